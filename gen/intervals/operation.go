@@ -1,0 +1,11 @@
+package intervals
+
+// Operation describes one operation of the Intervals.icu API, as listed in Operations.
+type Operation struct {
+	OperationID string // as in the spec, e.g. "listEvents" or "updateWellness_1"
+	GoName      string // the generated client method, e.g. "ListEvents"
+	Method      string // upper-case HTTP method
+	Path        string // e.g. "/api/v1/athlete/{id}/events{format}"
+	Tag         string // the spec's first tag, e.g. "Events"
+	Summary     string
+}

@@ -1,0 +1,6 @@
+// Package api is the server interface of the embedded fake Intervals.icu, generated from the
+// same prepared spec as the public client (gen/intervals). The fake implements it by hand.
+package api
+
+//go:generate go run ../../../openapi/prep -in ../../../openapi/intervals-icu.json -out ../../../openapi/build/spec.json
+//go:generate go run github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen -config ../../../openapi/fake.yaml ../../../openapi/build/spec.json

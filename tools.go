@@ -1,0 +1,9 @@
+//go:build tools
+
+// Package tools pins the code generators this module runs through go generate, so that
+// `go run` uses the version recorded in go.mod and nothing is installed by hand.
+package tools
+
+import (
+	_ "github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen"
+)
