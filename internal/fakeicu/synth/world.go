@@ -1,0 +1,58 @@
+// Package synth makes the deterministic synthetic athletes that the embedded fake
+// Intervals.icu serves: the same seed and the same "today" give byte-identical data.
+package synth
+
+import (
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
+)
+
+// World is everything the fake serves. Data are kept in the generated API types, exactly as
+// the real API answers them.
+//
+// Athletes[0] is the primary demo athlete and the account behind the default API key; it is
+// also a coach, and coaches Athletes[1:] (three athletes), as on Intervals.icu, where a coach's
+// account is an athlete's account too.
+type World struct {
+	// Today is the date the data was generated around, in the primary athlete's time zone:
+	// a year of history up to it, a calendar of planned sessions after it.
+	Today    time.Time
+	Athletes []*Athlete
+}
+
+// Athlete holds one athlete's data.
+type Athlete struct {
+	Profile       api.WithSportSettings // GET /athlete/{id}: id, name, timezone, sportSettings ...
+	SportSettings []api.SportSettings   // GET /athlete/{id}/sport-settings
+	Activities    []api.Activity        // sorted by start_date_local, oldest first
+	// Intervals holds each activity's laps/intervals (GET /activity/{id}/intervals), by activity id.
+	Intervals map[string]api.IntervalsDTO
+	// StreamSpecs holds what Streams needs to regenerate an activity's 1 Hz streams on request.
+	StreamSpecs map[string]StreamSpec
+	Wellness    []api.Wellness // one row per day, oldest first; id is the local date
+	Events      []api.Event    // calendar, sorted by start_date_local
+	// PairedActivity maps a planned event id to the activity that did it (the real API writes
+	// it as paired_activity_id on the event, a field the spec does not declare).
+	PairedActivity map[int32]string
+	Gear           []api.Gear
+	CustomItems    []api.CustomItem
+	Folders        []api.Folder  // workout library folders, with their workouts as children
+	Workouts       []api.Workout // every library workout (also reachable through Folders)
+	Messages       map[string][]api.Message // activity comments, by activity id
+}
+
+// StreamSpec is the recipe of one activity's streams: generated on request, never stored,
+// so that a 4-hour ride (14,400 samples per stream) costs memory only while it is served.
+type StreamSpec struct {
+	Seed     int64
+	Sport    string // Ride, Run, Swim ...
+	Seconds  int    // moving time; one sample per second
+	Segments []Segment
+}
+
+// Segment is a stretch of an activity at one intensity (a warm-up, an interval, a recovery).
+type Segment struct {
+	Start, End int     // seconds from the start
+	Intensity  float64 // fraction of threshold (FTP, threshold pace, LTHR)
+}
