@@ -9,3 +9,12 @@ type Operation struct {
 	Tag         string // the spec's first tag, e.g. "Events"
 	Summary     string
 }
+
+// FieldDoc is what the spec says of one parameter or schema property (see ParamDocs and
+// SchemaDocs): its JSON type and format, the schema it refers to, where a parameter goes
+// (path, query), its description, whether it is required, and its enum values.
+type FieldDoc struct {
+	Type, Format, Ref, In, Description string
+	Required                           bool
+	Enum                               []string
+}

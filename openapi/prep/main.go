@@ -30,6 +30,7 @@ func main() {
 	in := flag.String("in", "", "the Intervals.icu OpenAPI document (make spec fetches it)")
 	out := flag.String("out", "", "where to write the fixed document")
 	ops := flag.String("ops", "", "where to write the Go table of operations (optional)")
+	docs := flag.String("docs", "", "where to write the Go table of parameter and property docs (optional)")
 	pkg := flag.String("pkg", "intervals", "package name of the operations table")
 	sha := flag.String("sha", "", "where to record the sha256 of the input document (optional)")
 	check := flag.Bool("check", false, "only check that -in is an OpenAPI 3 document with operations")
@@ -41,7 +42,7 @@ func main() {
 		}
 		return
 	}
-	if err := run(*in, *out, *ops, *pkg, *sha); err != nil {
+	if err := run(*in, *out, *ops, *docs, *pkg, *sha); err != nil {
 		fmt.Fprintln(os.Stderr, "prep:", err)
 		os.Exit(1)
 	}
@@ -69,7 +70,7 @@ func checkSpec(in string) error {
 	return nil
 }
 
-func run(in, out, ops, pkg, sha string) error {
+func run(in, out, ops, docs, pkg, sha string) error {
 	if in == "" || out == "" {
 		return fmt.Errorf("-in and -out are required")
 	}
@@ -111,6 +112,15 @@ func run(in, out, ops, pkg, sha string) error {
 			return err
 		}
 		if err := os.WriteFile(ops, src, 0o644); err != nil {
+			return err
+		}
+	}
+	if docs != "" {
+		src, err := docsTable(doc, pkg, hex.EncodeToString(sum[:]))
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(docs, src, 0o644); err != nil {
 			return err
 		}
 	}

@@ -1,0 +1,146 @@
+package manifest
+
+import (
+	"context"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+)
+
+// DefaultBudget is how many characters a tool answer may use unless configured otherwise:
+// about 4,000 tokens, enough for a month of calendar, small enough to keep a conversation.
+const DefaultBudget = 16000
+
+// Env is what a tool call runs with. The server builds one per call; tests build their own.
+type Env struct {
+	Client *intervals.ClientWithResponses
+	// AthleteID is the athlete the call is for: the configured ATHLETE_ID ("0" means the
+	// athlete behind the key), or the athlete a coach named in the call.
+	AthleteID string
+	// Now is the clock (tests fix it); nil means time.Now.
+	Now func() time.Time
+	// Budget is the size in characters a tool answer may use; 0 means DefaultBudget.
+	Budget int
+	// Profiles caches athlete profiles across calls; nil fetches every time.
+	Profiles *Profiles
+}
+
+// Athlete is what tools need of an athlete's profile, fetched once and cached.
+type Athlete struct {
+	ID       string
+	Name     string
+	Location *time.Location // from the profile's timezone; UTC when the profile has none
+	Profile  *intervals.WithSportSettings
+}
+
+// Athlete returns the call's athlete profile (cached in Profiles).
+func (e *Env) Athlete(ctx context.Context) (*Athlete, error) {
+	if e.Profiles == nil {
+		return fetchAthlete(ctx, e.Client, e.AthleteID)
+	}
+	return e.Profiles.Get(ctx, e.Client, e.AthleteID)
+}
+
+// Time returns the current time.
+func (e *Env) Time() time.Time {
+	if e.Now != nil {
+		return e.Now()
+	}
+	return time.Now()
+}
+
+// Today returns the athlete's current local date as midnight in their time zone, and the
+// athlete. All date arithmetic of tools starts here: never from UTC.
+func (e *Env) Today(ctx context.Context) (time.Time, *Athlete, error) {
+	a, err := e.Athlete(ctx)
+	if err != nil {
+		return time.Time{}, nil, err
+	}
+	now := e.Time().In(a.Location)
+	return time.Date(now.Year(), now.Month(), now.Day(), 0, 0, 0, 0, a.Location), a, nil
+}
+
+// MaxChars is the answer budget of this call.
+func (e *Env) MaxChars() int {
+	if e.Budget > 0 {
+		return e.Budget
+	}
+	return DefaultBudget
+}
+
+// Profiles caches athlete profiles by athlete id for TTL (the profile holds the time zone and
+// thresholds, which change rarely; a changed threshold through update_training_zone calls
+// Forget).
+type Profiles struct {
+	TTL time.Duration // 0 means 10 minutes
+	mu  sync.Mutex
+	m   map[string]cached
+}
+
+type cached struct {
+	a  *Athlete
+	at time.Time
+}
+
+// Get returns the cached profile of athleteID, fetching it when absent or stale.
+func (p *Profiles) Get(ctx context.Context, c *intervals.ClientWithResponses, athleteID string) (*Athlete, error) {
+	ttl := p.TTL
+	if ttl == 0 {
+		ttl = 10 * time.Minute
+	}
+	p.mu.Lock()
+	if c, ok := p.m[athleteID]; ok && time.Since(c.at) < ttl {
+		p.mu.Unlock()
+		return c.a, nil
+	}
+	p.mu.Unlock()
+	a, err := fetchAthlete(ctx, c, athleteID)
+	if err != nil {
+		return nil, err
+	}
+	p.mu.Lock()
+	if p.m == nil {
+		p.m = map[string]cached{}
+	}
+	p.m[athleteID] = cached{a: a, at: time.Now()}
+	p.mu.Unlock()
+	return a, nil
+}
+
+// Forget drops athleteID's cached profile (after a write that changes it).
+func (p *Profiles) Forget(athleteID string) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	delete(p.m, athleteID)
+	p.mu.Unlock()
+}
+
+func fetchAthlete(ctx context.Context, c *intervals.ClientWithResponses, athleteID string) (*Athlete, error) {
+	resp, err := c.GetAthleteWithResponse(ctx, athleteID)
+	if err != nil {
+		return nil, fmt.Errorf("read the athlete profile: %w", err)
+	}
+	if resp.JSON200 == nil {
+		return nil, fmt.Errorf("read the athlete profile: Intervals.icu answered %d without a profile", resp.StatusCode())
+	}
+	p := resp.JSON200
+	a := &Athlete{ID: athleteID, Location: time.UTC, Profile: p}
+	if p.Id != nil {
+		a.ID = *p.Id
+	}
+	if p.Name != nil {
+		a.Name = *p.Name
+	}
+	if p.Timezone != nil && *p.Timezone != "" {
+		loc, err := time.LoadLocation(*p.Timezone)
+		if err != nil {
+			return nil, fmt.Errorf("the athlete's time zone %q is unknown to this system: %w", *p.Timezone, err)
+		}
+		a.Location = loc
+	}
+	return a, nil
+}

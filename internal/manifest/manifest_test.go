@@ -1,0 +1,63 @@
+package manifest
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestZeroAccessIsInvalid(t *testing.T) {
+	var a Access
+	if a.Valid() {
+		t.Fatal("the zero Access must be invalid so that every tool chooses one")
+	}
+	for _, a := range []Access{Read, Write, Destructive} {
+		if !a.Valid() {
+			t.Errorf("%v should be valid", a)
+		}
+	}
+}
+
+func TestAnnotationsFollowAccess(t *testing.T) {
+	read := Def{Access: Read}.Annotations()
+	if !read.ReadOnlyHint || !read.IdempotentHint || *read.DestructiveHint || !*read.OpenWorldHint {
+		t.Errorf("read: %+v", read)
+	}
+	write := Def{Access: Write, Idempotent: true}.Annotations()
+	if write.ReadOnlyHint || *write.DestructiveHint || !write.IdempotentHint {
+		t.Errorf("write: %+v", write)
+	}
+	del := Def{Access: Destructive}.Annotations()
+	if del.ReadOnlyHint || !*del.DestructiveHint || del.IdempotentHint {
+		t.Errorf("destructive: %+v", del)
+	}
+}
+
+type args struct {
+	Oldest string `json:"oldest"`
+	Limit  int    `json:"limit,omitempty"`
+}
+
+func TestRunDecodesStrictly(t *testing.T) {
+	tool := New(Def{Name: "x", Access: Read}, func(_ context.Context, _ *Env, in args) (string, error) {
+		return in.Oldest, nil
+	})
+	got, err := tool.Run(context.Background(), &Env{}, json.RawMessage(`{"oldest":"2026-01-02"}`))
+	if err != nil || got != "2026-01-02" {
+		t.Fatalf("got %q, %v", got, err)
+	}
+	_, err = tool.Run(context.Background(), &Env{}, json.RawMessage(`{"oldset":"2026-01-02"}`))
+	var me *Error
+	if !errors.As(err, &me) || !strings.Contains(me.Msg, `"oldset"`) || !strings.Contains(me.Msg, "oldest, limit") {
+		t.Fatalf("unknown field should name it and the accepted ones, got %v", err)
+	}
+	_, err = tool.Run(context.Background(), &Env{}, json.RawMessage(`{"limit":"ten"}`))
+	if !errors.As(err, &me) || !strings.Contains(me.Msg, "limit") {
+		t.Fatalf("type error should name the field, got %v", err)
+	}
+	if _, err := tool.Run(context.Background(), &Env{}, nil); err != nil {
+		t.Fatalf("empty arguments should decode as {}: %v", err)
+	}
+}

@@ -1,0 +1,123 @@
+// Package manifest is the tool model of intervals-mcp: one Tool value per MCP tool, carrying
+// its name, description, toolset, access class, the Intervals.icu operations it calls, its
+// input type and its call. The server registers tools from these values alone: annotations
+// follow from the access class, the input schema is reflected from the input type, and
+// filters (--read-only, --toolsets) apply to the same table.
+package manifest
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+)
+
+// Def is the metadata of a tool.
+type Def struct {
+	Name        string // snake_case, unique; the reference server's name where it has one
+	Title       string // a few words for people
+	Description string // what the tool does and when to call it, for the model: short
+	Toolset     Toolset
+	Access      Access
+	// Idempotent says that repeating the same call has no further effect (write and
+	// destructive tools only; read tools always are).
+	Idempotent bool
+	// Operations are the Intervals.icu operation ids the tool calls (see intervals.Operations).
+	Operations []string
+}
+
+// Tool is one MCP tool: its Def, its input type, and its call.
+type Tool struct {
+	Def
+	// Input is the Go type of the arguments (a struct); the input schema is reflected from it.
+	Input reflect.Type
+	// Run decodes the arguments into Input and calls the tool. The text it returns is the
+	// answer; an error is shown to the model as a tool error (isError), so it must say what
+	// to do next.
+	Run func(ctx context.Context, env *Env, args json.RawMessage) (string, error)
+}
+
+// New defines a tool whose arguments decode into In (a struct). Unknown argument names are
+// rejected with the list of known ones, so a model's typo is never silently ignored.
+func New[In any](d Def, call func(ctx context.Context, env *Env, in In) (string, error)) Tool {
+	t := reflect.TypeFor[In]()
+	return Tool{
+		Def:   d,
+		Input: t,
+		Run: func(ctx context.Context, env *Env, args json.RawMessage) (string, error) {
+			var in In
+			if err := Decode(args, &in); err != nil {
+				return "", err
+			}
+			return call(ctx, env, in)
+		},
+	}
+}
+
+// Decode reads tool arguments strictly: unknown fields and trailing data are errors that name
+// the accepted fields. Empty arguments decode as {}.
+func Decode(args json.RawMessage, v any) error {
+	if len(bytes.TrimSpace(args)) == 0 || bytes.Equal(bytes.TrimSpace(args), []byte("null")) {
+		args = json.RawMessage("{}")
+	}
+	dec := json.NewDecoder(bytes.NewReader(args))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		msg := err.Error()
+		if strings.HasPrefix(msg, "json: unknown field ") {
+			return Errorf("unknown argument %s; accepted arguments: %s", strings.TrimPrefix(msg, "json: unknown field "), strings.Join(jsonNames(reflect.TypeOf(v).Elem()), ", "))
+		}
+		var te *json.UnmarshalTypeError
+		if ok := asTypeError(err, &te); ok {
+			return Errorf("argument %s: expected %s, got a JSON %s", te.Field, te.Type, te.Value)
+		}
+		return Errorf("arguments are not valid JSON for this tool: %v", err)
+	}
+	if dec.More() {
+		return Errorf("arguments: unexpected data after the JSON object")
+	}
+	return nil
+}
+
+func asTypeError(err error, target **json.UnmarshalTypeError) bool {
+	te, ok := err.(*json.UnmarshalTypeError)
+	if ok {
+		*target = te
+	}
+	return ok
+}
+
+// jsonNames lists the JSON names of a struct's fields (embedded structs flattened).
+func jsonNames(t reflect.Type) []string {
+	var names []string
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if name == "-" || (!f.IsExported() && !f.Anonymous) {
+			continue
+		}
+		if f.Anonymous && name == "" {
+			names = append(names, jsonNames(f.Type)...)
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		names = append(names, name)
+	}
+	return names
+}
+
+// Error is a mistake the model or the user can fix: bad arguments, a refused write. Its text
+// is shown as is.
+type Error struct{ Msg string }
+
+func (e *Error) Error() string { return e.Msg }
+
+// Errorf returns an *Error.
+func Errorf(format string, args ...any) error { return &Error{Msg: fmt.Sprintf(format, args...)} }
