@@ -25,6 +25,9 @@ type Env struct {
 	Budget int
 	// Profiles caches athlete profiles across calls; nil fetches every time.
 	Profiles *Profiles
+	// Confirm asks the user (not the model) a yes/no question through the client, where the
+	// client supports it (MCP elicitation). asked is false when it could not ask; nil never asks.
+	Confirm func(ctx context.Context, question string) (ok, asked bool, err error)
 }
 
 // Athlete is what tools need of an athlete's profile, fetched once and cached.
