@@ -120,29 +120,14 @@ func (m Model) walk(start Day, loads map[string]float64, resets []Reset, until s
 		return nil, err
 	}
 
-	// Time constants in effect on each date from s-6 (the first date the ramp-rate
-	// reconstruction needs) through u.
+	// The walk covers s-6..u: six days of history for the first ramp rates, then the
+	// projected days. kc, ka and fit are indexed by date minus first.
 	first := s - 6
-	cd, ad := m.FitnessDays, m.FatigueDays
-	for _, d := range sortedDays(byDay) {
-		if d >= first {
-			break
-		}
-		cd, ad = byDay[d].constants(cd, ad)
-	}
-	kc := make([]float64, u-first+1) // fitness factor 1-exp(-1/days), by d-first
-	ka := make([]float64, u-first+1)
-	for d := first; d <= u; d++ {
-		if r, ok := byDay[d]; ok {
-			cd, ad = r.constants(cd, ad)
-		}
-		kc[d-first] = 1 - math.Exp(-1/cd)
-		ka[d-first] = 1 - math.Exp(-1/ad)
-	}
+	kc, ka := m.factors(byDay, first, u)
+	fit := make([]float64, u-first+1)
 
-	// past[i] is fitness at the end of s-6+i, for i in 0..6 (past[6] is the start).
-	var past [7]float64
-	past[6] = start.Fitness
+	// Rebuild fitness on the six days before the start by running the model backwards.
+	fit[s-first] = start.Fitness
 	known := true
 	for d := s; d > first; d-- {
 		i := d - first
@@ -150,19 +135,14 @@ func (m Model) walk(start Day, loads map[string]float64, resets []Reset, until s
 			known = false // fitness before a SET_FITNESS cannot be recovered from it
 		}
 		if known {
-			k := kc[i]
-			past[i-1] = (past[i] - k*load[d]) / (1 - k)
+			fit[i-1] = (fit[i] - kc[i]*load[d]) / (1 - kc[i])
 		} else {
-			past[i-1] = past[i]
+			fit[i-1] = fit[i]
 		}
 	}
 
 	out := make([]Day, 0, u-s)
 	ctl, atl := start.Fitness, start.Fatigue
-	var ring [7]float64 // ring[d mod 7] holds fitness of d while d is among the last 7 dates
-	for d := first; d <= s; d++ {
-		ring[int(d%7+7)%7] = past[d-first]
-	}
 	for d := s + 1; d <= u; d++ {
 		i := d - first
 		l := load[d]
@@ -179,16 +159,36 @@ func (m Model) walk(start Day, loads map[string]float64, resets []Reset, until s
 			c := *r
 			applied = &c
 		}
-		slot := int(d%7+7) % 7
-		ramp := ctl - ring[slot] // ring[slot] still holds fitness of d-7
-		ring[slot] = ctl
+		fit[i] = ctl
 		out = append(out, Day{
 			Date: d.String(), Load: l,
 			Fitness: ctl, Fatigue: atl, Form: ctl - atl,
-			RampRate: ramp, Reset: applied,
+			RampRate: ctl - fit[i-7], Reset: applied,
 		})
 	}
 	return out, nil
+}
+
+// factors returns, for each date from first through u, the daily update factors
+// 1-exp(-1/days) of fitness and fatigue under the time constants in effect on that date.
+func (m Model) factors(byDay map[day]*Reset, first, u day) (kc, ka []float64) {
+	cd, ad := m.FitnessDays, m.FatigueDays
+	for _, d := range sortedDays(byDay) {
+		if d >= first {
+			break
+		}
+		cd, ad = byDay[d].constants(cd, ad)
+	}
+	kc = make([]float64, u-first+1)
+	ka = make([]float64, u-first+1)
+	for d := first; d <= u; d++ {
+		if r, ok := byDay[d]; ok {
+			cd, ad = r.constants(cd, ad)
+		}
+		kc[d-first] = 1 - math.Exp(-1/cd)
+		ka[d-first] = 1 - math.Exp(-1/ad)
+	}
+	return kc, ka
 }
 
 // constants applies a FITNESS_DAYS reset to the time constants in effect.
