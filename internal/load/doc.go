@@ -18,8 +18,9 @@
 // them from testdata/):
 //
 //   - Decay: from each day's ctl/atl and the next day's ctlLoad/atlLoad, the formula above
-//     reproduces the next day's ctl and atl to within 0.0001 on every one of 31 consecutive
-//     days of a recorded wellness list and on a second athlete's raw (unrounded) rows. The
+//     reproduces the next day's ctl and atl to within 0.0001 (the values are rounded to 4
+//     decimals) on every one of 31 consecutive days of a recorded wellness list, and on a
+//     second athlete's raw rows. The
 //     simple variant with a factor of 1/42 and 1/7 misses by up to 0.036 (CTL) and 1.26 (ATL)
 //     on the same days, so Intervals.icu uses exact exponential decay.
 //   - Same day: a day's ctl and atl already include that day's load (ctlLoad and atlLoad,
@@ -54,9 +55,10 @@
 //
 // The ramp rate of the first six projected days needs fitness on the six days before the
 // start. Those are rebuilt exactly by running the model backwards from the start's fitness
-// over the loads of those days (CTL_{d-1} = (CTL_d - k*L_d) / (1 - k)), so pass the done
-// loads of the last week together with the planned ones. A SET_FITNESS within that week
-// cuts the reconstruction: the days before it take the value set.
+// (CTL_{d-1} = (CTL_d - k*L_d) / (1 - k)) over the loads of the start date and the five
+// days before it, so pass those done loads together with the planned ones; a day missing
+// from the map counts as a day without load here too. A SET_FITNESS within those days cuts
+// the reconstruction: the days before it take the fitness of its date.
 //
 // [Model.Series] computes a whole history from initial values with the same rules; the
 // embedded fake uses it so that its synthetic wellness agrees with its activities.
@@ -66,9 +68,9 @@
 // [FormZone] names the bands Intervals.icu draws on its form chart, with form taken as a
 // percentage of fitness: transition above +20%, fresh +5% to +20%, grey zone -10% to +5%,
 // optimal -30% to -10%, high risk below -30%. A value on a boundary belongs to the zone
-// nearer zero. Intervals.icu's own documentation does not state the thresholds in text;
-// these are the ones its chart is commonly read with. Apps that band absolute form (not a
-// percentage) put the boundary between fresh and transition at +25 instead.
+// nearer zero. Users' accounts of the chart confirm the optimal zone's -30 and -10; the +5
+// and +20 boundaries could not be checked against a primary source. Apps that band
+// absolute form (not a percentage) put the boundary between fresh and transition at +25.
 //
 // # Dates
 //
