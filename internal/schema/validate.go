@@ -1,0 +1,238 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	invopop "github.com/invopop/jsonschema"
+)
+
+// Input is a tool's input schema, compiled once at registration: its JSON (as advertised)
+// and what is needed to check a call's arguments against it.
+type Input struct {
+	JSON     json.RawMessage
+	root     *jsonschema.Resolved
+	props    map[string]*property
+	names    []string // in schema order
+	required []string
+}
+
+type property struct {
+	schema   *jsonschema.Schema
+	resolved *jsonschema.Resolved
+}
+
+// Compile resolves s for validation. It fails when s is not a valid JSON Schema (for
+// example a default that does not match its property's type).
+func Compile(s *invopop.Schema) (*Input, error) {
+	raw, err := Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	var gs jsonschema.Schema
+	if err := json.Unmarshal(raw, &gs); err != nil {
+		return nil, fmt.Errorf("schema is not valid JSON Schema: %w", err)
+	}
+	root, err := gs.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
+	if err != nil {
+		return nil, fmt.Errorf("schema does not compile: %w", err)
+	}
+	in := &Input{JSON: raw, root: root, props: map[string]*property{}, required: gs.Required}
+	if s.Properties != nil {
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			in.names = append(in.names, p.Key)
+		}
+	}
+	for name, ps := range gs.Properties {
+		r, err := ps.Resolve(nil)
+		if err != nil {
+			return nil, fmt.Errorf("property %s does not compile: %w", name, err)
+		}
+		in.props[name] = &property{schema: ps, resolved: r}
+	}
+	return in, nil
+}
+
+// Check validates a call's arguments and returns them with the schema's defaults filled
+// in. Its errors name the argument and say what is allowed, for the model to correct.
+func (in *Input) Check(args json.RawMessage) (json.RawMessage, error) {
+	trimmed := bytes.TrimSpace(args)
+	if len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")) {
+		trimmed = []byte("{}")
+	}
+	var m map[string]any
+	if err := json.Unmarshal(trimmed, &m); err != nil || m == nil {
+		return nil, fmt.Errorf("arguments must be a JSON object with the arguments %s", in.list())
+	}
+	var unknown []string
+	for k := range m {
+		if _, ok := in.props[k]; !ok {
+			unknown = append(unknown, k)
+		}
+	}
+	if len(unknown) > 0 {
+		sort.Strings(unknown)
+		return nil, fmt.Errorf("unknown argument %s; accepted arguments: %s", strings.Join(unknown, ", "), in.list())
+	}
+	for _, r := range in.required {
+		if _, ok := m[r]; !ok {
+			return nil, fmt.Errorf("missing required argument %s: %s", r, in.props[r].allowed())
+		}
+	}
+	for _, name := range in.names {
+		v, ok := m[name]
+		if !ok {
+			continue
+		}
+		p := in.props[name]
+		if err := p.resolved.Validate(v); err != nil {
+			return nil, fmt.Errorf("argument %s: got %s; %s", name, show(v), p.explain(err))
+		}
+	}
+	if err := in.root.Validate(m); err != nil {
+		return nil, fmt.Errorf("arguments: %s", leaf(err))
+	}
+	if err := in.root.ApplyDefaults(&m); err != nil {
+		return nil, fmt.Errorf("arguments: %w", err)
+	}
+	return json.Marshal(m)
+}
+
+// Names returns the argument names, in schema order.
+func (in *Input) Names() []string { return slices.Clone(in.names) }
+
+func (in *Input) list() string {
+	if len(in.names) == 0 {
+		return "(none)"
+	}
+	return strings.Join(in.names, ", ")
+}
+
+// explain says what a property allows; for structured values (arrays of objects) it adds
+// the validator's own words on what failed, with its location.
+func (p *property) explain(err error) string {
+	s := p.allowed()
+	if p.schema.Type == "array" || p.schema.Type == "object" {
+		s += " (" + leaf(err) + ")"
+	}
+	return s
+}
+
+// allowed describes the values a property accepts, in words.
+func (p *property) allowed() string {
+	s := p.schema
+	var b strings.Builder
+	b.WriteString("expected ")
+	b.WriteString(describe(s))
+	if s.Description != "" {
+		b.WriteString(" — " + s.Description)
+	}
+	return b.String()
+}
+
+func describe(s *jsonschema.Schema) string {
+	if len(s.Enum) > 0 {
+		vals := make([]string, len(s.Enum))
+		for i, v := range s.Enum {
+			vals[i] = fmt.Sprint(v)
+		}
+		return "one of " + strings.Join(vals, ", ")
+	}
+	switch s.Type {
+	case "integer", "number":
+		noun := "a number"
+		if s.Type == "integer" {
+			noun = "an integer"
+		}
+		switch {
+		case s.Minimum != nil && s.Maximum != nil:
+			return fmt.Sprintf("%s from %v to %v", noun, *s.Minimum, *s.Maximum)
+		case s.Minimum != nil:
+			return fmt.Sprintf("%s of at least %v", noun, *s.Minimum)
+		case s.Maximum != nil:
+			return fmt.Sprintf("%s of at most %v", noun, *s.Maximum)
+		}
+		return noun
+	case "string":
+		switch {
+		case s.Pattern != "":
+			return "a string matching " + s.Pattern
+		case s.Format == "date":
+			return "a date YYYY-MM-DD"
+		case s.Format == "date-time":
+			return "a date-time YYYY-MM-DDThh:mm:ss"
+		}
+		return "a string"
+	case "boolean":
+		return "true or false"
+	case "array":
+		if s.Items != nil {
+			return "an array of " + plural(describe(s.Items))
+		}
+		return "an array"
+	case "object":
+		return "an object"
+	}
+	return "a JSON value"
+}
+
+func plural(s string) string {
+	for _, a := range []string{"an ", "a "} {
+		if strings.HasPrefix(s, a) {
+			return strings.TrimPrefix(s, a) + "s"
+		}
+	}
+	return s
+}
+
+// leaf returns the innermost message of a jsonschema-go validation error, with the
+// location of the failing value.
+func leaf(err error) string {
+	var where []string
+	for {
+		msg := err.Error()
+		if rest, ok := strings.CutPrefix(msg, "validating "); ok {
+			if loc, _, ok := strings.Cut(rest, ": "); ok && loc != "root" {
+				where = append(where, loc)
+			}
+		}
+		next := errors.Unwrap(err)
+		if next == nil {
+			break
+		}
+		err = next
+	}
+	msg := tidyNumbers(err.Error())
+	if len(where) > 0 {
+		return where[len(where)-1] + ": " + msg
+	}
+	return msg
+}
+
+var (
+	rational = regexp.MustCompile(`\b(-?\d+)/1\b`)
+	zeros    = regexp.MustCompile(`\b(-?\d+)\.0+\b`)
+)
+
+// tidyNumbers writes the validator's numbers as people do: 3 rather than 3/1 or 3.000000.
+func tidyNumbers(s string) string {
+	return zeros.ReplaceAllString(rational.ReplaceAllString(s, "$1"), "$1")
+}
+
+func show(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	if len(b) > 60 {
+		return string(b[:57]) + "..."
+	}
+	return string(b)
+}

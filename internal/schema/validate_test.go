@@ -1,0 +1,82 @@
+package schema
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func compile(t *testing.T) *Input {
+	t.Helper()
+	s, err := Reflect(reflect.TypeFor[example]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+func TestCheckAcceptsGoodArgumentsAndFillsDefaults(t *testing.T) {
+	in := compile(t)
+	out, err := in.Check(json.RawMessage(`{"oldest":"2026-01-01","category":"RACE_A"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	_ = json.Unmarshal(out, &m)
+	if m["limit"] != float64(30) || m["oldest"] != "2026-01-01" {
+		t.Errorf("defaults not applied or arguments lost: %s", out)
+	}
+}
+
+func TestCheckErrorsNameTheArgumentAndWhatIsAllowed(t *testing.T) {
+	in := compile(t)
+	for _, c := range []struct{ args, want string }{
+		{`{"oldest":"x","limit":61}`, "argument limit: got 61; expected an integer from 1 to 60 — how many"},
+		{`{"oldest":"x","limit":"ten"}`, "argument limit: got \"ten\"; expected an integer"},
+		{`{"oldest":"x","category":"RACE"}`, "argument category: got \"RACE\"; expected one of WORKOUT, RACE_A"},
+		{`{"limit":3}`, "missing required argument oldest: expected a string — Local date"},
+		{`{"oldest":"x","olderst":1}`, "unknown argument olderst; accepted arguments: oldest, limit, category, kinds, when, steps, own"},
+		{`{"oldest":"x","steps":[{"minutes":0}]}`, "argument steps: got [{\"minutes\":0}]; expected an array of objects (/items/properties/minutes: minimum: 0 is less than 1)"},
+		{`[1]`, "arguments must be a JSON object"},
+	} {
+		_, err := in.Check(json.RawMessage(c.args))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s:\n got  %v\n want …%s…", c.args, err, c.want)
+		}
+	}
+}
+
+func TestCheckEmptyArgumentsMeanNone(t *testing.T) {
+	s, err := Reflect(reflect.TypeFor[struct {
+		Limit int `json:"limit,omitempty"`
+	}]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []string{"", "null", "{}"} {
+		if _, err := in.Check(json.RawMessage(a)); err != nil {
+			t.Errorf("%q: %v", a, err)
+		}
+	}
+}
+
+func TestCompileRejectsBadDefault(t *testing.T) {
+	s, err := Reflect(reflect.TypeFor[struct {
+		Limit int `json:"limit,omitempty" jsonschema:"minimum=1,default=0"`
+	}]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Compile(s); err == nil {
+		t.Error("a default outside the schema must fail at compile time")
+	}
+}
