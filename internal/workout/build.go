@@ -1,0 +1,118 @@
+package workout
+
+import (
+	"strconv"
+)
+
+// Build turns plain-unit steps into Intervals.icu workout text for a sport.
+// Every invalid step is reported at once in a *Error, each with its path
+// ("step 3.2: ...") and what to write instead; nothing is guessed. The text
+// it returns parses back (see [Parse]) to the same durations, distances and
+// targets. Build checks syntax, not plausibility: run [Check] on its result for
+// warnings and the summary.
+func Build(sport Sport, steps []Step, th Thresholds) (string, error) {
+	sport = normalSport(sport)
+	b := builder{sport: sport, th: th}
+	if len(steps) == 0 {
+		b.fail("", "the workout has no steps: give at least one step with a duration or a distance")
+	}
+	nodes := b.nodes(steps, "", false)
+	if len(b.problems) > 0 {
+		return "", &Error{Problems: b.problems}
+	}
+	return text(nodes), nil
+}
+
+func normalSport(s Sport) Sport {
+	switch s {
+	case Ride, Run, Swim, Other:
+		return s
+	}
+	return SportFor(string(s))
+}
+
+type builder struct {
+	sport    Sport
+	th       Thresholds
+	problems []StepProblem
+}
+
+func (b *builder) fail(path, msg string) {
+	b.problems = append(b.problems, StepProblem{Path: path, Message: msg})
+}
+
+func (b *builder) nodes(steps []Step, prefix string, nested bool) []Node {
+	out := make([]Node, 0, len(steps))
+	for i, s := range steps {
+		path := prefix + strconv.Itoa(i+1)
+		if err := checkLabel(s.Label); err != nil {
+			b.fail(path, err.Error())
+		}
+		if s.Repeat > 1 || len(s.Steps) > 0 {
+			if n, ok := b.block(s, path, nested); ok {
+				out = append(out, n)
+			}
+			continue
+		}
+		if s.Repeat < 0 {
+			b.fail(path, "repeat must be 2 or more (with steps), or left out")
+		}
+		out = append(out, b.leaf(s, path))
+	}
+	return out
+}
+
+func (b *builder) block(s Step, path string, nested bool) (Node, bool) {
+	ok := true
+	bad := func(msg string) { b.fail(path, msg); ok = false }
+	switch {
+	case nested:
+		bad("nested repeats are not supported by Intervals.icu: write the inner block's steps out, or split the outer block")
+	case s.Repeat < 2:
+		bad("a block of steps needs repeat 2 or more; for a single pass list the steps at top level")
+	case len(s.Steps) == 0:
+		bad("a repeat needs its steps: give steps to repeat " + strconv.Itoa(s.Repeat) + " times")
+	}
+	if s.Duration != "" || s.Distance != "" || s.Target != "" || s.Cadence != "" {
+		bad("a repeat block carries only label, repeat and steps: put duration, distance, target and cadence on its steps")
+	}
+	children := b.nodes(s.Steps, path+".", true)
+	return Node{Label: s.Label, Repeat: s.Repeat, Steps: children}, ok
+}
+
+func (b *builder) leaf(s Step, path string) Node {
+	n := Node{Label: s.Label}
+	switch {
+	case s.Duration != "" && s.Distance != "":
+		b.fail(path, "give a duration or a distance, not both")
+	case s.Duration != "":
+		d, err := readDuration(s.Duration)
+		if err != nil {
+			b.fail(path, err.Error())
+		}
+		n.Duration = d
+	case s.Distance != "":
+		m, unit, err := readDistance(s.Distance)
+		if err != nil {
+			b.fail(path, err.Error())
+		}
+		n.Distance, n.DistanceUnit = m, unit
+	default:
+		b.fail(path, "the step needs a duration (\"600\", \"10:00\") or a distance (\"400m\", \"5km\")")
+	}
+	if s.Target != "" {
+		t, err := readTarget(b.sport, s.Target, b.th)
+		if err != nil {
+			b.fail(path, err.Error())
+		}
+		n.Target = t
+	}
+	if s.Cadence != "" {
+		c, err := readCadence(s.Cadence)
+		if err != nil {
+			b.fail(path, err.Error())
+		}
+		n.Cadence = c
+	}
+	return n
+}
