@@ -1,0 +1,224 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// The api toolset reaches every operation of Intervals.icu through three tools: list the
+// operations, describe one, call one through the typed client. It is off by default: three
+// tool definitions cost little, but a model that calls raw operations needs more turns than
+// one that calls a curated tool, so it is for what the curated tools do not cover.
+
+// readOnlyKey marks a context whose server is read-only.
+type readOnlyKey struct{}
+
+// WithReadOnly marks ctx as belonging to a read-only server: api_call_operation then refuses
+// every operation that is not a GET. The server sets it on each call when --read-only is on
+// (the other write tools are not even listed then; api_call_operation is the one tool whose
+// access depends on its arguments).
+func WithReadOnly(ctx context.Context) context.Context {
+	return context.WithValue(ctx, readOnlyKey{}, true)
+}
+
+// isReadOnly reports whether WithReadOnly marked ctx.
+func isReadOnly(ctx context.Context) bool {
+	v, _ := ctx.Value(readOnlyKey{}).(bool)
+	return v
+}
+
+func apiTools() []manifest.Tool {
+	return []manifest.Tool{
+		manifest.New(manifest.Def{
+			Name:        "api_list_operations",
+			Title:       "List API operations",
+			Description: "Lists Intervals.icu API operations (operationId, method, path, summary), filtered by tag or word. For what no other tool does.",
+			Toolset:     manifest.API,
+			Access:      manifest.Read,
+		}, apiListOperations),
+		manifest.New(manifest.Def{
+			Name:        "api_describe_operation",
+			Title:       "Describe an API operation",
+			Description: "Shows an API operation's parameters and JSON body, or a schema's properties, as api_call_operation takes them.",
+			Toolset:     manifest.API,
+			Access:      manifest.Read,
+		}, apiDescribeOperation),
+		manifest.New(manifest.Def{
+			Name:        "api_call_operation",
+			Title:       "Call an API operation",
+			Description: "Calls one Intervals.icu API operation by operationId with validated params and JSON body; the athlete id is filled in. Only GET when read-only. Describe it first.",
+			Toolset:     manifest.API,
+			Access:      manifest.Destructive,
+		}, apiCallOperation),
+	}
+}
+
+type apiListIn struct {
+	Tag  string `json:"tag,omitempty" jsonschema_description:"Only this tag, e.g. Wellness, Events, Activities"`
+	Word string `json:"word,omitempty" jsonschema_description:"Only operations whose id, path or summary contain this word"`
+}
+
+func apiListOperations(_ context.Context, env *manifest.Env, in apiListIn) (string, error) {
+	tag, word := strings.TrimSpace(in.Tag), strings.ToLower(strings.TrimSpace(in.Word))
+	var ops []intervals.Operation
+	tags := map[string]int{}
+	for _, op := range intervals.Operations {
+		tags[op.Tag]++
+		if tag != "" && !strings.EqualFold(op.Tag, tag) {
+			continue
+		}
+		if word != "" && !strings.Contains(strings.ToLower(op.OperationID+" "+op.Path+" "+op.Summary), word) {
+			continue
+		}
+		ops = append(ops, op)
+	}
+	if len(ops) == 0 {
+		return "", manifest.Errorf("no operation matches tag %q and word %q; tags: %s", in.Tag, in.Word, apiTagList(tags))
+	}
+	sort.SliceStable(ops, func(i, j int) bool { return ops[i].Tag < ops[j].Tag })
+	b := newAnswerCap(env.MaxChars())
+	b.line(fmt.Sprintf("%d operations (operationId METHOD path: summary). Describe one with api_describe_operation, call it with api_call_operation.", len(ops)))
+	last := ""
+	for i, op := range ops {
+		if op.Tag != last {
+			if !b.line("# " + op.Tag) {
+				b.cut(len(ops)-i, "operations", "filter by tag or word")
+				break
+			}
+			last = op.Tag
+		}
+		if !b.line(fmt.Sprintf("%s %s %s: %s", op.OperationID, op.Method, op.Path, op.Summary)) {
+			b.cut(len(ops)-i, "operations", "filter by tag or word")
+			break
+		}
+	}
+	return b.String(), nil
+}
+
+func apiTagList(tags map[string]int) string {
+	names := make([]string, 0, len(tags))
+	for t := range tags {
+		names = append(names, t)
+	}
+	sort.Strings(names)
+	return strings.Join(names, ", ")
+}
+
+type apiDescribeIn struct {
+	Operation string `json:"operation,omitempty" jsonschema_description:"operationId, e.g. listWellnessRecords"`
+	Schema    string `json:"schema,omitempty" jsonschema_description:"A schema name shown by a description, e.g. SportSettings, to see its properties"`
+}
+
+func apiDescribeOperation(_ context.Context, env *manifest.Env, in apiDescribeIn) (string, error) {
+	if (in.Operation == "") == (in.Schema == "") {
+		return "", manifest.Errorf("give either operation (an operationId from api_list_operations) or schema (a schema name from a description)")
+	}
+	b := newAnswerCap(env.MaxChars())
+	if in.Schema != "" {
+		props, ok := intervals.SchemaDocs[in.Schema]
+		if !ok {
+			return "", manifest.Errorf("unknown schema %q: use a name shown after \"object\" in api_describe_operation's answer", in.Schema)
+		}
+		b.line(in.Schema + " properties:")
+		apiDescribeProps(b, props)
+		return b.String(), nil
+	}
+	op, err := lookupAPIOp(in.Operation)
+	if err != nil {
+		return "", err
+	}
+	b.line(fmt.Sprintf("%s: %s %s (%s): %s", op.op.OperationID, op.op.Method, op.op.Path, op.op.Tag, op.op.Summary))
+	if op.op.Method != "GET" {
+		b.line("Writes: refused when the server is read-only.")
+	}
+	if op.upload {
+		b.line("Not callable here: it uploads a file (multipart/form-data); use Intervals.icu's web page or its API directly.")
+	}
+	docs := intervals.ParamDocs[op.op.OperationID]
+	names := apiParamNames(op, docs)
+	if len(names) == 0 {
+		b.line("params: none")
+	} else {
+		b.line("params:")
+	}
+	for _, n := range names {
+		d := docs[n]
+		switch {
+		case op.isAthleteParam(n):
+			b.line(fmt.Sprintf("- %s (path): the athlete, filled in; do not pass it", n))
+			continue
+		case op.isFormatParam(n):
+			b.line(fmt.Sprintf("- %s (path, optional): \"\" for JSON (default), or .csv / .json where the path allows it", n))
+			continue
+		}
+		req := "optional"
+		if d.Required || d.In == "path" {
+			req = "required"
+		}
+		b.line(fmt.Sprintf("- %s (%s, %s, %s)%s", n, d.In, apiFieldType(d), req, apiDocSuffix(d)))
+	}
+	if op.body != nil {
+		b.line("body (JSON): " + apiBodyShape(op.body))
+		if props, ok := intervals.SchemaDocs[apiSchemaName(op.body)]; ok {
+			apiDescribeProps(b, props)
+		}
+	}
+	return b.String(), nil
+}
+
+// paramNames lists an operation's parameters: path ones in path order, then query ones sorted.
+func apiParamNames(op *apiOp, docs map[string]intervals.FieldDoc) []string {
+	names := append([]string(nil), op.pathNames...)
+	var query []string
+	for n, d := range docs {
+		if d.In != "path" {
+			query = append(query, n)
+		}
+	}
+	sort.Strings(query)
+	return append(names, query...)
+}
+
+func apiDescribeProps(b *answerCap, props map[string]intervals.FieldDoc) {
+	names := make([]string, 0, len(props))
+	for n := range props {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for i, n := range names {
+		if !b.line(fmt.Sprintf("- %s %s%s", n, apiFieldType(props[n]), apiDocSuffix(props[n]))) {
+			b.cut(len(names)-i, "properties", "ask with a smaller budget of fields")
+			return
+		}
+	}
+}
+
+func apiFieldType(d intervals.FieldDoc) string {
+	t := d.Type
+	if t == "" {
+		t = "any"
+	}
+	if d.Ref != "" {
+		t += " " + d.Ref
+	}
+	if d.Format != "" && d.Format != "int32" && d.Format != "int64" && d.Format != "float" && d.Format != "double" {
+		t += " (" + d.Format + ")"
+	}
+	return t
+}
+
+func apiDocSuffix(d intervals.FieldDoc) string {
+	s := ""
+	if len(d.Enum) > 0 {
+		s += " one of " + strings.Join(d.Enum, "|")
+	}
+	if d.Description != "" {
+		s += ": " + d.Description
+	}
+	return s
+}

@@ -1,0 +1,320 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"reflect"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// apiOp is one operation of intervals.Operations matched to its method on the typed client.
+// The generated methods take, after the context, the path parameters in path order, then a
+// *XxxParams for query parameters (if any), then either a typed JSON body (XxxWithResponse)
+// or a content type and a reader (XxxWithBodyWithResponse).
+type apiOp struct {
+	op        intervals.Operation
+	method    reflect.Method // the method called: WithBodyWithResponse when there is a body
+	pathNames []string
+	pathTypes []reflect.Type
+	params    reflect.Type // the XxxParams struct, or nil
+	body      reflect.Type // the JSON body type, or nil
+	upload    bool         // the body is a file (multipart or CSV): not callable here
+}
+
+var (
+	clientType  = reflect.TypeFor[*intervals.ClientWithResponses]()
+	readerType  = reflect.TypeFor[io.Reader]()
+	pathParamRE = regexp.MustCompile(`\{([^}]+)\}`)
+)
+
+// lookupAPIOp finds an operation by operationId and matches it to the client.
+func lookupAPIOp(id string) (*apiOp, error) {
+	for _, op := range intervals.Operations {
+		if op.OperationID == id {
+			return matchAPIOp(op)
+		}
+	}
+	for _, op := range intervals.Operations {
+		if strings.EqualFold(op.OperationID, id) {
+			return nil, manifest.Errorf("unknown operation %q: did you mean %s?", id, op.OperationID)
+		}
+	}
+	return nil, manifest.Errorf("unknown operation %q: find its operationId with api_list_operations", id)
+}
+
+func matchAPIOp(op intervals.Operation) (*apiOp, error) {
+	a := &apiOp{op: op}
+	for _, m := range pathParamRE.FindAllStringSubmatch(op.Path, -1) {
+		a.pathNames = append(a.pathNames, m[1])
+	}
+	plain, hasPlain := clientType.MethodByName(op.GoName + "WithResponse")
+	withBody, hasBody := clientType.MethodByName(op.GoName + "WithBodyWithResponse")
+	switch {
+	case hasBody && !hasPlain:
+		a.upload, a.method = true, withBody
+	case hasBody:
+		a.method = withBody
+	case hasPlain:
+		a.method = plain
+	default:
+		return nil, fmt.Errorf("operation %s: the client has no method %sWithResponse", op.OperationID, op.GoName)
+	}
+	// In(0) is the receiver, In(1) the context; the last is the variadic request editors.
+	args := []reflect.Type{}
+	for i := 2; i < a.method.Type.NumIn()-1; i++ {
+		args = append(args, a.method.Type.In(i))
+	}
+	if len(args) < len(a.pathNames) {
+		return nil, fmt.Errorf("operation %s: %d path parameters but the client method takes %d arguments", op.OperationID, len(a.pathNames), len(args))
+	}
+	a.pathTypes, args = args[:len(a.pathNames)], args[len(a.pathNames):]
+	if len(args) > 0 && args[0].Kind() == reflect.Pointer && strings.HasSuffix(args[0].Elem().Name(), "Params") {
+		a.params, args = args[0].Elem(), args[1:]
+	}
+	if hasBody && hasPlain {
+		// The typed variant's last argument before the editors is the body type.
+		a.body = plain.Type.In(plain.Type.NumIn() - 2)
+	}
+	if hasBody && (len(args) != 2 || args[1] != readerType) {
+		return nil, fmt.Errorf("operation %s: unexpected body arguments %v", op.OperationID, args)
+	}
+	if !hasBody && len(args) != 0 {
+		return nil, fmt.Errorf("operation %s: unexpected arguments %v", op.OperationID, args)
+	}
+	return a, nil
+}
+
+// isAthleteParam says whether a path parameter is the athlete's id, which the tool fills in.
+func (a *apiOp) isAthleteParam(name string) bool {
+	return name == "athleteId" || (name == "id" && strings.HasPrefix(a.op.Path, "/api/v1/athlete/{id}"))
+}
+
+// isFormatParam says whether a path parameter is a format suffix glued to the path
+// (`/wellness{ext}`): optional, "" meaning JSON.
+func (a *apiOp) isFormatParam(name string) bool {
+	i := strings.Index(a.op.Path, "{"+name+"}")
+	return (name == "ext" || name == "format") && i > 0 && a.op.Path[i-1] != '/'
+}
+
+func apiBodyShape(t reflect.Type) string {
+	if t.Kind() == reflect.Slice {
+		return "a JSON array of " + apiSchemaName(t) + " objects (see below)"
+	}
+	return "a " + apiSchemaName(t) + " object"
+}
+
+func apiSchemaName(t reflect.Type) string {
+	for t.Kind() == reflect.Slice || t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Name()
+}
+
+type apiCallIn struct {
+	Operation string                     `json:"operation" jsonschema_description:"operationId from api_list_operations"`
+	Params    map[string]json.RawMessage `json:"params,omitempty" jsonschema_description:"Path and query parameters by name; the athlete id is filled in"`
+	Body      json.RawMessage            `json:"body,omitempty" jsonschema_description:"The JSON body, for operations that take one"`
+}
+
+func apiCallOperation(ctx context.Context, env *manifest.Env, in apiCallIn) (string, error) {
+	op, err := lookupAPIOp(in.Operation)
+	if err != nil {
+		return "", err
+	}
+	if isReadOnly(ctx) && op.op.Method != http.MethodGet {
+		return "", manifest.Errorf("%s is a %s operation and this server is read-only: only GET operations can be called", op.op.OperationID, op.op.Method)
+	}
+	if op.upload {
+		return "", manifest.Errorf("%s uploads a file (multipart/form-data or CSV) and cannot be called through this tool: use Intervals.icu directly", op.op.OperationID)
+	}
+	args, err := op.buildArgs(ctx, env, in)
+	if err != nil {
+		return "", err
+	}
+	out := op.method.Func.Call(args)
+	if e, _ := out[1].Interface().(error); e != nil {
+		return "", athleteAccessError(env, fmt.Errorf("%s: %w", op.op.OperationID, e))
+	}
+	resp := out[0].Elem()
+	body, _ := resp.FieldByName("Body").Interface().([]byte)
+	hr, _ := resp.FieldByName("HTTPResponse").Interface().(*http.Response)
+	head := fmt.Sprintf("%s %s", op.op.Method, op.op.Path)
+	status, ctype := 0, ""
+	if hr != nil {
+		status, ctype = hr.StatusCode, hr.Header.Get("Content-Type")
+		if hr.Request != nil {
+			head = hr.Request.Method + " " + hr.Request.URL.Path
+		}
+	}
+	return fmt.Sprintf("%s: %d %s\n", head, status, http.StatusText(status)) + apiTrimBody(body, ctype, env.MaxChars()), nil
+}
+
+// buildArgs turns the call's arguments into the client method's arguments, validating them.
+func (a *apiOp) buildArgs(ctx context.Context, env *manifest.Env, in apiCallIn) ([]reflect.Value, error) {
+	docs := intervals.ParamDocs[a.op.OperationID]
+	for name := range in.Params {
+		if _, ok := docs[name]; !ok && !slices.Contains(a.pathNames, name) {
+			return nil, manifest.Errorf("%s has no parameter %q; its parameters: %s", a.op.OperationID, name, strings.Join(apiParamNames(a, docs), ", "))
+		}
+	}
+	args := []reflect.Value{reflect.ValueOf(env.Client), reflect.ValueOf(ctx)}
+	for i, name := range a.pathNames {
+		raw, given := in.Params[name]
+		switch {
+		case a.isAthleteParam(name):
+			if given {
+				var s string
+				if json.Unmarshal(raw, &s) != nil || s != env.AthleteID {
+					return nil, manifest.Errorf("%s is the athlete's id and is filled in (%s): leave it out (coaches choose the athlete with the athlete argument)", name, env.AthleteID)
+				}
+			}
+			raw = json.RawMessage(strconv.Quote(env.AthleteID))
+		case !given && a.isFormatParam(name):
+			raw = json.RawMessage(`""`)
+		case !given:
+			return nil, manifest.Errorf("%s needs the path parameter %q", a.op.OperationID, name)
+		}
+		v, err := apiPathValue(name, raw, a.pathTypes[i])
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, v)
+	}
+	if a.params != nil {
+		p, err := a.queryParams(in.Params, docs)
+		if err != nil {
+			return nil, err
+		}
+		args = append(args, p)
+	}
+	hasBody := strings.HasSuffix(a.method.Name, "WithBodyWithResponse")
+	switch {
+	case hasBody && len(in.Body) == 0:
+		return nil, manifest.Errorf("%s takes a JSON body (%s): pass it as body; api_describe_operation shows its properties", a.op.OperationID, apiBodyShape(a.body))
+	case hasBody:
+		dec := json.NewDecoder(bytes.NewReader(in.Body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(reflect.New(a.body).Interface()); err != nil {
+			return nil, manifest.Errorf("body does not fit %s: %v; api_describe_operation shows its properties", apiBodyShape(a.body), err)
+		}
+		args = append(args, reflect.ValueOf("application/json"), reflect.ValueOf(io.Reader(bytes.NewReader(in.Body))))
+	case len(in.Body) > 0 && string(in.Body) != "null":
+		return nil, manifest.Errorf("%s takes no body: leave body out", a.op.OperationID)
+	}
+	return args, nil
+}
+
+// queryParams decodes the query arguments into the operation's Params struct, whose JSON
+// names are the API's parameter names, so that types are checked by decoding.
+func (a *apiOp) queryParams(params map[string]json.RawMessage, docs map[string]intervals.FieldDoc) (reflect.Value, error) {
+	query := map[string]json.RawMessage{}
+	for name, raw := range params {
+		if d, ok := docs[name]; ok && d.In == "query" {
+			query[name] = raw
+		}
+	}
+	var missing []string
+	for name, d := range docs {
+		if _, ok := query[name]; d.In == "query" && d.Required && !ok {
+			missing = append(missing, name)
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return reflect.Value{}, manifest.Errorf("%s needs the query parameter(s) %s", a.op.OperationID, strings.Join(missing, ", "))
+	}
+	b, err := json.Marshal(query)
+	if err != nil {
+		return reflect.Value{}, manifest.Errorf("params: %v", err)
+	}
+	p := reflect.New(a.params)
+	if err := manifest.Decode(b, p.Interface()); err != nil {
+		return reflect.Value{}, manifest.Errorf("%s params: %v", a.op.OperationID, err)
+	}
+	return p, nil
+}
+
+// apiPathValue converts one path parameter to the client's type for it.
+func apiPathValue(name string, raw json.RawMessage, t reflect.Type) (reflect.Value, error) {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		s = strings.TrimSpace(string(raw)) // a number, or an array for []string
+	}
+	switch t.Kind() {
+	case reflect.String:
+		if raw[0] == '[' || raw[0] == '{' {
+			return reflect.Value{}, manifest.Errorf("path parameter %s: expected a string", name)
+		}
+		return reflect.ValueOf(s).Convert(t), nil
+	case reflect.Int32, reflect.Int64:
+		n, err := strconv.ParseInt(s, 10, t.Bits())
+		if err != nil {
+			return reflect.Value{}, manifest.Errorf("path parameter %s: expected an integer id, got %s", name, raw)
+		}
+		return reflect.ValueOf(n).Convert(t), nil
+	case reflect.Slice:
+		var list []string
+		if json.Unmarshal(raw, &list) != nil {
+			list = strings.Split(s, ",")
+		}
+		if len(list) == 0 || list[0] == "" {
+			return reflect.Value{}, manifest.Errorf("path parameter %s: give one or more ids", name)
+		}
+		return reflect.ValueOf(list).Convert(t), nil
+	}
+	return reflect.Value{}, fmt.Errorf("path parameter %s: unsupported type %v", name, t)
+}
+
+// apiTrimBody shows an answer within max characters: JSON compacted, arrays cut at a whole
+// element with the count left out, binary content described, not shown.
+func apiTrimBody(body []byte, ctype string, max int) string {
+	if len(body) == 0 {
+		return "(empty answer)"
+	}
+	if !utf8.Valid(body) || bytes.IndexByte(body, 0) >= 0 {
+		return fmt.Sprintf("binary content (%s, %d bytes), not shown: download it from Intervals.icu directly", ctype, len(body))
+	}
+	var c bytes.Buffer
+	if json.Compact(&c, body) == nil {
+		body = c.Bytes()
+	}
+	if len(body) <= max {
+		return string(body)
+	}
+	var items []json.RawMessage
+	if json.Unmarshal(body, &items) == nil {
+		var b strings.Builder
+		b.WriteByte('[')
+		n := 0
+		for _, it := range items {
+			if b.Len()+len(it)+2 > max-120 {
+				break
+			}
+			if n > 0 {
+				b.WriteByte(',')
+			}
+			b.Write(it)
+			n++
+		}
+		b.WriteByte(']')
+		fmt.Fprintf(&b, "\n… showing %d of %d items; narrow the request (dates, limit, fields)", n, len(items))
+		return b.String()
+	}
+	cut := max - 120
+	for cut > 0 && !utf8.RuneStart(body[cut]) {
+		cut--
+	}
+	return string(body[:cut]) + fmt.Sprintf("\n… cut at %d of %d characters; narrow the request (dates, limit, fields)", cut, len(body))
+}

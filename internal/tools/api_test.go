@@ -1,0 +1,275 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// recorder is an Intervals.icu stand-in that records each request's method and path and
+// answers 200 with a small text body (no JSON decoding is attempted on text).
+type recorder struct {
+	mu   sync.Mutex
+	reqs []string
+	body string
+}
+
+func (r *recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+	r.mu.Lock()
+	r.reqs = append(r.reqs, req.Method+" "+req.URL.Path)
+	r.mu.Unlock()
+	w.Header().Set("Content-Type", "text/plain")
+	body := r.body
+	if body == "" {
+		body = "ok"
+	}
+	_, _ = w.Write([]byte(body))
+}
+
+func (r *recorder) last() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if len(r.reqs) == 0 {
+		return ""
+	}
+	return r.reqs[len(r.reqs)-1]
+}
+
+func recorderEnv(t *testing.T, athlete string) (*recorder, *manifest.Env) {
+	t.Helper()
+	rec := &recorder{}
+	srv := httptest.NewServer(rec)
+	t.Cleanup(srv.Close)
+	c, err := intervals.New(intervals.Options{APIKey: "test-key", BaseURL: srv.URL, RateLimit: -1, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec, &manifest.Env{Client: c, AthleteID: athlete}
+}
+
+func toolByName(t *testing.T, name string) manifest.Tool {
+	t.Helper()
+	for _, tool := range coachingTools() {
+		if tool.Name == name {
+			return tool
+		}
+	}
+	t.Fatalf("no tool %s", name)
+	return manifest.Tool{}
+}
+
+// sampleArgs builds arguments for an operation: a value of the right type for every path
+// parameter but the athlete's, every required query parameter, and an empty body of the
+// body's shape.
+func sampleArgs(t *testing.T, op *apiOp) map[string]any {
+	params := map[string]any{}
+	for i, name := range op.pathNames {
+		if op.isAthleteParam(name) || op.isFormatParam(name) {
+			continue
+		}
+		switch op.pathTypes[i].Kind() {
+		case reflect.String:
+			params[name] = "x1"
+		case reflect.Slice:
+			params[name] = []string{"x1", "x2"}
+		default:
+			params[name] = 7
+		}
+	}
+	for name, d := range intervals.ParamDocs[op.op.OperationID] {
+		if d.In == "query" && d.Required {
+			switch d.Type {
+			case "integer", "number":
+				params[name] = 5
+			case "boolean":
+				params[name] = true
+			case "array":
+				params[name] = []string{"a"}
+			default:
+				params[name] = "watts"
+			}
+		}
+	}
+	args := map[string]any{"operation": op.op.OperationID, "params": params}
+	if op.body != nil {
+		if op.body.Kind() == reflect.Slice {
+			args["body"] = []any{}
+		} else {
+			args["body"] = map[string]any{}
+		}
+	}
+	return args
+}
+
+// expectedPath fills the operation's path template with the sample values.
+func expectedPath(op *apiOp, athlete string, params map[string]any) string {
+	p := op.op.Path
+	for _, name := range op.pathNames {
+		var v string
+		switch x := params[name].(type) {
+		case string:
+			v = x
+		case int:
+			v = "7"
+		case []string:
+			v = strings.Join(x, ",")
+		}
+		if op.isAthleteParam(name) {
+			v = athlete
+		}
+		p = strings.Replace(p, "{"+name+"}", v, 1)
+	}
+	return p
+}
+
+func TestAPICallReachesEveryOperation(t *testing.T) {
+	rec, env := recorderEnv(t, "i100002")
+	call := toolByName(t, "api_call_operation")
+	uploads := 0
+	for _, o := range intervals.Operations {
+		op, err := lookupAPIOp(o.OperationID)
+		if err != nil {
+			t.Errorf("%s: %v", o.OperationID, err)
+			continue
+		}
+		args := sampleArgs(t, op)
+		raw, _ := json.Marshal(args)
+		before := len(rec.reqs)
+		out, err := call.Run(context.Background(), env, raw)
+		if op.upload {
+			uploads++
+			if err == nil || !strings.Contains(err.Error(), "uploads a file") || len(rec.reqs) != before {
+				t.Errorf("%s: an upload should be refused without a request, got %q, %v", o.OperationID, out, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: %v", o.OperationID, err)
+			continue
+		}
+		want := o.Method + " " + expectedPath(op, env.AthleteID, args["params"].(map[string]any))
+		if got := rec.last(); got != want {
+			t.Errorf("%s: request %q, want %q", o.OperationID, got, want)
+		}
+		if !strings.HasPrefix(out, want+": 200 OK\nok") {
+			t.Errorf("%s: answer %q", o.OperationID, out)
+		}
+	}
+	if uploads != 5 {
+		t.Errorf("%d uploads refused, want the 5 multipart/CSV uploads", uploads)
+	}
+	t.Logf("%d operations called, %d uploads refused", len(intervals.Operations)-uploads, uploads)
+}
+
+func TestAPICallRefusesWritesWhenReadOnly(t *testing.T) {
+	rec, env := recorderEnv(t, "0")
+	call := toolByName(t, "api_call_operation")
+	ctx := WithReadOnly(context.Background())
+	gets := 0
+	for _, o := range intervals.Operations {
+		op, err := lookupAPIOp(o.OperationID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := json.Marshal(sampleArgs(t, op))
+		before := len(rec.reqs)
+		_, err = call.Run(ctx, env, raw)
+		if o.Method == http.MethodGet {
+			gets++
+			if err != nil {
+				t.Errorf("%s: a GET should pass when read-only: %v", o.OperationID, err)
+			}
+			continue
+		}
+		var me *manifest.Error
+		if !errors.As(err, &me) || !strings.Contains(me.Msg, "read-only") {
+			t.Errorf("%s (%s): want a read-only refusal, got %v", o.OperationID, o.Method, err)
+		}
+		if len(rec.reqs) != before {
+			t.Errorf("%s: a refused write still sent a request", o.OperationID)
+		}
+	}
+	if gets == 0 || gets == len(intervals.Operations) {
+		t.Fatalf("%d GETs of %d: the walk should see both kinds", gets, len(intervals.Operations))
+	}
+}
+
+func TestAPICallValidatesArguments(t *testing.T) {
+	rec, env := recorderEnv(t, "i100002")
+	call := toolByName(t, "api_call_operation")
+	cases := []struct{ name, args, want string }{
+		{"unknown operation", `{"operation":"listEventz"}`, "api_list_operations"},
+		{"case typo", `{"operation":"listevents"}`, "did you mean listEvents"},
+		{"unknown param", `{"operation":"listEvents","params":{"oldset":"2026-01-01"}}`, `no parameter "oldset"`},
+		{"param type", `{"operation":"listEvents","params":{"limit":"ten"}}`, "limit"},
+		{"missing path param", `{"operation":"showEvent"}`, `path parameter "eventId"`},
+		{"path param type", `{"operation":"showEvent","params":{"eventId":"abc"}}`, "integer id"},
+		{"missing required query", `{"operation":"findBestEfforts","params":{"id":"i5"}}`, "stream"},
+		{"another athlete", `{"operation":"getAthlete","params":{"id":"i100003"}}`, "filled in"},
+		{"missing body", `{"operation":"updateWellness","params":{"date":"2026-11-30"}}`, "takes a JSON body"},
+		{"body field typo", `{"operation":"updateWellness","params":{"date":"2026-11-30"},"body":{"wieght":70}}`, "wieght"},
+		{"body type", `{"operation":"updateWellness","params":{"date":"2026-11-30"},"body":{"weight":"heavy"}}`, "weight"},
+		{"body not taken", `{"operation":"getAthlete","body":{"a":1}}`, "takes no body"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := call.Run(context.Background(), env, json.RawMessage(c.args))
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("want an error containing %q, got %v", c.want, err)
+			}
+		})
+	}
+	if len(rec.reqs) != 0 {
+		t.Errorf("invalid calls sent requests: %v", rec.reqs)
+	}
+	// The athlete's own id is accepted where it is the athlete.
+	if _, err := call.Run(context.Background(), env, json.RawMessage(`{"operation":"getAthlete","params":{"id":"i100002"}}`)); err != nil {
+		t.Fatal(err)
+	}
+	if rec.last() != "GET /api/v1/athlete/i100002" {
+		t.Fatalf("request %q", rec.last())
+	}
+}
+
+func TestAPICallTrimsLongArrays(t *testing.T) {
+	rec, env := recorderEnv(t, "0")
+	env.Budget = 400
+	items := make([]string, 50)
+	for i := range items {
+		items[i] = `{"id":"2026-01-01","weight":70.5}`
+	}
+	rec.body = "[" + strings.Join(items, ",") + "]"
+	out, err := toolByName(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"listWellnessRecords"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) > 450 || !strings.Contains(out, "of 50 items; narrow the request") {
+		t.Fatalf("answer of %d characters: %s", len(out), out)
+	}
+	var kept []any
+	body := out[strings.Index(out, "\n")+1 : strings.Index(out, "\n…")]
+	if err := json.Unmarshal([]byte(body), &kept); err != nil {
+		t.Fatalf("the kept part is not a JSON array: %v", err)
+	}
+}
+
+func TestAPICallDescribesBinary(t *testing.T) {
+	rec, env := recorderEnv(t, "0")
+	rec.body = "PK\x03\x04\x00\x00binary"
+	out, err := toolByName(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"downloadWorkouts","params":{"ext":"zwo","oldest":"2026-01-01","newest":"2026-02-01"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "binary content") || strings.Contains(out, "PK") {
+		t.Fatalf("binary shown: %q", out)
+	}
+}

@@ -1,0 +1,67 @@
+package tools
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// coachingTools returns the coaching-insight tools (issue 6) in catalog order: load,
+// performance, wellness, settings, activities, library, coach, then the api toolset.
+func coachingTools() []manifest.Tool {
+	var ts []manifest.Tool
+	ts = append(ts, apiTools()...)
+	return ts
+}
+
+// athleteAccessError turns Intervals.icu's refusal to show another athlete into a message
+// that says why and what to do; other errors pass through. A coach's key reads the athletes
+// it coaches; any other athlete id is answered 403 (or 404 for the profile).
+func athleteAccessError(env *manifest.Env, err error) error {
+	var e *intervals.Error
+	if !errors.As(err, &e) || env.AthleteID == "" || env.AthleteID == "0" {
+		return err
+	}
+	profile := "/api/v1/athlete/" + env.AthleteID
+	if e.Status == http.StatusForbidden && strings.HasPrefix(e.Path, profile) ||
+		e.Status == http.StatusNotFound && e.Path == profile {
+		return manifest.Errorf("athlete %s is not available to this account (Intervals.icu answered %d): it is not an athlete this account coaches, or the athlete does not share this data; list_athletes shows the athletes you coach", env.AthleteID, e.Status)
+	}
+	return err
+}
+
+// answerCap writes an answer line by line within a character budget, keeping room for one
+// closing line that says what was cut.
+type answerCap struct {
+	b    strings.Builder
+	max  int
+	full bool
+}
+
+// capReserve is the room kept for the closing "… N more" line.
+const capReserve = 160
+
+func newAnswerCap(max int) *answerCap { return &answerCap{max: max} }
+
+// line appends s and a newline if it fits; it returns false (and writes nothing more, ever)
+// once the budget is reached.
+func (c *answerCap) line(s string) bool {
+	if c.full || c.b.Len()+len(s)+1 > c.max-capReserve {
+		c.full = true
+		return false
+	}
+	c.b.WriteString(s)
+	c.b.WriteByte('\n')
+	return true
+}
+
+// cut says how many items of what were left out, and how to get them.
+func (c *answerCap) cut(n int, what, hint string) {
+	fmt.Fprintf(&c.b, "… %d more %s not shown; %s\n", n, what, hint)
+}
+
+func (c *answerCap) String() string { return strings.TrimRight(c.b.String(), "\n") }
