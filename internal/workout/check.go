@@ -22,7 +22,7 @@ func Check(sport Sport, text string, th Thresholds) (Summary, []Problem) {
 	}
 	problems = append(problems, c.problems...)
 	s := w.Summary(th)
-	if s.Duration > 12*time.Hour {
+	if s.Duration > 12*time.Hour && !hasError(problems) {
 		problems = append(problems, Problem{Severity: SeverityWarning,
 			Message: fmt.Sprintf("the workout lasts %s: check for minutes written where metres were meant (400m is 400 minutes; write 400mtr)", fmtClock(s.Duration))})
 	}
@@ -128,4 +128,13 @@ func (c *checker) sportTarget(n Node) {
 	case (c.sport == Run || c.sport == Swim) && k == TargetPowerFTP:
 		c.warn(n, "%s%% without HR, LTHR or Pace is %% of FTP (power): for a %s write e.g. %s%% Pace or %s%% LTHR (the same for any later step)", fmtNum(n.Target.Low), c.sport, fmtNum(n.Target.Low), fmtNum(n.Target.Low))
 	}
+}
+
+func hasError(problems []Problem) bool {
+	for _, p := range problems {
+		if p.Severity == SeverityError {
+			return true
+		}
+	}
+	return false
 }

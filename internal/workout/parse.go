@@ -35,8 +35,9 @@ type parser struct {
 	sport    Sport
 	w        *Workout
 	problems []Problem
-	block    *Node // the open repeat block, if any
-	line     int   // 1-based number of the current line
+	block    *Node  // the open repeat block, if any
+	blockTxt string // the text of its repeat line
+	line     int    // 1-based number of the current line
 	text     string
 }
 
@@ -83,6 +84,7 @@ func parse(sport Sport, text string) (*Workout, []Problem) {
 			}
 			section = strings.TrimSpace(m[1])
 			p.block = &Node{Line: p.line, Label: section, Repeat: reps, Section: section}
+			p.blockTxt = s
 		default:
 			if p.block != nil {
 				p.add(SeverityError, "put a blank line after the repeat block of line %d, before %q", p.block.Line, s)
@@ -95,7 +97,7 @@ func parse(sport Sport, text string) (*Workout, []Problem) {
 	}
 	p.line, p.text = 0, ""
 	p.closeBlock()
-	if len(p.w.Steps) == 0 {
+	if len(p.w.Steps) == 0 && len(p.problems) == 0 {
 		p.add(SeverityError, "the workout has no steps: write one step per line, e.g. - 10m 75%%")
 	}
 	return p.w, p.problems
@@ -109,7 +111,7 @@ func (p *parser) closeBlock() {
 	}
 	p.block = nil
 	if len(b.Steps) == 0 {
-		p.problems = append(p.problems, Problem{Line: b.Line, Text: b.Label, Severity: SeverityError,
+		p.problems = append(p.problems, Problem{Line: b.Line, Text: p.blockTxt, Severity: SeverityError,
 			Message: "the repeat line has no steps under it: put its steps (lines starting with - ) right below it"})
 		return
 	}
@@ -137,8 +139,8 @@ func (p *parser) header(s string) {
 func (p *parser) step(body string) Node {
 	n := Node{Line: p.line}
 	fields := strings.Fields(reSpacedDash.ReplaceAllString(body, "$1-$2"))
-	var label, lengths []string
-	structured, ramp, unknownUnit := false, false, false
+	var label, lengths, words []string
+	structured, ramp, badLength := false, false, false
 	for i := 0; i < len(fields); i++ {
 		t := lex(fields[i])
 		if !structured && t.kind == tWord {
@@ -178,11 +180,11 @@ func (p *parser) step(body string) Node {
 			n.Cadence = Range{Low: t.lo, High: t.hi}
 			continue
 		case tUnknownUnit:
-			unknownUnit = true
+			badLength = true
 			p.add(SeverityError, "unknown unit in %q: write %s (in Intervals.icu m is minutes, mtr is metres)", t.raw, unitHint(t.raw))
 			continue
 		case tWord:
-			p.word(t.raw)
+			words = append(words, t.raw)
 			continue
 		case tFreeride:
 			tg = Target{Kind: TargetFreeride}
@@ -232,7 +234,9 @@ func (p *parser) step(body string) Node {
 			if next == "pace" {
 				i++
 			} else if t.unit == "" {
+				badLength = true
 				p.add(SeverityError, "%q is not a duration: write 5m for 5 minutes, or %s/km pace for a pace", t.raw, t.raw)
+				continue
 			} else {
 				p.add(SeverityError, "an absolute pace needs the word pace after it: write %s pace", t.raw)
 			}
@@ -257,8 +261,13 @@ func (p *parser) step(body string) Node {
 	switch {
 	case len(lengths) > 1:
 		p.add(SeverityError, "more than one duration or distance (%s): number+unit words in cue text are read as durations; reword the cue without them (e.g. \"two km\")", strings.Join(lengths, ", "))
-	case len(lengths) == 0 && !unknownUnit:
+	case len(lengths) == 0 && !badLength:
 		p.add(SeverityError, "the step has no duration or distance: write e.g. - 10m 75%% or - 1km 90%% pace")
+	}
+	if len(lengths) <= 1 {
+		for _, w := range words {
+			p.word(w)
+		}
 	}
 	return n
 }
