@@ -1,0 +1,291 @@
+package format
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/load"
+)
+
+// Context is what get_athlete_context is made of, fetched by the tool.
+type Context struct {
+	Now        time.Time                   // the current instant
+	Athlete    intervals.WithSportSettings // the profile with sport settings
+	Wellness   []intervals.Wellness        // recent days, any order; the latest up to today is used
+	Activities []intervals.Activity        // at least the weeks shown (see Weeks)
+	Events     []intervals.Event           // from a month ago to about six months ahead
+	Weeks      int                         // full weeks before the current one to summarise
+}
+
+// UnitsFor derives an athlete's display units from the profile.
+func UnitsFor(p intervals.WithSportSettings, loc *time.Location) Units {
+	return Units{Loc: loc, Miles: p.MeasurementPreference != nil && strings.EqualFold(*p.MeasurementPreference, "feet")}
+}
+
+// AthleteContext is the answer of get_athlete_context: today, profile, thresholds and zones
+// per sport, fitness/fatigue/form today, recent weeks, coming races and periods.
+func (u Units) AthleteContext(c Context, max int) string {
+	now := c.Now.In(u.loc())
+	today := midnight(now)
+	p := c.Athlete
+	var s []string
+	s = append(s, fmt.Sprintf("Today: %s, %s local time (%s). All dates below are the athlete's local dates.", Day(today), now.Format("15:04"), u.loc().String()))
+	s = append(s, "Athlete: "+u.profile(p, today))
+	s = append(s, "Thresholds and zones (zone upper bounds):")
+	s = append(s, u.sports(p)...)
+	s = append(s, fitnessToday(c.Wellness, today))
+	s = append(s, u.weeks(c.Activities, today, c.Weeks)...)
+	s = append(s, u.coming(c.Events, today)...)
+	return Clip(strings.Join(s, "\n"), max)
+}
+
+func (u Units) profile(p intervals.WithSportSettings, today time.Time) string {
+	f := []string{parts(" ", quote(p.Name), "["+str(p.Id)+"]")}
+	if p.Sex != nil && *p.Sex != "" {
+		f = append(f, "sex "+*p.Sex)
+	}
+	if p.IcuDateOfBirth != nil {
+		if b, ok := ParseLocal(*p.IcuDateOfBirth, u.loc()); ok {
+			age := today.Year() - b.Year()
+			if today.YearDay() < b.YearDay() {
+				age--
+			}
+			f = append(f, fmt.Sprintf("age %d", age))
+		}
+	}
+	if v, ok := f32(p.IcuWeight); ok && v > 0 {
+		f = append(f, fmt.Sprintf("weight %.1f kg", v))
+	} else if v, ok := f32(p.Weight); ok && v > 0 {
+		f = append(f, fmt.Sprintf("weight %.1f kg", v))
+	} else {
+		f = append(f, "weight not set")
+	}
+	if v, ok := i32(p.IcuRestingHr); ok && v > 0 {
+		f = append(f, fmt.Sprintf("resting HR %.0f bpm", v))
+	}
+	if u.Miles {
+		f = append(f, "uses miles")
+	}
+	return strings.Join(f, ", ")
+}
+
+// sports formats each sport's thresholds and zones.
+func (u Units) sports(p intervals.WithSportSettings) []string {
+	if p.SportSettings == nil || len(*p.SportSettings) == 0 {
+		return []string{"- none set on Intervals.icu"}
+	}
+	var out []string
+	for _, ss := range *p.SportSettings {
+		var types []string
+		if ss.Types != nil {
+			for _, t := range *ss.Types {
+				types = append(types, string(t))
+			}
+		}
+		if len(types) == 0 {
+			continue
+		}
+		sport := types[0]
+		var f []string
+		if v, ok := i32(ss.Ftp); ok && v > 0 {
+			ftp := fmt.Sprintf("FTP %.0f W", v)
+			if iv, ok := i32(ss.IndoorFtp); ok && iv > 0 && iv != v {
+				ftp += fmt.Sprintf(" (indoor %.0f W)", iv)
+			}
+			f = append(f, ftp)
+		} else if ss.PowerZones != nil && !isFoot(sport) && !isSwim(sport) {
+			f = append(f, "FTP not set")
+		}
+		if v, ok := f32(ss.ThresholdPace); ok && v > 0 {
+			f = append(f, "threshold pace "+u.Pace(v, sport))
+		} else if isFoot(sport) || isSwim(sport) {
+			f = append(f, "threshold pace not set")
+		}
+		if v, ok := i32(ss.Lthr); ok && v > 0 {
+			f = append(f, fmt.Sprintf("LTHR %.0f bpm", v))
+		}
+		if v, ok := i32(ss.MaxHr); ok && v > 0 {
+			f = append(f, fmt.Sprintf("max HR %.0f bpm", v))
+		}
+		if ss.PowerZones != nil && len(*ss.PowerZones) > 0 {
+			f = append(f, "power zones %FTP "+bounds(*ss.PowerZones))
+		}
+		if ss.HrZones != nil && len(*ss.HrZones) > 0 {
+			f = append(f, "HR zones bpm "+bounds(*ss.HrZones))
+		}
+		if ss.PaceZones != nil && len(*ss.PaceZones) > 0 {
+			var z []string
+			for _, v := range *ss.PaceZones {
+				z = append(z, num(float64(v)))
+			}
+			f = append(f, "pace zones % of threshold pace "+strings.Join(z, "/"))
+		}
+		out = append(out, fmt.Sprintf("- %s: %s", strings.Join(types, "/"), orMissing(strings.Join(f, "; "), "no thresholds set")))
+	}
+	return out
+}
+
+// bounds writes zone upper bounds "55/75/90/105/120/150/max" (999 and up is "max").
+func bounds(z []int32) string {
+	out := make([]string, len(z))
+	for i, v := range z {
+		if v >= 999 {
+			out[i] = "max"
+		} else {
+			out[i] = fmt.Sprint(v)
+		}
+	}
+	return strings.Join(out, "/")
+}
+
+// fitnessToday uses the latest wellness row on or before today.
+func fitnessToday(rows []intervals.Wellness, today time.Time) string {
+	var best *intervals.Wellness
+	var bestDay time.Time
+	for i := range rows {
+		d, ok := ParseLocal(str(rows[i].Id), today.Location())
+		if !ok || d.After(today) || rows[i].Ctl == nil || rows[i].Atl == nil {
+			continue
+		}
+		if best == nil || d.After(bestDay) {
+			best, bestDay = &rows[i], d
+		}
+	}
+	if best == nil {
+		return "Fitness: no fitness/fatigue data in the last weeks."
+	}
+	ctl, atl := float64(*best.Ctl), float64(*best.Atl)
+	when := "today"
+	if !bestDay.Equal(today) {
+		when = "on " + Day(bestDay) + " (latest)"
+	}
+	s := fmt.Sprintf("Fitness %s: %s", when, Fitness(ctl, atl))
+	if z := load.FormZone(ctl-atl, ctl); z != "" {
+		s += ", " + z
+	}
+	if v, ok := f32(best.RampRate); ok {
+		s += fmt.Sprintf("; ramp %s per week", num(v))
+	}
+	return s + "."
+}
+
+// weeks summarises Monday-based weeks: the current one so far and n full ones before it.
+func (u Units) weeks(acts []intervals.Activity, today time.Time, n int) []string {
+	monday := today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))
+	type week struct {
+		secs, metres, load float64
+		sports             map[string]int
+		stubs              int
+	}
+	ws := make([]week, n+1)
+	for i := range ws {
+		ws[i].sports = map[string]int{}
+	}
+	for _, a := range acts {
+		t, ok := u.localStart(a.StartDateLocal, a.StartDate)
+		if !ok || t.After(today.AddDate(0, 0, 1)) {
+			continue
+		}
+		k := (daysBetween(midnight(t), monday) + 6) / 7 // 0 = this week
+		if !midnight(t).Before(monday) {
+			k = 0
+		}
+		if k < 0 || k > n {
+			continue
+		}
+		w := &ws[k]
+		if IsStravaStub(a) {
+			w.stubs++
+			continue
+		}
+		if v, ok := i32(a.MovingTime); ok {
+			w.secs += v
+		}
+		if v, ok := f32(a.Distance); ok {
+			w.metres += v
+		}
+		if v, ok := i32(a.IcuTrainingLoad); ok {
+			w.load += v
+		}
+		w.sports[sportOf(a)]++
+	}
+	out := []string{"Recent weeks (Monday to Sunday):"}
+	for k := n; k >= 0; k-- {
+		w := ws[k]
+		start := monday.AddDate(0, 0, -7*k)
+		label := "week of " + Day(start)
+		if k == 0 {
+			label = "this week so far (from " + Day(start) + ")"
+		}
+		var sp []string
+		for name, c := range w.sports {
+			sp = append(sp, fmt.Sprintf("%s %d", name, c))
+		}
+		sort.Strings(sp)
+		line := fmt.Sprintf("- %s: ", label)
+		if len(sp) == 0 && w.stubs == 0 {
+			line += "no activities"
+		} else {
+			line += fmt.Sprintf("%s, %.1f km, load %.0f; %s", Duration(w.secs), w.metres/1000, w.load, orMissing(strings.Join(sp, ", "), "none readable"))
+		}
+		if w.stubs > 0 {
+			line += fmt.Sprintf("; %d from Strava, not available through the API, not counted", w.stubs)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+// coming lists races in the next six months and periods or notes that are current or coming.
+func (u Units) coming(evs []intervals.Event, today time.Time) []string {
+	sorted := append([]intervals.Event(nil), evs...)
+	sort.SliceStable(sorted, func(i, j int) bool { return str(sorted[i].StartDateLocal) < str(sorted[j].StartDateLocal) })
+	horizon := today.AddDate(0, 6, 0)
+	var races, periods []string
+	for _, e := range sorted {
+		first, last, ok := u.EventDays(e)
+		if !ok || last.Before(today) || first.After(horizon) {
+			continue
+		}
+		cat := str(e.Category)
+		days := daysBetween(today, first)
+		switch {
+		case strings.HasPrefix(cat, "RACE_"):
+			races = append(races, fmt.Sprintf("- %s %s %s %s [id %d], in %d days", Day(first), cat, str(e.Type), quote(e.Name), derefI(e.Id), days))
+		case cat == "SICK" || cat == "INJURED" || cat == "HOLIDAY" || cat == "PLAN" || cat == "SEASON_START" || cat == "TARGET" || (cat == "NOTE" && days <= 14):
+			span := Day(first)
+			if last.After(first) {
+				span += " to " + Day(last)
+			}
+			if !first.After(today) {
+				span = "now (" + span + ")"
+			}
+			line := fmt.Sprintf("- %s %s %s", span, cat, quote(e.Name))
+			if e.Description != nil {
+				if d := strings.Join(strings.Fields(*e.Description), " "); d != "" {
+					line += ": " + Clip(d, 120)
+				}
+			}
+			periods = append(periods, line)
+		}
+	}
+	out := []string{"Coming races (next 6 months):"}
+	if len(races) == 0 {
+		out = append(out, "- none on the calendar")
+	}
+	out = append(out, races...)
+	out = append(out, "Current and coming periods, blocks and notes:")
+	if len(periods) == 0 {
+		out = append(out, "- none")
+	}
+	return append(out, periods...)
+}
+
+// daysBetween counts calendar days from a to b (local midnights), robust to DST changes.
+func daysBetween(a, b time.Time) int {
+	return int(math.Round(b.Sub(a).Hours() / 24))
+}

@@ -1,0 +1,137 @@
+package format
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+)
+
+// StandardDurations are the durations (seconds) power and HR curves are shown at.
+var StandardDurations = []int{5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600, 5400}
+
+// standardDistances are the distances (metres, name) pace curves are shown at.
+var standardDistances = []struct {
+	m    float64
+	name string
+}{{400, "400m"}, {1000, "1km"}, {1609.344, "1mi"}, {5000, "5km"}, {10000, "10km"}, {21097.5, "half"}, {42195, "marathon"}}
+
+var swimDistances = []struct {
+	m    float64
+	name string
+}{{50, "50m"}, {100, "100m"}, {200, "200m"}, {400, "400m"}, {800, "800m"}, {1500, "1500m"}}
+
+// durationName writes 5 → "5s", 120 → "2m", 5400 → "90m".
+func durationName(s int) string {
+	if s < 60 {
+		return fmt.Sprintf("%ds", s)
+	}
+	return fmt.Sprintf("%dm", s/60)
+}
+
+func curveHead(c intervals.DataCurve, u Units) string {
+	var span string
+	if a, ok := ParseLocal(str(c.StartDateLocal), u.loc()); ok {
+		if b, ok := ParseLocal(str(c.EndDateLocal), u.loc()); ok {
+			span = fmt.Sprintf(" (%s..%s)", a.Format("2006-01-02"), b.Format("2006-01-02"))
+		}
+	}
+	label := orMissing(str(c.Label), str(c.Id))
+	if c.FilterLabel != nil && *c.FilterLabel != "" {
+		label += ", " + *c.FilterLabel
+	}
+	return label + span
+}
+
+// atSecs finds the value at a duration: the exact point, or the nearest within 3%.
+func atSecs(c intervals.DataCurve, want int) (float64, bool) {
+	if c.Secs == nil || c.Values == nil {
+		return 0, false
+	}
+	secs, vals := *c.Secs, *c.Values
+	best, bestD := -1, math.Inf(1)
+	for i := range min(len(secs), len(vals)) {
+		if d := math.Abs(float64(secs[i]-int32(want))) / float64(want); d < bestD {
+			best, bestD = i, d
+		}
+	}
+	if best < 0 || bestD > 0.03 || vals[best] <= 0 {
+		return 0, false
+	}
+	return float64(vals[best]), true
+}
+
+// PowerCurves shows best power at standard durations, with W/kg where the weight is known.
+func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, max int) string {
+	return u.durationCurves("Best power", sport, set.List, func(v float64, c intervals.DataCurve) string {
+		s := fmt.Sprintf("%.0f W", v)
+		if w, ok := f32(c.Weight); ok && w > 0 {
+			s += fmt.Sprintf(" (%.2f W/kg)", v/w)
+		}
+		return s
+	}, max)
+}
+
+// HRCurves shows the highest heart rate held for standard durations.
+func (u Units) HRCurves(set intervals.DataCurveSetHRCurve, sport string, max int) string {
+	return u.durationCurves("Highest heart rate held", sport, set.List, func(v float64, _ intervals.DataCurve) string {
+		return fmt.Sprintf("%.0f bpm", v)
+	}, max)
+}
+
+func (u Units) durationCurves(what, sport string, list *[]intervals.DataCurve, show func(float64, intervals.DataCurve) string, max int) string {
+	if list == nil || len(*list) == 0 {
+		return fmt.Sprintf("%s (%s): no curve for this period (no %s activities with that data).", what, sport, sport)
+	}
+	var items []string
+	for _, c := range *list {
+		var pts, none []string
+		for _, d := range StandardDurations {
+			if v, ok := atSecs(c, d); ok {
+				pts = append(pts, durationName(d)+" "+show(v, c))
+			} else {
+				none = append(none, durationName(d))
+			}
+		}
+		line := "- " + curveHead(c, u) + ": " + orMissing(strings.Join(pts, ", "), "no efforts")
+		if len(none) > 0 && len(pts) > 0 {
+			line += "; no data at " + strings.Join(none, ", ")
+		}
+		items = append(items, line)
+	}
+	return List{Head: fmt.Sprintf("%s, %s:", what, sport), Items: items, Noun: "curves", Hint: "ask for one period"}.Render(max)
+}
+
+// PaceCurves shows best times and paces at standard distances.
+func (u Units) PaceCurves(set intervals.DataCurveSetPaceCurve, sport string, max int) string {
+	if set.List == nil || len(*set.List) == 0 {
+		return fmt.Sprintf("Best pace (%s): no curve for this period.", sport)
+	}
+	dists := standardDistances
+	if isSwim(sport) {
+		dists = swimDistances
+	}
+	var items []string
+	for _, c := range *set.List {
+		var pts []string
+		if c.Distance != nil && c.Values != nil {
+			ds, vs := *c.Distance, *c.Values
+			for _, want := range dists {
+				best, bestD := -1, math.Inf(1)
+				for i := range min(len(ds), len(vs)) {
+					if d := math.Abs(float64(ds[i])-want.m) / want.m; d < bestD {
+						best, bestD = i, d
+					}
+				}
+				if best < 0 || bestD > 0.02 || vs[best] <= 0 {
+					continue
+				}
+				secs := float64(vs[best])
+				pts = append(pts, fmt.Sprintf("%s %s (%s)", want.name, Duration(secs), u.Pace(float64(ds[best])/secs, sport)))
+			}
+		}
+		items = append(items, "- "+curveHead(c, u)+": "+orMissing(strings.Join(pts, ", "), "no efforts at the standard distances"))
+	}
+	return List{Head: fmt.Sprintf("Best pace, %s (time for the distance, and pace):", sport), Items: items, Noun: "curves", Hint: "ask for one period"}.Render(max)
+}

@@ -1,0 +1,17 @@
+// Package format turns Intervals.icu responses (the generated types of gen/intervals) into the
+// compact, unit-aware text that tools answer with.
+//
+// The model: every formatter is a pure function of its inputs. There is no I/O and no clock:
+// the caller passes the athlete's time zone and units ([Units]), "today" where status depends
+// on it, and the size budget in characters. Output order is deterministic.
+//
+// The rules every formatter keeps (DESIGN.md, "Tools"):
+//   - dates are the athlete's local dates with weekday ("Mon 2026-11-30");
+//   - plain units: durations h:mm:ss, distances in km (m for swims), pace m:ss/km (/100m for
+//     swims, /mi for athletes who use miles), W, bpm, load;
+//   - missing data is said to be missing and never shown as 0; Strava-sourced activities,
+//     which the API does not serve, are said to be unavailable;
+//   - an answer has a size budget; what is cut is said ("… 37 more; narrow the range").
+//
+// The 1-4 wellness scales of Intervals.icu are defined once, in scales.go.
+package format

@@ -1,0 +1,171 @@
+package format
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+)
+
+// Status of a planned session, relative to the athlete's today.
+const (
+	StatusDone   = "done"
+	StatusMissed = "missed"
+	StatusToDo   = "to do"
+)
+
+// plannable reports whether a category is a session that can be done, missed or to do.
+func plannable(cat string) bool {
+	return cat == "WORKOUT" || strings.HasPrefix(cat, "RACE_")
+}
+
+// EventDays returns an event's first local date and its last (inclusive): Intervals.icu ends
+// an event at local midnight after its last day.
+func (u Units) EventDays(e intervals.Event) (first, last time.Time, ok bool) {
+	first, ok = u.localStart(e.StartDateLocal, nil)
+	if !ok {
+		return
+	}
+	first = midnight(first)
+	last = first
+	if e.EndDateLocal != nil {
+		if end, ok := ParseLocal(*e.EndDateLocal, u.loc()); ok {
+			if end.Equal(midnight(end)) {
+				end = end.AddDate(0, 0, -1)
+			}
+			if end.After(last) {
+				last = midnight(end)
+			}
+		}
+	}
+	return first, last, true
+}
+
+func midnight(t time.Time) time.Time {
+	return time.Date(t.Year(), t.Month(), t.Day(), 0, 0, 0, 0, t.Location())
+}
+
+// EventStatus says whether a planned session is done (paired with a recorded activity),
+// missed (its day is before today and nothing is paired) or to do. Other categories have no
+// status ("").
+func (u Units) EventStatus(e intervals.Event, paired string, today time.Time) string {
+	if !plannable(str(e.Category)) {
+		return ""
+	}
+	if paired != "" {
+		return StatusDone + " (activity " + paired + ")"
+	}
+	_, last, ok := u.EventDays(e)
+	if ok && last.Before(midnight(today)) {
+		return StatusMissed
+	}
+	return StatusToDo
+}
+
+// EventLine is the one-line summary of an event used in lists.
+func (u Units) EventLine(e intervals.Event, paired string, today time.Time) string {
+	cat := str(e.Category)
+	var b strings.Builder
+	first, last, ok := u.EventDays(e)
+	switch {
+	case !ok:
+		b.WriteString("(no date)")
+	case last.After(first):
+		b.WriteString(Day(first) + " to " + Day(last))
+	default:
+		b.WriteString(Day(first))
+	}
+	b.WriteString(" " + orMissing(cat, "EVENT"))
+	if e.Type != nil && *e.Type != "" {
+		b.WriteString(" " + *e.Type)
+	}
+	fmt.Fprintf(&b, " %s [id %d]", quote(e.Name), derefI(e.Id))
+	if fig := u.eventTargets(e); fig != "" {
+		b.WriteString(": " + fig)
+	}
+	if st := u.EventStatus(e, paired, today); st != "" {
+		b.WriteString(" - " + st)
+	}
+	if !plannable(cat) && e.Description != nil {
+		if d := strings.Join(strings.Fields(*e.Description), " "); d != "" {
+			b.WriteString(" - " + Clip(d, 160))
+		}
+	}
+	return b.String()
+}
+
+func derefI(p *int32) int32 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// eventTargets are the planned duration, distance and load of an event, when set.
+func (u Units) eventTargets(e intervals.Event) string {
+	sport := str(e.Type)
+	var f []string
+	if v, ok := i32(e.MovingTime); ok && v > 0 {
+		f = append(f, Duration(v))
+	} else if v, ok := i32(e.TimeTarget); ok && v > 0 {
+		f = append(f, Duration(v)+" target")
+	}
+	if v, ok := f32(e.Distance); ok && v > 0 {
+		f = append(f, u.Distance(v, sport))
+	} else if v, ok := f32(e.DistanceTarget); ok && v > 0 {
+		f = append(f, u.Distance(v, sport)+" target")
+	}
+	if v, ok := i32(e.IcuTrainingLoad); ok {
+		f = append(f, fmt.Sprintf("load %.0f", v))
+	} else if v, ok := i32(e.LoadTarget); ok {
+		f = append(f, fmt.Sprintf("load %.0f target", v))
+	}
+	return strings.Join(f, ", ")
+}
+
+// Events lists calendar events in date order with the status of planned sessions. paired
+// maps event ids to the id of the recorded activity paired with them.
+func (u Units) Events(evs []intervals.Event, paired map[int32]string, today time.Time, oldest, newest string, max int) string {
+	if len(evs) == 0 {
+		return fmt.Sprintf("No events %s..%s (athlete-local dates).", oldest, newest)
+	}
+	var done, missed, todo int
+	items := make([]string, len(evs))
+	for i, e := range evs {
+		p := paired[derefI(e.Id)]
+		switch st := u.EventStatus(e, p, today); {
+		case strings.HasPrefix(st, StatusDone):
+			done++
+		case st == StatusMissed:
+			missed++
+		case st == StatusToDo:
+			todo++
+		}
+		items[i] = "- " + u.EventLine(e, p, today)
+	}
+	head := fmt.Sprintf("%d events %s..%s (athlete-local dates; today is %s). Planned sessions: %d done, %d missed, %d to do.",
+		len(evs), oldest, newest, Day(today), done, missed, todo)
+	return List{Head: head, Items: items, Noun: "events", Hint: "narrow the range or filter by category"}.Render(max)
+}
+
+// Event is the full view of one event, with its workout text.
+func (u Units) Event(e intervals.Event, paired string, today time.Time, max int) string {
+	l := []string{u.EventLine(e, paired, today)}
+	if e.Indoor != nil && *e.Indoor {
+		l = append(l, "Indoor")
+	}
+	if e.Tags != nil && len(*e.Tags) > 0 {
+		l = append(l, "Tags: "+strings.Join(*e.Tags, ", "))
+	}
+	if e.Description != nil && strings.TrimSpace(*e.Description) != "" {
+		label := "Description"
+		if str(e.Category) == "WORKOUT" {
+			label = "Workout text"
+		}
+		l = append(l, label+":\n"+strings.Trim(*e.Description, "\n"))
+	} else if str(e.Category) == "WORKOUT" {
+		l = append(l, "No workout text (a session without structured steps).")
+	}
+	return Clip(strings.Join(l, "\n"), max)
+}
