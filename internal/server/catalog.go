@@ -1,0 +1,119 @@
+package server
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/schema"
+	"github.com/invopop/jsonschema"
+)
+
+// AthleteArg is the argument every tool takes when the coach toolset is on: the athlete the
+// call is for. The server removes it before the tool decodes its arguments.
+const AthleteArg = "athlete"
+
+var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+
+// Entry is one exposed tool with its advertised input schema, compiled for checking calls.
+type Entry struct {
+	manifest.Tool
+	Input *schema.Input
+}
+
+// Catalog is the set of tools a configuration exposes, ready to list and to call.
+type Catalog struct {
+	Entries []*Entry
+	byName  map[string]*Entry
+	coach   bool
+}
+
+// Lookup returns the exposed tool called name.
+func (c *Catalog) Lookup(name string) (*Entry, bool) {
+	e, ok := c.byName[name]
+	return e, ok
+}
+
+func checkTool(t manifest.Tool, seen, ops map[string]bool) (*jsonschema.Schema, error) {
+	switch {
+	case !snakeCase.MatchString(t.Name):
+		return nil, fmt.Errorf("tool %q: the name must be snake_case (a-z, 0-9, _)", t.Name)
+	case seen[t.Name]:
+		return nil, fmt.Errorf("tool %q is defined twice", t.Name)
+	case !t.Access.Valid():
+		return nil, fmt.Errorf("tool %s: access class not set (Read, Write or Destructive)", t.Name)
+	case !slices.Contains(manifest.AllToolsets, t.Toolset):
+		return nil, fmt.Errorf("tool %s: unknown toolset %q", t.Name, t.Toolset)
+	case t.Title == "" || t.Description == "":
+		return nil, fmt.Errorf("tool %s: title and description are required", t.Name)
+	case t.Run == nil:
+		return nil, fmt.Errorf("tool %s: no call (Run is nil)", t.Name)
+	}
+	seen[t.Name] = true
+	for _, op := range t.Operations {
+		if !ops[op] {
+			return nil, fmt.Errorf("tool %s: operation %q is not in the API (intervals.Operations)", t.Name, op)
+		}
+	}
+	s, err := schema.Reflect(t.Input)
+	if err != nil {
+		return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)
+	}
+	return s, nil
+}
+
+// NewCatalog checks every tool of the catalog for programming mistakes (names that are not
+// unique snake_case, an unset access class or toolset, no title or description, operation
+// ids missing from intervals.Operations, no call, an input schema that cannot be reflected),
+// whether the filter keeps it or not, so that a mistake fails at start-up in any
+// configuration. Then it applies the filter and compiles the input schemas of the tools it
+// keeps (a schema that does not compile is an error too). With the coach toolset on, every
+// schema gains the optional athlete argument.
+func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
+	ops := map[string]bool{}
+	for _, op := range intervals.Operations {
+		ops[op.OperationID] = true
+	}
+	c := &Catalog{byName: map[string]*Entry{}, coach: f.Has(manifest.Coach)}
+	seen := map[string]bool{}
+	for _, t := range tools {
+		s, err := checkTool(t, seen, ops)
+		if err != nil {
+			return nil, err
+		}
+		if !f.Allows(t.Def) {
+			continue
+		}
+		if c.coach {
+			if err := addAthlete(t.Name, s); err != nil {
+				return nil, err
+			}
+		}
+		in, err := schema.Compile(s)
+		if err != nil {
+			return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)
+		}
+		e := &Entry{Tool: t, Input: in}
+		c.Entries = append(c.Entries, e)
+		c.byName[t.Name] = e
+	}
+	return c, nil
+}
+
+// addAthlete adds the coach's optional athlete argument to a tool's schema.
+func addAthlete(tool string, s *jsonschema.Schema) error {
+	if s.Properties == nil {
+		s.Properties = jsonschema.NewProperties()
+	}
+	if _, ok := s.Properties.Get(AthleteArg); ok {
+		return fmt.Errorf("tool %s: its input has an %q argument, which coach mode adds to every tool", tool, AthleteArg)
+	}
+	s.Properties.Set(AthleteArg, &jsonschema.Schema{
+		Type:        "string",
+		Pattern:     `^i?[0-9]+$`,
+		Description: "Athlete id (i12345, from list_athletes); default: yours",
+	})
+	return nil
+}

@@ -1,0 +1,61 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+func TestNewRefusesProgrammingMistakes(t *testing.T) {
+	ok := manifest.Def{Name: "fine", Title: "Fine", Description: "Fine.", Toolset: manifest.Context, Access: manifest.Read}
+	mk := func(d manifest.Def) manifest.Tool {
+		return manifest.New(d, func(context.Context, *manifest.Env, noIn) (string, error) { return "", nil })
+	}
+	with := func(f func(*manifest.Def)) manifest.Tool {
+		d := ok
+		f(&d)
+		return mk(d)
+	}
+	type badIn struct {
+		X string `json:"x" spec:"nope.x"`
+	}
+	for name, c := range map[string]struct {
+		tools []manifest.Tool
+		want  string
+	}{
+		"camelCase name":  {[]manifest.Tool{with(func(d *manifest.Def) { d.Name = "getEvents" })}, "snake_case"},
+		"duplicate name":  {[]manifest.Tool{mk(ok), mk(ok)}, "defined twice"},
+		"unset access":    {[]manifest.Tool{with(func(d *manifest.Def) { d.Access = 0 })}, "access class not set"},
+		"unknown toolset": {[]manifest.Tool{with(func(d *manifest.Def) { d.Toolset = "misc" })}, "unknown toolset"},
+		"no description":  {[]manifest.Tool{with(func(d *manifest.Def) { d.Description = "" })}, "description are required"},
+		"unknown op":      {[]manifest.Tool{with(func(d *manifest.Def) { d.Operations = []string{"getEverything"} })}, `operation "getEverything" is not in the API`},
+		"bad schema": {[]manifest.Tool{manifest.New(ok, func(context.Context, *manifest.Env, badIn) (string, error) { return "", nil })},
+			"input schema"},
+		"athlete clash in coach mode": {[]manifest.Tool{manifest.New(ok, func(context.Context, *manifest.Env, struct {
+			Athlete string `json:"athlete"`
+		}) (string, error) {
+			return "", nil
+		})}, "coach mode adds"},
+	} {
+		_, err := New(Options{Tools: c.tools, Filter: allOn()})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want …%s…", name, err, c.want)
+		}
+	}
+}
+
+func TestMistakeInAFilteredOutToolStillFails(t *testing.T) {
+	tools := append(testTools(), manifest.New(manifest.Def{Name: "Bad Name", Title: "x", Description: "x", Toolset: manifest.API, Access: manifest.Read},
+		func(context.Context, *manifest.Env, noIn) (string, error) { return "", nil }))
+	if _, err := New(Options{Tools: tools}); err == nil {
+		t.Error("a mistake must fail at start-up in every configuration, also when its toolset is off")
+	}
+}
+
+func TestNoToolsIsAnError(t *testing.T) {
+	if _, err := New(Options{Tools: testTools(), Filter: manifest.Filter{Toolsets: []manifest.Toolset{manifest.Library}}}); err == nil {
+		t.Error("a configuration that exposes no tool should say so")
+	}
+}

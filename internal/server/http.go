@@ -1,0 +1,78 @@
+package server
+
+import (
+	"context"
+	"crypto/subtle"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ErrTokenRequired is returned when an HTTP server would listen beyond loopback without a
+// bearer token.
+var ErrTokenRequired = errors.New("listening on an address other than 127.0.0.1/localhost needs a bearer token: set MCP_AUTH_TOKEN (clients then send Authorization: Bearer <token>), or keep the default --addr 127.0.0.1:8765")
+
+// HTTPHandler serves one MCP server over HTTP: Streamable HTTP at /mcp, and the legacy SSE
+// transport at /sse (stream) and /messages/ (posts). With a token, every request must carry
+// "Authorization: Bearer <token>".
+func HTTPHandler(srv *mcp.Server, token string) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+	sse := newSSEHandler(srv)
+	mux.Handle("/sse", rebindingGuard(http.HandlerFunc(sse.stream)))
+	mux.Handle("/messages/", rebindingGuard(http.HandlerFunc(sse.message)))
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "intervals-mcp: MCP over Streamable HTTP is at /mcp; legacy SSE at /sse", http.StatusNotFound)
+	})
+	if token == "" {
+		return mux
+	}
+	return auth.RequireBearerToken(bearer(token), nil)(mux)
+}
+
+// bearer accepts exactly one static token. go-sdk refuses tokens without an expiry, so each
+// accepted request gets one an hour ahead.
+func bearer(token string) auth.TokenVerifier {
+	return func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {
+		if subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
+			return nil, auth.ErrInvalidToken
+		}
+		return &auth.TokenInfo{Expiration: time.Now().Add(time.Hour)}, nil
+	}
+}
+
+// Listen opens addr for Serve, refusing a non-loopback address without a token.
+func Listen(addr, token string) (net.Listener, error) {
+	if !isLoopback(addr) && token == "" {
+		return nil, ErrTokenRequired
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen on %s: %w (choose another --addr or free the port)", addr, err)
+	}
+	return ln, nil
+}
+
+// Serve serves srv on ln until ctx is done, logging the URLs clients connect to.
+func Serve(ctx context.Context, ln net.Listener, srv *mcp.Server, token string, logger *slog.Logger) error {
+	base := "http://" + ln.Addr().String()
+	logger.Info("serving MCP over HTTP", "streamable_http", base+"/mcp", "sse", base+"/sse", "auth", token != "")
+	hs := &http.Server{Handler: HTTPHandler(srv, token), ReadHeaderTimeout: 10 * time.Second}
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(shut)
+		return nil
+	}
+}

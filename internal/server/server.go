@@ -1,0 +1,109 @@
+// Package server is the MCP side of intervals-mcp: it turns the tool manifest into an MCP
+// server (tools with reflected input schemas and annotations, resources, prompts, short
+// instructions) and serves it over stdio, Streamable HTTP or legacy SSE.
+//
+// Every tool call goes through one path (Catalog.Call): arguments checked against the
+// schema, the coach's athlete argument taken out, the call run under a timeout with a
+// per-call manifest.Env, and any failure (bad arguments, an API error, a timeout, a panic)
+// returned as an isError result that says what to do, never as a protocol error and never
+// with the API key in it.
+package server
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// Instructions are sent to the client at initialization, for the model.
+const Instructions = `Intervals.icu training data of one athlete (or a coach's athletes).
+Call get_athlete_context first: it gives today's date in the athlete's time zone, zones, thresholds and current fitness.
+Dates are the athlete's local dates (YYYY-MM-DD). Units are plain: h:mm:ss, km, m:ss/km, W, bpm.
+Tool errors say what to do next: follow them rather than retrying the same call.`
+
+// Options configure New.
+type Options struct {
+	Tools     []manifest.Tool // the catalog, in order (tools.All())
+	Resources []manifest.Resource
+	Prompts   []manifest.Prompt
+	Filter    manifest.Filter // which toolsets, read-only
+	Runtime   Runtime         // what every call shares
+	Name      string          // server name; "" means "intervals-mcp"
+	Version   string          // "" means intervals.Version
+}
+
+// New builds the MCP server. It fails on any programming mistake in the catalog (see
+// NewCatalog), or in resources and prompts, so that none shows up in front of a user.
+func New(opts Options) (*mcp.Server, error) {
+	cat, err := NewCatalog(opts.Tools, opts.Filter)
+	if err != nil {
+		return nil, err
+	}
+	if len(cat.Entries) == 0 {
+		return nil, errNoTools
+	}
+	return NewFromCatalog(cat, opts)
+}
+
+// NewFromCatalog builds the MCP server for a catalog already made (opts.Tools and
+// opts.Filter are not used).
+func NewFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
+	rt := opts.Runtime
+	if rt.Profiles == nil {
+		rt.Profiles = &manifest.Profiles{}
+	}
+	name, version := opts.Name, opts.Version
+	if name == "" {
+		name = "intervals-mcp"
+	}
+	if version == "" {
+		version = intervals.Version
+	}
+	srv := mcp.NewServer(&mcp.Implementation{Name: name, Title: "Intervals.icu", Version: version}, &mcp.ServerOptions{
+		Instructions: Instructions,
+		Logger:       rt.Logger,
+		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
+	})
+	for _, e := range cat.Entries {
+		srv.AddTool(&mcp.Tool{
+			Name:        e.Name,
+			Title:       e.Title,
+			Description: e.Description,
+			InputSchema: e.Input.JSON,
+			Annotations: e.Annotations(),
+		}, toolHandler(cat, &rt, e))
+	}
+	if err := addResources(srv, opts.Resources); err != nil {
+		return nil, err
+	}
+	if err := addPrompts(srv, opts.Prompts); err != nil {
+		return nil, err
+	}
+	return srv, nil
+}
+
+func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		cf := newConfirmer(req)
+		text, err := cat.run(ctx, rt, e, req.Params.Arguments, cf.confirm)
+		if r, ok := cf.inputRequired(err); ok {
+			return r, nil
+		}
+		res := rt.finish(text, err)
+		if res.IsError {
+			rt.logger().Info("tool error", "tool", e.Name, "message", res.Text)
+		}
+		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}, IsError: res.IsError}, nil
+	}
+}
+
+// Logger returns a logger for stderr-only logging at level.
+func Logger(w interface{ Write([]byte) (int, error) }, level slog.Level) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level}))
+}
+
+var errNoTools = errors.New("no tools to serve: the filter (--toolsets, --read-only) leaves none")
