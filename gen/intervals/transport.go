@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -81,7 +82,7 @@ func (t *transport) send(req *http.Request, body io.ReadCloser) (*http.Response,
 	if err != nil {
 		return nil, nil, t.attemptError(req, ctx, err)
 	}
-	data, err := io.ReadAll(resp.Body)
+	data, err := readBody(resp.Body)
 	_ = resp.Body.Close()
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading the answer: %w", t.attemptError(req, ctx, err))
@@ -90,6 +91,22 @@ func (t *transport) send(req *http.Request, body io.ReadCloser) (*http.Response,
 	resp.ContentLength = int64(len(data))
 	resp.Request = req // the caller's request: it never carried the credentials
 	return resp, data, nil
+}
+
+// bodyBuffers are reused to read answers, so each answer costs one allocation of its own
+// size instead of a chain of growing slices (the API sends bodies chunked, without a length).
+var bodyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+// readBody reads a whole answer.
+func readBody(r io.Reader) ([]byte, error) {
+	buf := bodyBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	_, err := buf.ReadFrom(r)
+	data := bytes.Clone(buf.Bytes())
+	if buf.Cap() <= 1<<20 {
+		bodyBuffers.Put(buf)
+	}
+	return data, err
 }
 
 // attemptError says when an attempt failed because the per-attempt timeout ran out.
