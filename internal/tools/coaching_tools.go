@@ -14,6 +14,7 @@ import (
 // performance, wellness, settings, activities, library, coach, then the api toolset.
 func coachingTools() []manifest.Tool {
 	var ts []manifest.Tool
+	ts = append(ts, loadTools()...)
 	ts = append(ts, apiTools()...)
 	return ts
 }

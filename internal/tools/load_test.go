@@ -1,0 +1,188 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"math"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+var updateCoaching = flag.Bool("update-coaching", false, "rewrite the golden files under testdata/coaching")
+
+// golden compares got with testdata/coaching/name.golden (rewritten with -update-coaching).
+func golden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "coaching", name+".golden")
+	if *updateCoaching {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run %s -update-coaching to create it)", err, t.Name())
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, path, got, want)
+	}
+}
+
+// stubAPI serves fixed JSON answers by "METHOD path" and records every request.
+type stubAPI struct {
+	answers map[string]string
+	reqs    []string
+}
+
+func (s *stubAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	key := r.Method + " " + r.URL.Path
+	s.reqs = append(s.reqs, key)
+	body, ok := s.answers[key]
+	if !ok {
+		w.WriteHeader(http.StatusNotFound)
+		_, _ = w.Write([]byte(`{"error":"Not Found"}`))
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_, _ = w.Write([]byte(body))
+}
+
+func stubEnv(t *testing.T, s *stubAPI, now time.Time) *manifest.Env {
+	t.Helper()
+	srv := httptest.NewServer(s)
+	t.Cleanup(srv.Close)
+	c, err := intervals.New(intervals.Options{APIKey: "test-key", BaseURL: srv.URL, RateLimit: -1, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &manifest.Env{Client: c, AthleteID: "i7", Now: func() time.Time { return now }}
+}
+
+// handModel is the example worked by hand: at the end of Sun 2026-11-29 fitness is 50 and
+// fatigue 60 after a week without load; 100 is planned on Monday (today, not yet done), 50
+// on Tuesday, a SET_FITNESS to 40/30 on Wednesday, 80 on Thursday. With k = 1-exp(-1/42)
+// for fitness and 1-exp(-1/7) for fatigue:
+//
+//	Mon: fitness 50 + (100-50)k = 51.18, fatigue 60 + (100-60)k' = 65.32, form -14.15
+//	Tue: 51.15, 63.28, form -12.14
+//	Wed: set to 40 and 30, form 10.00
+//	Thu: 40 + (80-40)k = 40.94, 30 + (80-30)k' = 36.66, form 4.29
+//	Fri: 39.98, 31.78, form 8.20
+//
+// Monday's ramp rate is its fitness minus fitness seven days earlier, which the model
+// rebuilds from Sunday's 50 over a week of zero load: 50*exp(6/42) = 57.68, so -6.50.
+func handModel() *stubAPI {
+	var rows []string
+	for i := 0; i < 7; i++ {
+		d := time.Date(2026, 11, 23+i, 0, 0, 0, 0, time.UTC).Format(isoDate)
+		ctl := 50 * math.Exp(float64(6-i)/42)
+		atl := 60 * math.Exp(float64(6-i)/7)
+		rows = append(rows, `{"id":"`+d+`","ctl":`+strconv.FormatFloat(ctl, 'f', 4, 64)+`,"atl":`+strconv.FormatFloat(atl, 'f', 4, 64)+`,"ctlLoad":0,"atlLoad":0,"rampRate":-6.5}`)
+	}
+	return &stubAPI{answers: map[string]string{
+		"GET /api/v1/athlete/i7":            `{"id":"i7","name":"Hand Model","timezone":"Australia/Sydney"}`,
+		"GET /api/v1/athlete/i7/wellness":   "[" + strings.Join(rows, ",") + "]",
+		"GET /api/v1/athlete/i7/activities": `[]`,
+		"GET /api/v1/athlete/i7/events": `[
+			{"id":1,"category":"WORKOUT","start_date_local":"2026-11-30T00:00:00","name":"Threshold","type":"Ride","icu_training_load":100},
+			{"id":2,"category":"WORKOUT","start_date_local":"2026-12-01T00:00:00","name":"Easy","type":"Run","load_target":50},
+			{"id":3,"category":"SET_FITNESS","start_date_local":"2026-12-02T00:00:00","ctl":40,"atl":30},
+			{"id":4,"category":"NOTE","start_date_local":"2026-12-02T00:00:00","name":"a note"},
+			{"id":5,"category":"RACE_B","start_date_local":"2026-12-03T00:00:00","name":"Crit","type":"Ride","icu_training_load":80}]`,
+		"GET /api/v1/athlete/i7/fitness-model-events": `[{"id":3,"category":"SET_FITNESS","start_date_local":"2026-12-02T00:00:00","ctl":40,"atl":30}]`,
+	}}
+}
+
+// monday 2026-11-30 09:00 in Sydney.
+var handNow = time.Date(2026, 11, 29, 22, 0, 0, 0, time.UTC)
+
+func TestTrainingLoadMatchesHandComputedExample(t *testing.T) {
+	env := stubEnv(t, handModel(), handNow)
+	out, err := toolByName(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"weeks":2,"days":4}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][3]float64{ // fitness, fatigue, form
+		"Mon 2026-11-30": {51.18, 65.32, -14.15},
+		"Tue 2026-12-01": {51.15, 63.28, -12.14},
+		"Wed 2026-12-02": {40, 30, 10},
+		"Thu 2026-12-03": {40.94, 36.66, 4.29},
+		"Fri 2026-12-04": {39.98, 31.78, 8.20},
+	}
+	line := regexp.MustCompile(`(?m)^(\w{3} \d{4}-\d\d-\d\d) load \d+: fitness ([\d.-]+), fatigue ([\d.-]+), form ([\d.-]+)`)
+	seen := 0
+	for _, m := range line.FindAllStringSubmatch(out, -1) {
+		w, ok := want[m[1]]
+		if !ok {
+			t.Errorf("unexpected projected day %s", m[1])
+			continue
+		}
+		seen++
+		for i := 0; i < 3; i++ {
+			got, _ := strconv.ParseFloat(m[i+2], 64)
+			if math.Abs(got-w[i]) > 0.1 {
+				t.Errorf("%s value %d: got %.2f, hand-computed %.2f", m[1], i, got, w[i])
+			}
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of %d projected days found in:\n%s", seen, len(want), out)
+	}
+	if !strings.Contains(out, "form -14.1 (optimal, -28%), ramp -6.5") || !strings.Contains(out, "[fitness set to 40.0, fatigue set to 30.0]") {
+		t.Errorf("ramp rate or reset not shown:\n%s", out)
+	}
+	golden(t, "get_training_load.hand", out)
+}
+
+func TestTrainingLoadWhatIfAddsSessions(t *testing.T) {
+	s := handModel()
+	env := stubEnv(t, s, handNow)
+	// An hour at intensity 0.9 is 81; Friday then starts from Thursday's 40.94 / 36.66.
+	out, err := toolByName(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"days":4,"sessions":[{"date":"2026-12-04","duration":"1:00","intensity":90}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, k2 := 1-math.Exp(-1.0/42), 1-math.Exp(-1.0/7)
+	fit := 40.9411 + (81-40.9411)*k
+	fat := 36.6561 + (81-36.6561)*k2
+	want := "Fri 2026-12-04 load 81: fitness " + strconv.FormatFloat(fit, 'f', 1, 64) + ", fatigue " + strconv.FormatFloat(fat, 'f', 1, 64)
+	if !strings.Contains(out, want) || !strings.Contains(out, "[what-if +81]") || !strings.Contains(out, "nothing was saved") {
+		t.Fatalf("want %q in:\n%s", want, out)
+	}
+	for _, r := range s.reqs {
+		if !strings.HasPrefix(r, "GET ") {
+			t.Errorf("what-if sent %s", r)
+		}
+	}
+}
+
+func TestTrainingLoadRejectsBadSessions(t *testing.T) {
+	env := stubEnv(t, handModel(), handNow)
+	for _, args := range []string{
+		`{"sessions":[{"date":"2026-11-20","load":50}]}`,
+		`{"sessions":[{"date":"2027-03-01","load":50}]}`,
+		`{"sessions":[{"date":"2026-12-01"}]}`,
+		`{"sessions":[{"date":"2026-12-01","duration":"1:00"}]}`,
+		`{"sessions":[{"date":"2026-12-01","duration":"long","intensity":0.7}]}`,
+		`{"weeks":40}`,
+	} {
+		if _, err := toolByName(t, "get_training_load").Run(context.Background(), env, json.RawMessage(args)); err == nil {
+			t.Errorf("%s: want an error", args)
+		}
+	}
+}
