@@ -1,0 +1,117 @@
+// Command intervals-mcp is an MCP server for Intervals.icu.
+//
+//	intervals-mcp                      serve over stdio (the same as "serve")
+//	intervals-mcp serve [flags]        --transport stdio|http|sse --addr 127.0.0.1:8765 --read-only --toolsets LIST|all --demo
+//	intervals-mcp tools [--json|--markdown] [flags]   list the tools a configuration exposes
+//	intervals-mcp call TOOL ['JSON'] [flags]          run one tool and print its answer
+//	intervals-mcp fake [--addr --api-key --seed --fault SPEC...]   serve the fake Intervals.icu API
+//	intervals-mcp version
+//
+// Settings come from flags, the environment and a .env file (see internal/config). Logs go to
+// stderr only: under stdio, stdout is the protocol.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// Exit codes.
+const (
+	exitOK    = 0
+	exitError = 1 // the run failed (a tool error, a network error)
+	exitUsage = 2 // bad flags or settings, missing credentials
+)
+
+// usageError marks errors that exit with exitUsage.
+type usageError struct{ error }
+
+func (e usageError) Unwrap() error { return e.error }
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run executes one command line and returns the exit code.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmd := "serve"
+	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
+		cmd, args = args[0], args[1:]
+	}
+	var err error
+	switch cmd {
+	case "serve":
+		err = serveCmd(args, stdin, stdout, stderr)
+	case "tools":
+		err = toolsCmd(args, stdout, stderr)
+	case "call":
+		err = callCmd(args, stdout, stderr)
+	case "fake":
+		err = fakeCmd(args, stdout, stderr)
+	case "version", "--version":
+		err = versionCmd(stdout)
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return exitOK
+	default:
+		fmt.Fprintf(stderr, "intervals-mcp: unknown command %q\n\n%s", cmd, usage)
+		return exitUsage
+	}
+	var ue usageError
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, flag.ErrHelp):
+		return exitOK
+	case errors.As(err, &ue):
+		fmt.Fprintln(stderr, "intervals-mcp:", err)
+		return exitUsage
+	default:
+		fmt.Fprintln(stderr, "intervals-mcp:", err)
+		return exitError
+	}
+}
+
+const usage = `intervals-mcp: an MCP server for Intervals.icu
+
+Commands:
+  serve   serve MCP (the default): --transport stdio|http|sse --addr 127.0.0.1:8765
+  tools   list the tools this configuration exposes (--json adds the input schemas, --markdown a table)
+  call    run one tool and print its answer: intervals-mcp call get_events '{"oldest":"2026-03-01"}'
+  fake    serve the fake Intervals.icu API (for tests and demos)
+  version print the version
+
+Every server command takes --demo (the built-in demo athlete, no account needed),
+--read-only, --toolsets LIST|all|default, --env-file FILE, --athlete ID, --log-level LEVEL.
+Run "intervals-mcp COMMAND -h" for the flags of a command.
+`
+
+// parseInterspersed parses flags that may come before, between or after the positional
+// arguments ("call TOOL '{}' --demo"), and returns the positional ones.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("intervals-mcp "+name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	return fs
+}

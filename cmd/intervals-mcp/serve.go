@@ -1,0 +1,52 @@
+package main
+
+import (
+	"errors"
+	"io"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// serveCmd serves MCP over stdio, or over HTTP (Streamable HTTP at /mcp and legacy SSE at
+// /sse + /messages/; both are served whether --transport is http or sse).
+func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	cfg, pos, err := loadConfig(newFlagSet("serve", stderr), args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageError{errors.New("serve takes no arguments, only flags (see intervals-mcp serve -h)")}
+	}
+	logger := newLogger(stderr, cfg)
+	rt, err := runtime(cfg, logger)
+	if err != nil {
+		return err
+	}
+	srv, err := server.New(serverOptions(cfg, rt))
+	if err != nil {
+		return err
+	}
+	logger.Debug("starting", "config", cfg)
+	ctx, stop := signalContext()
+	defer stop()
+	if cfg.Transport == "stdio" {
+		err := srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
+	}
+	ln, err := server.Listen(cfg.Addr, cfg.AuthToken)
+	if err != nil {
+		if errors.Is(err, server.ErrTokenRequired) {
+			return usageError{err}
+		}
+		return err
+	}
+	return server.Serve(ctx, ln, srv, cfg.AuthToken, logger)
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }

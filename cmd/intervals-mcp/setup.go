@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"io"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/config"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/tools"
+)
+
+// loadConfig parses a server command's flags and resolves the configuration. Errors are
+// usage errors (exit code 2).
+func loadConfig(fs *flag.FlagSet, args []string) (*config.Config, []string, error) {
+	f := config.Bind(fs)
+	pos, err := parseInterspersed(fs, args)
+	if err != nil {
+		return nil, nil, err
+	}
+	cfg, err := f.Load(nil)
+	if err != nil {
+		return nil, nil, usageError{err}
+	}
+	return cfg, pos, nil
+}
+
+func newLogger(w io.Writer, cfg *config.Config) *slog.Logger {
+	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel}))
+}
+
+// runtime builds what every tool call shares: the Intervals.icu client (or, with --demo,
+// a client of the in-process fake: no socket, no network) and the configured athlete.
+func runtime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, error) {
+	if err := cfg.NeedCredentials(); err != nil {
+		return nil, usageError{err}
+	}
+	opts := intervals.Options{APIKey: cfg.APIKey, AccessToken: cfg.AccessToken, BaseURL: cfg.BaseURL}
+	athlete := cfg.AthleteID
+	if cfg.Demo {
+		fake := fakeicu.New(fakeicu.Options{})
+		opts = intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: fake.Transport()}, RateLimit: -1}
+		athlete = "0"
+		logger.Warn("demo mode: serving the built-in synthetic athlete (made-up data, not an Intervals.icu account)", "athlete", fakeicu.DemoAthleteID)
+	}
+	client, err := intervals.New(opts)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger}, nil
+}
+
+// catalog is the configuration's tool catalog, checked and filtered.
+func catalog(cfg *config.Config) (*server.Catalog, error) {
+	return server.NewCatalog(tools.All(), cfg.Filter())
+}
+
+func serverOptions(cfg *config.Config, rt *server.Runtime) server.Options {
+	return server.Options{Tools: tools.All(), Filter: cfg.Filter(), Runtime: *rt}
+}
+
+// signalContext is cancelled on SIGINT or SIGTERM.
+func signalContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}

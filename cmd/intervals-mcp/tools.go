@@ -1,0 +1,83 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
+)
+
+// toolsCmd lists the tools a configuration exposes. It needs no credentials and no network.
+func toolsCmd(args []string, stdout, stderr io.Writer) error {
+	fs := newFlagSet("tools", stderr)
+	asJSON := fs.Bool("json", false, "print JSON: name, title, toolset, access, annotations, description and input schema of each tool")
+	asMarkdown := fs.Bool("markdown", false, "print a Markdown table (the README's tool table)")
+	cfg, pos, err := loadConfig(fs, args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return usageError{errors.New("tools takes no arguments, only flags")}
+	}
+	cat, err := catalog(cfg)
+	if err != nil {
+		return err
+	}
+	switch {
+	case *asJSON:
+		return writeJSON(stdout, cat)
+	case *asMarkdown:
+		_, err := io.WriteString(stdout, Markdown(cat))
+		return err
+	}
+	for _, e := range cat.Entries {
+		fmt.Fprintf(stdout, "%-28s %-12s %-11s %s\n", e.Name, e.Toolset, e.Access, e.Title)
+	}
+	return nil
+}
+
+type toolJSON struct {
+	Name        string          `json:"name"`
+	Title       string          `json:"title"`
+	Toolset     string          `json:"toolset"`
+	Access      string          `json:"access"`
+	Operations  []string        `json:"operations,omitempty"`
+	Description string          `json:"description"`
+	Annotations any             `json:"annotations"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+}
+
+func writeJSON(w io.Writer, cat *server.Catalog) error {
+	out := make([]toolJSON, 0, len(cat.Entries))
+	for _, e := range cat.Entries {
+		out = append(out, toolJSON{
+			Name: e.Name, Title: e.Title, Toolset: string(e.Toolset), Access: e.Access.String(), Operations: e.Operations,
+			Description: e.Description, Annotations: e.Annotations(), InputSchema: e.Input.JSON,
+		})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}
+
+// Markdown is the README's tool table: one row per tool with its toolset, access class and
+// the first sentence of its description.
+func Markdown(cat *server.Catalog) string {
+	var b strings.Builder
+	b.WriteString("| tool | toolset | access | what it does |\n|---|---|---|---|\n")
+	for _, e := range cat.Entries {
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", e.Name, e.Toolset, e.Access, firstSentence(e.Description))
+	}
+	return b.String()
+}
+
+func firstSentence(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if i := strings.Index(s, ". "); i >= 0 {
+		s = s[:i+1]
+	}
+	return strings.ReplaceAll(s, "|", `\|`)
+}

@@ -1,0 +1,148 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func httpServer(t *testing.T, token string) string {
+	t.Helper()
+	srv, err := New(Options{Tools: testTools(), Filter: allOn()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(HTTPHandler(srv, token))
+	t.Cleanup(hs.Close)
+	return hs.URL
+}
+
+type bearerTransport struct{ token string }
+
+func (b bearerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+func clientOver(t *testing.T, tr mcp.Transport) (*mcp.ClientSession, error) {
+	t.Helper()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(context.Background(), tr, nil)
+	if err == nil {
+		t.Cleanup(func() { _ = cs.Close() })
+	}
+	return cs, err
+}
+
+func TestStreamableHTTPAtMCP(t *testing.T) {
+	base := httpServer(t, "")
+	cs, err := clientOver(t, &mcp.StreamableClientTransport{Endpoint: base + "/mcp"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text, isErr := call(t, cs, "echo", map[string]any{"oldest": "d"}); isErr || !strings.Contains(text, "oldest=d") {
+		t.Errorf("got %q", text)
+	}
+}
+
+func TestLegacySSEPostsToMessages(t *testing.T) {
+	base := httpServer(t, "")
+	resp, err := http.Get(base + "/sse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(resp.Body)
+	var first []string
+	for sc.Scan() && sc.Text() != "" {
+		first = append(first, sc.Text())
+	}
+	resp.Body.Close()
+	if len(first) != 2 || first[0] != "event: endpoint" || !strings.HasPrefix(first[1], "data: /messages/?session_id=") {
+		t.Fatalf("first event %q, want the endpoint /messages/?session_id=… as FastMCP sends it", first)
+	}
+	cs, err := clientOver(t, &mcp.SSEClientTransport{Endpoint: base + "/sse"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if names := listNames(t, cs); len(names) != len(testTools()) {
+		t.Errorf("tools over SSE: %v", names)
+	}
+	if text, isErr := call(t, cs, "echo", map[string]any{"oldest": "d"}); isErr || !strings.Contains(text, "oldest=d") {
+		t.Errorf("got %q", text)
+	}
+}
+
+func TestSSEMessagesRefusesUnknownSession(t *testing.T) {
+	base := httpServer(t, "")
+	resp, err := http.Post(base+"/messages/?session_id=nope", "application/json", strings.NewReader(`{}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("status %d", resp.StatusCode)
+	}
+}
+
+func TestBearerTokenRequiredWhenSet(t *testing.T) {
+	base := httpServer(t, "s3cret-token")
+	resp, err := http.Get(base + "/sse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("no token: status %d", resp.StatusCode)
+	}
+	if _, err := clientOver(t, &mcp.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: &http.Client{Transport: bearerTransport{"wrong"}}}); err == nil {
+		t.Error("a wrong token must be refused")
+	}
+	cs, err := clientOver(t, &mcp.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: &http.Client{Transport: bearerTransport{"s3cret-token"}}})
+	if err != nil {
+		t.Fatalf("the right token must be accepted: %v", err)
+	}
+	if names := listNames(t, cs); len(names) == 0 {
+		t.Error("no tools")
+	}
+}
+
+func TestListenRefusesNonLoopbackWithoutToken(t *testing.T) {
+	for _, addr := range []string{"0.0.0.0:0", ":0", "192.0.2.1:8765"} {
+		if _, err := Listen(addr, ""); !errors.Is(err, ErrTokenRequired) {
+			t.Errorf("%s: got %v", addr, err)
+		}
+	}
+	ln, err := Listen("127.0.0.1:0", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln.Close()
+}
+
+func TestSSERefusesReboundHost(t *testing.T) {
+	base := httpServer(t, "")
+	req, _ := http.NewRequest(http.MethodGet, base+"/sse", nil)
+	req.Host = "evil.example"
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a loopback server reached as evil.example: status %d, want 403", resp.StatusCode)
+	}
+}
+
+func TestIsLoopback(t *testing.T) {
+	for host, want := range map[string]bool{"localhost:1": true, "127.0.0.1": true, "[::1]:8765": true, "evil.example:8765": false} {
+		if got := isLoopback(host); got != want {
+			t.Errorf("isLoopback(%q) = %v", host, got)
+		}
+	}
+}
