@@ -1,0 +1,183 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// eventCategories are the calendar categories a model may filter or create by.
+var eventCategories = []string{"WORKOUT", "RACE_A", "RACE_B", "RACE_C", "NOTE", "PLAN", "HOLIDAY", "SICK", "INJURED", "SET_EFTP", "FITNESS_DAYS", "SEASON_START", "TARGET", "SET_FITNESS"}
+
+type eventsIn struct {
+	Oldest   string   `json:"oldest,omitempty" jsonschema_description:"First local date YYYY-MM-DD (default today)"`
+	Newest   string   `json:"newest,omitempty" jsonschema_description:"Last local date YYYY-MM-DD (default oldest+6)"`
+	Category []string `json:"category,omitempty" jsonschema:"enum=WORKOUT,enum=RACE_A,enum=RACE_B,enum=RACE_C,enum=NOTE,enum=PLAN,enum=HOLIDAY,enum=SICK,enum=INJURED,enum=SET_EFTP,enum=FITNESS_DAYS,enum=SEASON_START,enum=TARGET,enum=SET_FITNESS"`
+}
+
+type eventIDIn struct {
+	EventID int32 `json:"event_id" jsonschema:"minimum=1" jsonschema_description:"Event id from get_events"`
+}
+
+func calendarTools() []manifest.Tool {
+	return []manifest.Tool{
+		manifest.New(manifest.Def{
+			Name: "get_events", Title: "Calendar",
+			Description: "Calendar events in a local date range (default the next 7 days): planned workouts with status done/missed/to do, races, notes, periods.",
+			Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"listEvents"},
+		}, getEvents),
+		manifest.New(manifest.Def{
+			Name: "get_event_by_id", Title: "Calendar event",
+			Description: "One calendar event with its workout text.",
+			Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"showEvent"},
+		}, getEvent),
+		addOrUpdateEventTool(),
+		manifest.New(manifest.Def{
+			Name: "delete_event", Title: "Delete an event",
+			Description: "Delete one calendar event. Sessions paired with a recorded activity are never deleted.",
+			Toolset:     manifest.Calendar, Access: manifest.Destructive, Idempotent: true, Operations: []string{"showEvent", "deleteEvent"},
+		}, deleteEvent),
+		deleteRangeTool(),
+	}
+}
+
+// pairings reads paired_activity_id from an events answer: the real API and the fake send it,
+// the spec (and so the generated type) lacks it. Keys are event ids.
+func pairings(body []byte) map[int32]string {
+	var evs []struct {
+		ID     int32   `json:"id"`
+		Paired *string `json:"paired_activity_id"`
+	}
+	out := map[int32]string{}
+	if json.Unmarshal(body, &evs) != nil {
+		return out
+	}
+	for _, e := range evs {
+		if e.Paired != nil && *e.Paired != "" {
+			out[e.ID] = *e.Paired
+		}
+	}
+	return out
+}
+
+// pairing is pairings for a single event's answer.
+func pairing(body []byte) string {
+	var e struct {
+		Paired *string `json:"paired_activity_id"`
+	}
+	if json.Unmarshal(body, &e) != nil || e.Paired == nil {
+		return ""
+	}
+	return *e.Paired
+}
+
+func checkCategories(cats []string) error {
+	for _, c := range cats {
+		if !slices.Contains(eventCategories, c) {
+			return manifest.Errorf("category %q is unknown; use one of %s", c, strings.Join(eventCategories, ", "))
+		}
+	}
+	return nil
+}
+
+// listEvents reads the calendar between two local dates, with pairings.
+func listEvents(ctx context.Context, env *manifest.Env, oldest, newest string, cats []string) ([]intervals.Event, map[int32]string, error) {
+	params := &intervals.ListEventsParams{Oldest: &oldest, Newest: &newest}
+	if len(cats) > 0 {
+		params.Category = &cats
+	}
+	resp, err := env.Client.ListEventsWithResponse(ctx, env.AthleteID, "", params)
+	if err != nil {
+		return nil, nil, apiFailed("list events "+oldest+".."+newest, err)
+	}
+	if resp.JSON200 == nil {
+		return nil, nil, noData("list events", resp.StatusCode())
+	}
+	return *resp.JSON200, pairings(resp.Body), nil
+}
+
+func getEvents(ctx context.Context, env *manifest.Env, in eventsIn) (string, error) {
+	if err := checkCategories(in.Category); err != nil {
+		return "", err
+	}
+	a, err := loadAthlete(ctx, env)
+	if err != nil {
+		return "", err
+	}
+	from, to := 0, 6
+	if in.Oldest != "" && in.Newest == "" {
+		o, err := parseLocalDate("oldest", in.Oldest, a.today.Location())
+		if err != nil {
+			return "", err
+		}
+		in.Newest = o.AddDate(0, 0, 6).Format(ymd)
+	}
+	oldest, newest, err := localRange(in.Oldest, in.Newest, a.today, from, to)
+	if err != nil {
+		return "", err
+	}
+	evs, paired, err := listEvents(ctx, env, oldest, newest, in.Category)
+	if err != nil {
+		return "", err
+	}
+	return a.units.Events(evs, paired, a.today, oldest, newest, env.MaxChars()), nil
+}
+
+// fetchEvent reads one event (plural path, /events/{id}) and its pairing.
+func fetchEvent(ctx context.Context, env *manifest.Env, id int32) (intervals.Event, string, error) {
+	if id <= 0 {
+		return intervals.Event{}, "", manifest.Errorf("event_id must be a positive number from get_events")
+	}
+	resp, err := env.Client.ShowEventWithResponse(ctx, env.AthleteID, id)
+	if err != nil {
+		if intervals.StatusOf(err) == 404 {
+			return intervals.Event{}, "", manifest.Errorf("event %d is not on this athlete's calendar: take the id from get_events", id)
+		}
+		return intervals.Event{}, "", apiFailed(fmt.Sprintf("read event %d", id), err)
+	}
+	if resp.JSON200 == nil {
+		return intervals.Event{}, "", noData("read event", resp.StatusCode())
+	}
+	return *resp.JSON200, pairing(resp.Body), nil
+}
+
+func getEvent(ctx context.Context, env *manifest.Env, in eventIDIn) (string, error) {
+	a, err := loadAthlete(ctx, env)
+	if err != nil {
+		return "", err
+	}
+	e, paired, err := fetchEvent(ctx, env, in.EventID)
+	if err != nil {
+		return "", err
+	}
+	return a.units.Event(e, paired, a.today, env.MaxChars()), nil
+}
+
+// refusePairedEvent is the error for a write on a session paired with a recorded activity.
+func refusePairedEvent(verb string, e intervals.Event, paired string) error {
+	return manifest.Errorf("event %d (%s) is paired with recorded activity %s: sessions that were done are never %s; plan a new session instead", deref(e.Id), deref(e.Name), paired, verb)
+}
+
+func deleteEvent(ctx context.Context, env *manifest.Env, in eventIDIn) (string, error) {
+	a, err := loadAthlete(ctx, env)
+	if err != nil {
+		return "", err
+	}
+	e, paired, err := fetchEvent(ctx, env, in.EventID)
+	if err != nil {
+		return "", err
+	}
+	if paired != "" {
+		return "", refusePairedEvent("deleted", e, paired)
+	}
+	line := a.units.EventLine(e, "", a.today)
+	if _, err := env.Client.DeleteEventWithResponse(ctx, env.AthleteID, in.EventID, nil); err != nil {
+		return "", apiFailed(fmt.Sprintf("delete event %d", in.EventID), err)
+	}
+	return "Deleted: " + line, nil
+}

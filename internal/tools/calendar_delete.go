@@ -1,0 +1,148 @@
+package tools
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// A range delete is two calls. The first previews the events it would delete and returns a
+// token: an HMAC, under a key drawn once per process, over the athlete, the range, the
+// categories, the sorted ids of those events and an expiry. The second call passes the token
+// back; it lists the range again and deletes exactly those events, by id (bulk delete), only
+// if the set is unchanged and the token has not expired. It never uses the range-delete
+// endpoint, which would also take events created in between. Sessions paired with a recorded
+// activity are kept and never part of the set.
+
+// tokenTTL is how long a preview's token stays valid.
+const tokenTTL = 10 * time.Minute
+
+// tokenKey is the per-process HMAC key: tokens do not survive a restart, by design.
+var tokenKey = func() []byte {
+	k := make([]byte, 32)
+	if _, err := rand.Read(k); err != nil {
+		panic("no randomness for the delete confirmation key: " + err.Error())
+	}
+	return k
+}()
+
+type deleteRangeIn struct {
+	Oldest   string   `json:"oldest" jsonschema_description:"First local date YYYY-MM-DD"`
+	Newest   string   `json:"newest" jsonschema_description:"Last local date YYYY-MM-DD"`
+	Category []string `json:"category,omitempty" jsonschema:"enum=WORKOUT,enum=RACE_A,enum=RACE_B,enum=RACE_C,enum=NOTE,enum=PLAN,enum=HOLIDAY,enum=SICK,enum=INJURED,enum=TARGET" jsonschema_description:"Only these categories (default all)"`
+	Confirm  string   `json:"confirm,omitempty" jsonschema_description:"Token from the preview; omit to preview"`
+}
+
+func deleteRangeTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "delete_events_by_date_range", Title: "Delete events in a range",
+		Description: "Delete calendar events between two local dates. First call previews and returns a token; call again with confirm=token to delete exactly those. Paired sessions are kept.",
+		Toolset:     manifest.Calendar, Access: manifest.Destructive, Operations: []string{"listEvents", "deleteEventsBulk"},
+	}, deleteRange)
+}
+
+// rangeToken signs a preview; expiry is Unix seconds.
+func rangeToken(athlete, oldest, newest string, cats []string, ids []int32, expiry int64) string {
+	m := hmac.New(sha256.New, tokenKey)
+	c := slices.Clone(cats)
+	slices.Sort(c)
+	fmt.Fprintf(m, "%s|%s|%s|%s|", athlete, oldest, newest, strings.Join(c, ","))
+	for _, id := range ids {
+		fmt.Fprintf(m, "%d,", id)
+	}
+	fmt.Fprintf(m, "|%d", expiry)
+	return strconv.FormatInt(expiry, 10) + "." + hex.EncodeToString(m.Sum(nil)[:16])
+}
+
+func deleteRange(ctx context.Context, env *manifest.Env, in deleteRangeIn) (string, error) {
+	if in.Oldest == "" || in.Newest == "" {
+		return "", manifest.Errorf("oldest and newest are both required (local dates YYYY-MM-DD): a range delete never has a default range")
+	}
+	if err := checkCategories(in.Category); err != nil {
+		return "", err
+	}
+	a, err := loadAthlete(ctx, env)
+	if err != nil {
+		return "", err
+	}
+	oldest, newest, err := localRange(in.Oldest, in.Newest, a.today, 0, 0)
+	if err != nil {
+		return "", err
+	}
+	evs, paired, err := listEvents(ctx, env, oldest, newest, in.Category)
+	if err != nil {
+		return "", err
+	}
+	var doomed, kept []intervals.Event
+	for _, e := range evs {
+		if paired[deref(e.Id)] != "" {
+			kept = append(kept, e)
+		} else {
+			doomed = append(doomed, e)
+		}
+	}
+	ids := make([]int32, len(doomed))
+	for i, e := range doomed {
+		ids[i] = deref(e.Id)
+	}
+	slices.Sort(ids)
+	athlete := a.ID
+	lines := func(es []intervals.Event) []string {
+		out := make([]string, len(es))
+		for i, e := range es {
+			out[i] = "- " + a.units.EventLine(e, paired[deref(e.Id)], a.today)
+		}
+		return out
+	}
+	keptNote := ""
+	if len(kept) > 0 {
+		keptNote = fmt.Sprintf("\nKept (paired with a recorded activity, never deleted): %d\n%s", len(kept), strings.Join(lines(kept), "\n"))
+	}
+	if in.Confirm == "" {
+		if len(doomed) == 0 {
+			return fmt.Sprintf("Nothing to delete %s..%s.%s", oldest, newest, keptNote), nil
+		}
+		token := rangeToken(athlete, oldest, newest, in.Category, ids, env.Time().Add(tokenTTL).Unix())
+		preview := fmt.Sprintf("Preview, nothing deleted yet. %d events %s..%s would be deleted:\n%s%s\nTo delete exactly these, call delete_events_by_date_range again with the same oldest, newest and category and confirm=%q (valid %d minutes).",
+			len(doomed), oldest, newest, strings.Join(lines(doomed), "\n"), keptNote, token, int(tokenTTL.Minutes()))
+		return preview, nil
+	}
+	exp, _, ok := strings.Cut(in.Confirm, ".")
+	expiry, err := strconv.ParseInt(exp, 10, 64)
+	if !ok || err != nil || !hmac.Equal([]byte(in.Confirm), []byte(rangeToken(athlete, oldest, newest, in.Category, ids, expiry))) {
+		return "", manifest.Errorf("the confirmation token does not match this range, these categories and the events now in it (the calendar changed, or the token is from another preview): nothing was deleted; call again without confirm for a fresh preview")
+	}
+	if env.Time().Unix() > expiry {
+		return "", manifest.Errorf("the confirmation token has expired (valid %d minutes): nothing was deleted; call again without confirm for a fresh preview", int(tokenTTL.Minutes()))
+	}
+	if len(ids) == 0 {
+		return fmt.Sprintf("Nothing to delete %s..%s.%s", oldest, newest, keptNote), nil
+	}
+	if env.Confirm != nil {
+		yes, asked, err := env.Confirm(ctx, fmt.Sprintf("Delete %d events from the calendar (%s to %s)? Sessions paired with recorded activities are kept.", len(ids), oldest, newest))
+		if err != nil {
+			return "", fmt.Errorf("ask the user to confirm the delete: %w", err)
+		}
+		if asked && !yes {
+			return "The user declined: nothing was deleted.", nil
+		}
+	}
+	body := make(intervals.DeleteEventsBulkJSONRequestBody, len(ids))
+	for i, id := range ids {
+		body[i] = intervals.DoomedEvent{Id: pointer(id)}
+	}
+	if _, err := env.Client.DeleteEventsBulkWithResponse(ctx, env.AthleteID, body); err != nil {
+		return "", apiFailed(fmt.Sprintf("delete %d events", len(ids)), err)
+	}
+	return fmt.Sprintf("Deleted %d events %s..%s:\n%s%s", len(ids), oldest, newest, strings.Join(lines(doomed), "\n"), keptNote), nil
+}

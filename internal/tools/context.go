@@ -1,0 +1,65 @@
+package tools
+
+import (
+	"context"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// contextWeeks is how many full weeks before the current one the context summarises.
+const contextWeeks = 4
+
+type contextIn struct{}
+
+func contextTools() []manifest.Tool {
+	return []manifest.Tool{manifest.New(manifest.Def{
+		Name:        "get_athlete_context",
+		Title:       "Athlete context",
+		Description: "Call first. Today's date in the athlete's time zone, profile, thresholds and zones per sport, fitness/fatigue/form today, the last 4 weeks, coming races and periods.",
+		Toolset:     manifest.Context,
+		Access:      manifest.Read,
+		Operations:  []string{"getAthlete", "listWellnessRecords", "listActivities", "listEvents"},
+	}, athleteContext)}
+}
+
+func athleteContext(ctx context.Context, env *manifest.Env, _ contextIn) (string, error) {
+	a, err := loadAthlete(ctx, env)
+	if err != nil {
+		return "", err
+	}
+	monday := a.today.AddDate(0, 0, -((int(a.today.Weekday()) + 6) % 7))
+	first := monday.AddDate(0, 0, -7*contextWeeks).Format(ymd)
+	today := a.today.Format(ymd)
+	c := format.Context{Now: env.Time(), Athlete: *a.Profile, Weeks: contextWeeks}
+
+	ws, err := env.Client.ListWellnessRecordsWithResponse(ctx, env.AthleteID, "", &intervals.ListWellnessRecordsParams{
+		Oldest: pointer(a.today.AddDate(0, 0, -14).Format(ymd)), Newest: &today})
+	if err != nil {
+		return "", apiFailed("read wellness", err)
+	}
+	if ws.JSON200 != nil {
+		c.Wellness = *ws.JSON200
+	}
+	acts, err := env.Client.ListActivitiesWithResponse(ctx, env.AthleteID, &intervals.ListActivitiesParams{
+		Oldest: first, Newest: pointer(today + "T23:59:59")})
+	if err != nil {
+		return "", apiFailed("list recent activities", err)
+	}
+	if acts.JSON200 != nil {
+		c.Activities = *acts.JSON200
+	}
+	evs, err := env.Client.ListEventsWithResponse(ctx, env.AthleteID, "", &intervals.ListEventsParams{
+		Oldest: pointer(a.today.AddDate(0, 0, -60).Format(ymd)), Newest: pointer(a.today.AddDate(0, 6, 0).Format(ymd)),
+		Category: &[]string{"RACE_A", "RACE_B", "RACE_C", "SICK", "INJURED", "HOLIDAY", "NOTE", "PLAN", "SEASON_START", "TARGET"}})
+	if err != nil {
+		return "", apiFailed("list coming races and periods", err)
+	}
+	if evs.JSON200 != nil {
+		c.Events = *evs.JSON200
+	}
+	return a.units.AthleteContext(c, env.MaxChars()), nil
+}
+
+func pointer[T any](v T) *T { return &v }

@@ -1,0 +1,193 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// Custom items (charts, custom fields, zones...) carry content of any JSON shape; the spec
+// types it as an object, so the generated decoders would fail on arrays or numbers. These
+// tools read and write the raw JSON instead.
+
+type itemsIn struct{}
+
+type itemIDIn struct {
+	ItemID int32 `json:"item_id" jsonschema:"minimum=1" jsonschema_description:"Custom item id from get_custom_items"`
+}
+
+type itemWriteIn struct {
+	ItemID      int32           `json:"item_id,omitempty" jsonschema:"minimum=1" jsonschema_description:"Custom item id from get_custom_items"`
+	Name        string          `json:"name,omitempty"`
+	Type        string          `json:"type,omitempty" jsonschema:"enum=FITNESS_CHART,enum=TRACE_CHART,enum=INPUT_FIELD,enum=ACTIVITY_FIELD,enum=INTERVAL_FIELD,enum=ACTIVITY_STREAM,enum=ACTIVITY_CHART,enum=ACTIVITY_HISTOGRAM,enum=ACTIVITY_HEATMAP,enum=ACTIVITY_MAP,enum=ACTIVITY_PANEL,enum=ZONES"`
+	Description string          `json:"description,omitempty"`
+	Visibility  string          `json:"visibility,omitempty" jsonschema:"enum=PRIVATE,enum=FOLLOWERS,enum=PUBLIC"`
+	Content     json.RawMessage `json:"content,omitempty" jsonschema_description:"Item definition, any JSON"`
+}
+
+// rawItem is a custom item with its content kept as raw JSON.
+type rawItem struct {
+	intervals.CustomItem
+	Content json.RawMessage `json:"content,omitempty"`
+}
+
+func customItemTools() []manifest.Tool {
+	def := func(name, title, desc string, access manifest.Access, ops ...string) manifest.Def {
+		return manifest.Def{Name: name, Title: title, Description: desc, Toolset: manifest.CustomItems, Access: access, Operations: ops}
+	}
+	del := def("delete_custom_item", "Delete a custom item", "Delete a custom item by id.", manifest.Destructive, "deleteCustomItem")
+	del.Idempotent = true
+	upd := def("update_custom_item", "Update a custom item", "Change a custom item's name, description, visibility or content (item_id required).", manifest.Write, "getCustomItem", "updateCustomItem")
+	upd.Idempotent = true
+	return []manifest.Tool{
+		manifest.New(def("get_custom_items", "Custom items", "The athlete's custom items: charts, custom fields, zones.", manifest.Read, "listCustomItems"), getItems),
+		manifest.New(def("get_custom_item_by_id", "Custom item", "One custom item with its JSON content.", manifest.Read, "getCustomItem"), getItem),
+		manifest.New(def("create_custom_item", "Create a custom item", "Create a custom item (name and type required; content is the item's JSON definition).", manifest.Write, "createCustomItem"), createItem),
+		manifest.New(upd, updateItem),
+		manifest.New(del, deleteItem),
+	}
+}
+
+// readBody returns a raw answer's body (errors are already *intervals.Error).
+func readBody(what string, resp *http.Response, err error) ([]byte, error) {
+	if err != nil {
+		if intervals.StatusOf(err) == http.StatusNotFound {
+			return nil, manifest.Errorf("%s: not found; take the id from get_custom_items", what)
+		}
+		return nil, apiFailed(what, err)
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, apiFailed(what, err)
+	}
+	return b, nil
+}
+
+func getItems(ctx context.Context, env *manifest.Env, _ itemsIn) (string, error) {
+	resp, err := env.Client.ListCustomItems(ctx, env.AthleteID)
+	b, err := readBody("list custom items", resp, err)
+	if err != nil {
+		return "", err
+	}
+	var raw []rawItem
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return "", fmt.Errorf("list custom items: the answer is not a list of items (%v)", err)
+	}
+	items := make([]intervals.CustomItem, len(raw))
+	for i, r := range raw {
+		items[i] = r.CustomItem
+	}
+	return format.CustomItems(items, env.MaxChars()), nil
+}
+
+func fetchItem(ctx context.Context, env *manifest.Env, id int32) (rawItem, error) {
+	resp, err := env.Client.GetCustomItem(ctx, env.AthleteID, id)
+	b, err := readBody(fmt.Sprintf("read custom item %d", id), resp, err)
+	if err != nil {
+		return rawItem{}, err
+	}
+	var it rawItem
+	if err := json.Unmarshal(b, &it); err != nil {
+		return rawItem{}, fmt.Errorf("read custom item %d: the answer is not an item (%v)", id, err)
+	}
+	return it, nil
+}
+
+func getItem(ctx context.Context, env *manifest.Env, in itemIDIn) (string, error) {
+	it, err := fetchItem(ctx, env, in.ItemID)
+	if err != nil {
+		return "", err
+	}
+	return format.CustomItem(it.CustomItem, it.Content, env.MaxChars()), nil
+}
+
+// itemBody is the JSON written for a create or an update: only the fields given.
+func itemBody(in itemWriteIn) (io.Reader, error) {
+	m := map[string]any{}
+	if in.Name != "" {
+		m["name"] = in.Name
+	}
+	if in.Type != "" {
+		m["type"] = in.Type
+	}
+	if in.Description != "" {
+		m["description"] = in.Description
+	}
+	if in.Visibility != "" {
+		m["visibility"] = in.Visibility
+	}
+	if len(in.Content) > 0 {
+		if !json.Valid(in.Content) {
+			return nil, manifest.Errorf("content is not valid JSON")
+		}
+		m["content"] = in.Content
+	}
+	b, err := json.Marshal(m)
+	return bytes.NewReader(b), err
+}
+
+func createItem(ctx context.Context, env *manifest.Env, in itemWriteIn) (string, error) {
+	if in.ItemID != 0 {
+		return "", manifest.Errorf("item_id is for update_custom_item; create_custom_item makes a new item")
+	}
+	if in.Name == "" || in.Type == "" {
+		return "", manifest.Errorf("name and type are required to create a custom item")
+	}
+	body, err := itemBody(in)
+	if err != nil {
+		return "", err
+	}
+	resp, err := env.Client.CreateCustomItemWithBody(ctx, env.AthleteID, "application/json", body)
+	b, err := readBody("create the custom item", resp, err)
+	if err != nil {
+		return "", err
+	}
+	var it rawItem
+	if json.Unmarshal(b, &it) != nil || it.Id == nil {
+		return "Custom item created.", nil
+	}
+	return "Created: " + format.CustomItem(it.CustomItem, it.Content, env.MaxChars()), nil
+}
+
+func updateItem(ctx context.Context, env *manifest.Env, in itemWriteIn) (string, error) {
+	if in.ItemID == 0 {
+		return "", manifest.Errorf("item_id is required: take it from get_custom_items")
+	}
+	if _, err := fetchItem(ctx, env, in.ItemID); err != nil {
+		return "", err
+	}
+	body, err := itemBody(in)
+	if err != nil {
+		return "", err
+	}
+	resp, err := env.Client.UpdateCustomItemWithBody(ctx, env.AthleteID, in.ItemID, "application/json", body)
+	b, err := readBody(fmt.Sprintf("update custom item %d", in.ItemID), resp, err)
+	if err != nil {
+		return "", err
+	}
+	var it rawItem
+	if json.Unmarshal(b, &it) != nil || it.Id == nil {
+		return fmt.Sprintf("Custom item %d updated.", in.ItemID), nil
+	}
+	return "Updated: " + format.CustomItem(it.CustomItem, it.Content, env.MaxChars()), nil
+}
+
+func deleteItem(ctx context.Context, env *manifest.Env, in itemIDIn) (string, error) {
+	it, err := fetchItem(ctx, env, in.ItemID)
+	if err != nil {
+		return "", err
+	}
+	resp, err := env.Client.DeleteCustomItem(ctx, env.AthleteID, in.ItemID)
+	if _, err := readBody(fmt.Sprintf("delete custom item %d", in.ItemID), resp, err); err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("Deleted custom item %d %s.", in.ItemID, deref(it.Name)), nil
+}

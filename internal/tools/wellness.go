@@ -1,0 +1,42 @@
+package tools
+
+import (
+	"context"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+type wellnessIn struct {
+	Oldest string `json:"oldest,omitempty" jsonschema_description:"First local date YYYY-MM-DD (default: 6 days before newest)"`
+	Newest string `json:"newest,omitempty" jsonschema_description:"Last local date YYYY-MM-DD (default: today)"`
+}
+
+func wellnessTools() []manifest.Tool {
+	return []manifest.Tool{manifest.New(manifest.Def{
+		Name: "get_wellness_data", Title: "Wellness",
+		Description: "Daily wellness (default the last 7 days): fitness/fatigue/form, weight, resting HR, HRV, sleep, and 1-4 scores (soreness, fatigue, stress, mood...) with their labels.",
+		Toolset:     manifest.Wellness, Access: manifest.Read, Operations: []string{"listWellnessRecords"},
+	}, getWellness)}
+}
+
+func getWellness(ctx context.Context, env *manifest.Env, in wellnessIn) (string, error) {
+	a, err := loadAthlete(ctx, env)
+	if err != nil {
+		return "", err
+	}
+	oldest, newest, err := localRange(in.Oldest, in.Newest, a.today, -6, 0)
+	if err != nil {
+		return "", err
+	}
+	resp, err := env.Client.ListWellnessRecordsWithResponse(ctx, env.AthleteID, "", &intervals.ListWellnessRecordsParams{Oldest: &oldest, Newest: &newest})
+	if err != nil {
+		return "", apiFailed("read wellness "+oldest+".."+newest, err)
+	}
+	var rows []intervals.Wellness
+	if resp.JSON200 != nil {
+		rows = *resp.JSON200
+	}
+	return format.Wellness(rows, oldest, newest, env.MaxChars()), nil
+}
