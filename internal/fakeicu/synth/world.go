@@ -37,9 +37,22 @@ type Athlete struct {
 	PairedActivity map[int32]string
 	Gear           []api.Gear
 	CustomItems    []api.CustomItem
-	Folders        []api.Folder  // workout library folders, with their workouts as children
-	Workouts       []api.Workout // every library workout (also reachable through Folders)
+	Folders        []api.Folder             // workout library folders, with their workouts as children
+	Workouts       []api.Workout            // every library workout (also reachable through Folders)
 	Messages       map[string][]api.Message // activity comments, by activity id
+
+	// StravaStubs lists, oldest first, the ids of the activities that came from Strava: the
+	// API shows them only as a stub (id, icu_athlete_id, start_date_local, source "STRAVA")
+	// with a "_note", a field api.Activity lacks, so the server adds it for these ids.
+	StravaStubs []string
+	// HiddenLoads holds the training load of each Strava stub, by activity id: Intervals.icu
+	// counts it in fitness and fatigue although the API does not show it.
+	HiddenLoads map[string]int32
+	// InitialCTL and InitialATL are fitness and fatigue at the end of the day before
+	// Wellness[0]: with the day loads they reproduce every wellness row's ctl and atl.
+	InitialCTL, InitialATL float64
+	// Location is the athlete's time zone (Profile.Timezone), loaded.
+	Location *time.Location `json:"-"`
 }
 
 // StreamSpec is the recipe of one activity's streams: generated on request, never stored,
@@ -49,10 +62,21 @@ type StreamSpec struct {
 	Sport    string // Ride, Run, Swim ...
 	Seconds  int    // moving time; one sample per second
 	Segments []Segment
+
+	// The athlete's physiology when the activity was done: Segment.Intensity is a fraction
+	// of FTP (rides) or of ThresholdSpeed (runs, swims); heart rate follows LTHR.
+	FTP, LTHR, MaxHR, RestHR int
+	ThresholdSpeed           float64 // m/s; 0 for rides
+	Indoor                   bool    // no GPS, no temperature
+	Lat, Lng                 float64 // where the route starts (a loop back to it)
+	Temp                     float64 // average air temperature, degrees C
+	Altitude                 float64 // metres above sea level around which the route rolls
+	Weight                   float64 // kg, the athlete (speed from power adds the bike)
 }
 
 // Segment is a stretch of an activity at one intensity (a warm-up, an interval, a recovery).
 type Segment struct {
 	Start, End int     // seconds from the start
 	Intensity  float64 // fraction of threshold (FTP, threshold pace, LTHR)
+	Work       bool    // an effort (WORK interval), not a warm-up, recovery or cool-down
 }

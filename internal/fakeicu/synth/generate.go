@@ -1,0 +1,126 @@
+package synth
+
+import (
+	"math/rand/v2"
+	"time"
+	_ "time/tzdata" // the athletes' time zones, whatever the host has installed
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
+	"github.com/intervals-mcp/intervals-mcp/internal/load"
+)
+
+// Generate makes the World for a seed and a date: the same seed and the same date (read as
+// a calendar date, in each athlete's own time zone) give the same World, to the byte once
+// marshalled. It reads no clock: "today" is only the date passed.
+func Generate(seed int64, today time.Time) *World {
+	n := newIDs()
+	ps := people()
+	w := &World{}
+	for k, p := range ps {
+		loc, err := time.LoadLocation(p.tz)
+		if err != nil {
+			panic("synth: time zone " + p.tz + " (embedded by time/tzdata): " + err.Error())
+		}
+		t := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, loc)
+		if k == 0 {
+			w.Today = t
+		}
+		// The primary's activities get comments from a training partner, the others' from
+		// their coach, the primary.
+		other := ps[0]
+		if k == 0 {
+			other = ps[2]
+		}
+		a := p.generate(newRand(seed, uint64(k+1)), n, t, other)
+		a.Location = loc
+		w.Athletes = append(w.Athletes, a)
+	}
+	return w
+}
+
+// generate makes one athlete: plan, activities, fitness, wellness, calendar and the rest.
+func (p person) generate(r *rand.Rand, n *ids, today time.Time, other person) *Athlete {
+	pl := makePlan(p, r, today)
+	gear, gs := p.gearFor(n, pl.first)
+	a := &Athlete{
+		Intervals: map[string]api.IntervalsDTO{}, StreamSpecs: map[string]StreamSpec{},
+		PairedActivity: map[int32]string{}, HiddenLoads: map[string]int32{}, Messages: map[string][]api.Message{},
+		InitialCTL: p.initCTL, InitialATL: p.initATL, CustomItems: []api.CustomItem{},
+		Folders: []api.Folder{}, Workouts: []api.Workout{}, StravaStubs: []string{},
+	}
+
+	// Activities, and the day loads fitness is made of.
+	var acts []done
+	loads := map[string]float64{}
+	for i := range pl.sessions {
+		s := &pl.sessions[i]
+		if !s.done {
+			continue
+		}
+		if s.stub {
+			id := n.nextStub(r)
+			d := p.build(s, id, r, gs)
+			a.StravaStubs = append(a.StravaStubs, id)
+			a.HiddenLoads[id] = d.load
+			loads[d.date] += float64(d.load)
+			a.Activities = append(a.Activities, api.Activity{Id: ptr(id), IcuAthleteId: ptr(p.id),
+				StartDateLocal: d.act.StartDateLocal, Source: ptr(api.ActivitySourceSTRAVA)})
+			continue
+		}
+		d := p.build(s, n.nextActivity(r), r, gs)
+		loads[d.date] += float64(d.load)
+		acts = append(acts, d)
+	}
+	days := fitness(pl.first, today, p.initCTL, p.initATL, loads)
+	fit := make(map[string]load.Day, len(days)+horizon+60)
+	for _, d := range days {
+		fit[d.Date] = d
+	}
+	for _, d := range projection(days[len(days)-1], pl, p.t, p.indoorFTP) {
+		fit[d.Date] = d
+	}
+	a.Wellness = p.wellness(r, pl, days)
+
+	cal := &calendar{p: p, pl: pl, ids: n, r: r, fit: fit, paired: a.PairedActivity}
+	cal.build(acts)
+	a.Events = cal.events
+	eventOf := map[string]int32{}
+	for ev, act := range a.PairedActivity {
+		eventOf[act] = ev
+	}
+
+	// The full activities, in start order with the stubs.
+	for i := range acts {
+		d := &acts[i]
+		f := fit[d.date]
+		d.act.IcuCtl, d.act.IcuAtl = f32(f.Fitness, 4), f32(f.Fatigue, 4)
+		if ev, ok := eventOf[*d.act.Id]; ok {
+			d.act.PairedEventId = ptr(ev)
+		}
+		id := *d.act.Id
+		a.StreamSpecs[id] = d.spec
+		a.Intervals[id] = intervalsOf(id, d.spec, &d.act)
+	}
+	merged := make([]api.Activity, 0, len(acts)+len(a.StravaStubs))
+	si := 0
+	for _, d := range acts {
+		for si < len(a.Activities) && *a.Activities[si].StartDateLocal < *d.act.StartDateLocal {
+			merged = append(merged, a.Activities[si])
+			si++
+		}
+		merged = append(merged, d.act)
+	}
+	merged = append(merged, a.Activities[si:]...)
+	a.Activities = merged
+
+	addUse(gear, acts)
+	a.Gear = gear
+	a.SportSettings = p.sportSettings(n, r, day(pl.first, -30), gear)
+	a.Profile = p.profile(a.SportSettings, today, gear)
+	if p.primary {
+		a.Folders, a.Workouts = p.library(n, r, day(today, -20))
+		a.CustomItems = p.customItems(n, day(today, -45))
+	}
+	a.Messages = comments(n, acts, p, other)
+	return a
+}

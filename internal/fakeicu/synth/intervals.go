@@ -1,0 +1,146 @@
+package synth
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
+)
+
+// intervalsOf is an activity's laps and intervals (GET /activity/{id}/intervals): one
+// interval per segment, WORK for efforts and RECOVERY for the rest, and the WORK intervals
+// grouped by duration and intensity, as Intervals.icu groups repeats.
+func intervalsOf(id string, spec StreamSpec, analyzed *api.Activity) api.IntervalsDTO {
+	segs := spec.model()
+	ride := isRide(spec.Sport)
+	var list []api.Interval
+	type group struct {
+		g     api.IntervalGroup
+		n     int
+		first int
+	}
+	var groups []*group
+	byID := map[string]*group{}
+	dist := 0.0
+	for k, seg := range spec.Segments {
+		m := segs[k]
+		secs := int32(seg.End - seg.Start)
+		d := m.speed * float64(secs)
+		typ := api.RECOVERY
+		if seg.Work {
+			typ = api.WORK
+		}
+		iv := api.Interval{
+			Id: ptr(int32(k + 1)), Type: ptr(typ),
+			StartIndex: ptr(int32(seg.Start)), EndIndex: ptr(int32(seg.End)),
+			StartTime: ptr(int32(seg.Start)), EndTime: ptr(int32(seg.End)),
+			MovingTime: ptr(secs), ElapsedTime: ptr(secs), Distance: f32(d, 2),
+			AverageSpeed: f32(m.speed, 3), MinSpeed: f32(m.speed*0.85, 3), MaxSpeed: f32(m.speed*1.12, 3),
+			AverageHeartrate: i32(m.hrMean), MinHeartrate: i32(math.Min(m.hrStart, m.hrEnd)),
+			MaxHeartrate:   i32(math.Min(math.Max(m.hrStart, m.hrEnd)+2, float64(spec.MaxHR))),
+			AverageCadence: f32(m.cadence, 2), Intensity: i32(seg.Intensity * 100),
+		}
+		l, _ := loadOf(spec.Segments[k : k+1])
+		iv.TrainingLoad = f32(l, 2)
+		if ride {
+			iv.AverageWatts, iv.WeightedAverageWatts = i32(m.power), i32(m.power)
+			iv.MaxWatts, iv.MinWatts = i32(m.power*1.25), i32(m.power*0.75)
+			iv.Joules = i32(m.power * float64(secs))
+			iv.AverageWattsKg = f32(m.power/spec.Weight, 2)
+			z := zoneOf(powerZones, seg.Intensity*100)
+			iv.Zone = ptr(int32(z))
+			lo := 0.0
+			if z > 1 {
+				lo = float64(powerZones[z-2]) + 1
+			}
+			iv.ZoneMinWatts = i32(lo * float64(spec.FTP) / 100)
+			iv.ZoneMaxWatts = i32(math.Min(float64(powerZones[z-1]), 999) * float64(spec.FTP) / 100)
+		} else {
+			iv.Zone = ptr(int32(zoneOf(paceZones, seg.Intensity*100)))
+			if spec.Sport == "Run" {
+				iv.Gap = f32(m.speed*1.01, 3)
+			}
+		}
+		if spec.hasTerrain() {
+			tr := spec.terrain()
+			g, _, lo, hi, _ := tr.climb(dist, dist+d)
+			iv.TotalElevationGain = f32(g, 1)
+			iv.MinAltitude, iv.MaxAltitude = f32(lo, 1), f32(hi, 1)
+			if d > 0 {
+				iv.AverageGradient = f32((tr.at(dist+d)-tr.at(dist))/d, 5)
+			}
+		}
+		dist += d
+		if seg.Work {
+			gid := groupID(spec, m, secs)
+			iv.GroupId = ptr(gid)
+			gr, ok := byID[gid]
+			if !ok {
+				gr = &group{first: seg.Start}
+				byID[gid] = gr
+				groups = append(groups, gr)
+			}
+			gr.n++
+			gr.g.Id = ptr(gid)
+			gr.g.MovingTime = ptr(secs)
+			gr.g.ElapsedTime = ptr(secs)
+			gr.g.Distance, gr.g.AverageSpeed = iv.Distance, iv.AverageSpeed
+			gr.g.AverageHeartrate, gr.g.MaxHeartrate = iv.AverageHeartrate, iv.MaxHeartrate
+			gr.g.AverageCadence = iv.AverageCadence
+			gr.g.AverageWatts, gr.g.WeightedAverageWatts = iv.AverageWatts, iv.WeightedAverageWatts
+			gr.g.Intensity, gr.g.Zone = iv.Intensity, iv.Zone
+			gr.g.StartIndex = ptr(int32(gr.first))
+		}
+		list = append(list, iv)
+	}
+	out := make([]api.IntervalGroup, 0, len(groups))
+	for _, g := range groups {
+		g.g.Count = ptr(int32(g.n))
+		out = append(out, g.g)
+	}
+	dto := api.IntervalsDTO{Id: ptr(id), IcuIntervals: &list, IcuGroups: &out}
+	if analyzed != nil {
+		dto.Analyzed = analyzed.Analyzed
+	}
+	return dto
+}
+
+// groupID names a group of repeats the way Intervals.icu does: duration and average.
+func groupID(spec StreamSpec, m segModel, secs int32) string {
+	if isRide(spec.Sport) {
+		return fmt.Sprintf("%ds@%.0fw%.0frpm", secs, m.power, m.cadence)
+	}
+	return fmt.Sprintf("%ds@%.0fbpm%.0frpm", secs, m.hrMean, m.cadence)
+}
+
+// intervalSummary is the activity's one-line summary of its efforts ("3x 12m 248w").
+func intervalSummary(spec StreamSpec) []string {
+	segs := spec.model()
+	var out []string
+	var last string
+	n := 0
+	flush := func() {
+		if n > 0 {
+			out = append(out, fmt.Sprintf("%dx %s", n, last))
+		}
+	}
+	for k, seg := range spec.Segments {
+		if !seg.Work {
+			continue
+		}
+		m := segs[k]
+		var s string
+		if isRide(spec.Sport) {
+			s = fmt.Sprintf("%s %.0fw", fmtDur(seg.End-seg.Start), m.power)
+		} else {
+			s = fmt.Sprintf("%s %.0fbpm", fmtDur(seg.End-seg.Start), m.hrMean)
+		}
+		if s != last {
+			flush()
+			last, n = s, 0
+		}
+		n++
+	}
+	flush()
+	return out
+}

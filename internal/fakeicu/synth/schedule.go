@@ -1,0 +1,147 @@
+package synth
+
+import (
+	"math/rand/v2"
+	"slices"
+	"time"
+)
+
+// session is one planned or done session on the athlete's calendar.
+type session struct {
+	start   time.Time // local start (for a planned-only session, its planned time)
+	w       workout
+	planned bool // a WORKOUT (or race) event is on the calendar for it
+	done    bool // an activity did it
+	race    string
+	stub    bool // done, but recorded on Strava: the API shows a stub only
+}
+
+// period is a run of days [from, to) on the calendar.
+type period struct{ from, to time.Time }
+
+func (p period) has(d time.Time) bool { return !d.Before(p.from) && d.Before(p.to) }
+
+// race is a race on the calendar.
+type race struct {
+	date     time.Time
+	category string // RACE_A, RACE_B, RACE_C
+	name     string
+	sport    string
+	secs     int
+	w        *workout // done races have a workout (the race and its warm-up)
+}
+
+// plan is an athlete's whole calendar: what happened in the history and what is planned.
+type plan struct {
+	first, today time.Time // first day of history; today (local midnight)
+	planFrom     time.Time // the day planned workouts start (the training plan was applied)
+	sick         *period
+	holiday      *period
+	races        []race
+	sessions     []session // sorted by start
+}
+
+// horizon is how many days ahead the calendar holds planned workouts.
+const horizon = 28
+
+// saturdayNear is the Saturday on or after today+days.
+func saturdayNear(today time.Time, days int) time.Time {
+	d := day(today, days)
+	return day(d, (int(time.Saturday)-int(d.Weekday())+7)%7)
+}
+
+// mondayOf is the Monday on or before d.
+func mondayOf(d time.Time) time.Time { return day(d, -((int(d.Weekday()) + 6) % 7)) }
+
+// makePlan lays out the athlete's sessions day by day from the first day of history to the
+// horizon: training weeks in blocks of three build weeks and an easy one, a sick week and a
+// holiday week (primary athlete), races, a few missed sessions.
+func makePlan(p person, r *rand.Rand, today time.Time) *plan {
+	pl := &plan{first: day(today, -p.historyDays), today: today}
+	pl.planFrom = day(today, -42)
+	if p.primary {
+		pl.planFrom = day(today, -84)
+		s := day(today, -92)
+		pl.sick = &period{s, day(s, 6)}
+		h := mondayOf(day(today, -200))
+		pl.holiday = &period{h, day(h, 7)}
+		park := runRace()
+		pl.races = []race{
+			{date: saturdayNear(today, -40), category: "RACE_C", name: "Park 5k", sport: "Run", w: &park},
+			{date: saturdayNear(today, 13), category: "RACE_C", name: "Club 40k Time Trial", sport: "Ride", secs: 3600},
+			{date: saturdayNear(today, 27).AddDate(0, 0, 1), category: "RACE_B", name: "Harbour Half Marathon", sport: "Run", secs: 5400},
+			{date: saturdayNear(today, 55), category: "RACE_A", name: "Coastal 70.3 Triathlon", sport: "Other", secs: 17400},
+		}
+	} else {
+		rc := race{date: saturdayNear(today, 20+r.IntN(30)).AddDate(0, 0, 1), category: "RACE_A",
+			name: p.city + " Marathon", sport: "Run", secs: 3*3600 + 1800}
+		if isCyclist(p) {
+			rc.name, rc.sport, rc.secs = p.city+" Gran Fondo", "Ride", 5*3600
+		}
+		pl.races = []race{rc}
+	}
+	raceOn := func(d time.Time) *race {
+		for i := range pl.races {
+			if pl.races[i].date.Equal(d) {
+				return &pl.races[i]
+			}
+		}
+		return nil
+	}
+	first := mondayOf(pl.first)
+	end := day(today, horizon)
+	for wk := 0; ; wk++ {
+		monday := day(first, 7*wk)
+		if monday.After(end) {
+			break
+		}
+		week := p.week(r, wk, wk%4 == 3, p.volume)
+		for wd := range 7 {
+			d := day(monday, wd)
+			if d.Before(pl.first) || d.After(end) {
+				continue
+			}
+			if rc := raceOn(d); rc != nil {
+				if rc.w != nil && d.Before(today) {
+					pl.sessions = append(pl.sessions, session{start: at(d, 8, 0), w: *rc.w, planned: true, done: true, race: rc.category})
+				}
+				continue
+			}
+			if pl.sick != nil && pl.sick.has(d) {
+				for _, s := range week[wd] {
+					if !d.Before(pl.planFrom) {
+						pl.sessions = append(pl.sessions, session{start: at(d, s.h, s.m), w: s.w, planned: true})
+					}
+				}
+				continue
+			}
+			if pl.holiday != nil && pl.holiday.has(d) {
+				if wd == 1 || wd == 3 || wd == 5 {
+					pl.sessions = append(pl.sessions, session{start: at(d, 8, 30), w: runEasy(r, 40), done: true})
+				}
+				continue
+			}
+			for _, s := range week[wd] {
+				start := at(d, s.h, s.m)
+				ss := session{start: start, w: s.w, planned: !d.Before(pl.planFrom)}
+				past := d.Before(today) || (d.Equal(today) && s.h < 10)
+				if past {
+					ss.done = r.Float64() >= 0.06
+					if !ss.done && !ss.planned {
+						continue // an unplanned session that did not happen leaves no trace
+					}
+					ss.start = start.Add(time.Duration(r.IntN(20)) * time.Minute)
+				}
+				pl.sessions = append(pl.sessions, ss)
+			}
+			// A few commutes ridden with a phone app that syncs to Strava only.
+			if p.primary && wd == 2 && d.Before(day(today, -60)) && r.Float64() < 0.1 {
+				pl.sessions = append(pl.sessions, session{start: at(d, 8, 10), w: rideCommute(r), done: true, stub: true})
+			}
+		}
+	}
+	slices.SortStableFunc(pl.sessions, func(a, b session) int { return a.start.Compare(b.start) })
+	return pl
+}
+
+func isCyclist(p person) bool { return p.id == "i100002" }
