@@ -15,15 +15,15 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
-// recorder is an Intervals.icu stand-in that records each request's method and path and
+// apiRecorder is an Intervals.icu stand-in that records each request's method and path and
 // answers 200 with a small text body (no JSON decoding is attempted on text).
-type recorder struct {
+type apiRecorder struct {
 	mu   sync.Mutex
 	reqs []string
 	body string
 }
 
-func (r *recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
+func (r *apiRecorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	r.mu.Lock()
 	r.reqs = append(r.reqs, req.Method+" "+req.URL.Path)
 	r.mu.Unlock()
@@ -35,7 +35,7 @@ func (r *recorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	_, _ = w.Write([]byte(body))
 }
 
-func (r *recorder) last() string {
+func (r *apiRecorder) last() string {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if len(r.reqs) == 0 {
@@ -44,9 +44,9 @@ func (r *recorder) last() string {
 	return r.reqs[len(r.reqs)-1]
 }
 
-func recorderEnv(t *testing.T, athlete string) (*recorder, *manifest.Env) {
+func apiRecorderEnv(t *testing.T, athlete string) (*apiRecorder, *manifest.Env) {
 	t.Helper()
-	rec := &recorder{}
+	rec := &apiRecorder{}
 	srv := httptest.NewServer(rec)
 	t.Cleanup(srv.Close)
 	c, err := intervals.New(intervals.Options{APIKey: "test-key", BaseURL: srv.URL, RateLimit: -1, MaxRetries: -1})
@@ -56,7 +56,7 @@ func recorderEnv(t *testing.T, athlete string) (*recorder, *manifest.Env) {
 	return rec, &manifest.Env{Client: c, AthleteID: athlete}
 }
 
-func toolByName(t *testing.T, name string) manifest.Tool {
+func coachingTool(t *testing.T, name string) manifest.Tool {
 	t.Helper()
 	for _, tool := range coachingTools() {
 		if tool.Name == name {
@@ -70,7 +70,7 @@ func toolByName(t *testing.T, name string) manifest.Tool {
 // sampleArgs builds arguments for an operation: a value of the right type for every path
 // parameter but the athlete's, every required query parameter, and an empty body of the
 // body's shape.
-func sampleArgs(t *testing.T, op *apiOp) map[string]any {
+func apiSampleArgs(t *testing.T, op *apiOp) map[string]any {
 	params := map[string]any{}
 	for i, name := range op.pathNames {
 		if op.isAthleteParam(name) || op.isFormatParam(name) {
@@ -111,7 +111,7 @@ func sampleArgs(t *testing.T, op *apiOp) map[string]any {
 }
 
 // expectedPath fills the operation's path template with the sample values.
-func expectedPath(op *apiOp, athlete string, params map[string]any) string {
+func apiExpectedPath(op *apiOp, athlete string, params map[string]any) string {
 	p := op.op.Path
 	for _, name := range op.pathNames {
 		var v string
@@ -132,8 +132,8 @@ func expectedPath(op *apiOp, athlete string, params map[string]any) string {
 }
 
 func TestAPICallReachesEveryOperation(t *testing.T) {
-	rec, env := recorderEnv(t, "i100002")
-	call := toolByName(t, "api_call_operation")
+	rec, env := apiRecorderEnv(t, "i100002")
+	call := coachingTool(t, "api_call_operation")
 	uploads := 0
 	for _, o := range intervals.Operations {
 		op, err := lookupAPIOp(o.OperationID)
@@ -141,7 +141,7 @@ func TestAPICallReachesEveryOperation(t *testing.T) {
 			t.Errorf("%s: %v", o.OperationID, err)
 			continue
 		}
-		args := sampleArgs(t, op)
+		args := apiSampleArgs(t, op)
 		raw, _ := json.Marshal(args)
 		before := len(rec.reqs)
 		out, err := call.Run(context.Background(), env, raw)
@@ -156,7 +156,7 @@ func TestAPICallReachesEveryOperation(t *testing.T) {
 			t.Errorf("%s: %v", o.OperationID, err)
 			continue
 		}
-		want := o.Method + " " + expectedPath(op, env.AthleteID, args["params"].(map[string]any))
+		want := o.Method + " " + apiExpectedPath(op, env.AthleteID, args["params"].(map[string]any))
 		if got := rec.last(); got != want {
 			t.Errorf("%s: request %q, want %q", o.OperationID, got, want)
 		}
@@ -171,8 +171,8 @@ func TestAPICallReachesEveryOperation(t *testing.T) {
 }
 
 func TestAPICallRefusesWritesWhenReadOnly(t *testing.T) {
-	rec, env := recorderEnv(t, "0")
-	call := toolByName(t, "api_call_operation")
+	rec, env := apiRecorderEnv(t, "0")
+	call := coachingTool(t, "api_call_operation")
 	ctx := WithReadOnly(context.Background())
 	gets := 0
 	for _, o := range intervals.Operations {
@@ -180,7 +180,7 @@ func TestAPICallRefusesWritesWhenReadOnly(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		raw, _ := json.Marshal(sampleArgs(t, op))
+		raw, _ := json.Marshal(apiSampleArgs(t, op))
 		before := len(rec.reqs)
 		_, err = call.Run(ctx, env, raw)
 		if o.Method == http.MethodGet {
@@ -204,8 +204,8 @@ func TestAPICallRefusesWritesWhenReadOnly(t *testing.T) {
 }
 
 func TestAPICallValidatesArguments(t *testing.T) {
-	rec, env := recorderEnv(t, "i100002")
-	call := toolByName(t, "api_call_operation")
+	rec, env := apiRecorderEnv(t, "i100002")
+	call := coachingTool(t, "api_call_operation")
 	cases := []struct{ name, args, want string }{
 		{"unknown operation", `{"operation":"listEventz"}`, "api_list_operations"},
 		{"case typo", `{"operation":"listevents"}`, "did you mean listEvents"},
@@ -241,14 +241,14 @@ func TestAPICallValidatesArguments(t *testing.T) {
 }
 
 func TestAPICallTrimsLongArrays(t *testing.T) {
-	rec, env := recorderEnv(t, "0")
+	rec, env := apiRecorderEnv(t, "0")
 	env.Budget = 400
 	items := make([]string, 50)
 	for i := range items {
 		items[i] = `{"id":"2026-01-01","weight":70.5}`
 	}
 	rec.body = "[" + strings.Join(items, ",") + "]"
-	out, err := toolByName(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"listWellnessRecords"}`))
+	out, err := coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"listWellnessRecords"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,9 +263,9 @@ func TestAPICallTrimsLongArrays(t *testing.T) {
 }
 
 func TestAPICallDescribesBinary(t *testing.T) {
-	rec, env := recorderEnv(t, "0")
+	rec, env := apiRecorderEnv(t, "0")
 	rec.body = "PK\x03\x04\x00\x00binary"
-	out, err := toolByName(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"downloadWorkouts","params":{"ext":"zwo","oldest":"2026-01-01","newest":"2026-02-01"}}`))
+	out, err := coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"downloadWorkouts","params":{"ext":"zwo","oldest":"2026-01-01","newest":"2026-02-01"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,6 +15,7 @@ import (
 func coachingTools() []manifest.Tool {
 	var ts []manifest.Tool
 	ts = append(ts, loadTools()...)
+	ts = append(ts, recordsTools()...)
 	ts = append(ts, apiTools()...)
 	return ts
 }

@@ -29,7 +29,7 @@ func loadTools() []manifest.Tool {
 		}, getTrainingLoad),
 		manifest.New(manifest.Def{
 			Name:        "get_training_volume",
-			Title:       "Weekly training volume",
+			Title:       "Weekly training ciVolume",
 			Description: "Weekly time, distance, load and count per sport over the last N weeks (Monday-based).",
 			Toolset:     manifest.Load,
 			Access:      manifest.Read,
@@ -66,16 +66,16 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	if err != nil {
 		return "", athleteAccessError(env, err)
 	}
-	today := todayT.Format(isoDate)
-	until := addDays(today, days)
+	today := todayT.Format(ciDate)
+	until := ciAddDays(today, days)
 	whatIf, err := whatIfLoads(in.Sessions, today, until)
 	if err != nil {
 		return "", err
 	}
-	first := addDays(mondayOf(today), -7*(weeks-1))
+	first := ciAddDays(ciMonday(today), -7*(weeks-1))
 	// The projection starts from yesterday's values; the ramp rate needs a week before it.
 	wellFrom := first
-	if r := addDays(today, -8); r < wellFrom {
+	if r := ciAddDays(today, -8); r < wellFrom {
 		wellFrom = r
 	}
 	well, err := loadWellness(ctx, env, wellFrom, today)
@@ -117,28 +117,28 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	}
 
 	// Start: the end of yesterday as Intervals.icu computed it (or the latest day before).
-	start, ok := latestBefore(well, today)
+	start, ok := ciLatestBefore(well, today)
 	if !ok {
-		return "", fmt.Errorf("Intervals.icu has no fitness values (wellness ctl/atl) before %s for this athlete: nothing to project from", dayOf(today))
+		return "", fmt.Errorf("Intervals.icu has no fitness values (wellness ctl/atl) before %s for this athlete: nothing to project from", ciDay(today))
 	}
 	loads := map[string]float64{}
 	for d, w := range well {
 		if d <= start.Date {
-			if v, ok := f32v(w.CtlLoad); ok {
+			if v, ok := ciF32(w.CtlLoad); ok {
 				loads[d] = v
 			}
 		}
 	}
-	for d := addDays(start.Date, 1); d <= until; d = addDays(d, 1) {
+	for d := ciAddDays(start.Date, 1); d <= until; d = ciAddDays(d, 1) {
 		switch {
 		case d < today:
-			if v, ok := f32v(well[d].CtlLoad); ok {
+			if v, ok := ciF32(well[d].CtlLoad); ok {
 				loads[d] = v
 			} else {
 				loads[d] = done[d]
 			}
 		case d == today:
-			if v, ok := f32v(well[d].CtlLoad); ok {
+			if v, ok := ciF32(well[d].CtlLoad); ok {
 				loads[d] = v + todayOpen
 			} else {
 				loads[d] = done[d] + todayOpen
@@ -148,21 +148,21 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 		}
 		loads[d] += whatIf[d]
 	}
-	resets := modelResets(modelEvs)
+	resets := ciModelResets(modelEvs)
 	proj, err := load.Default().Project(start, loads, resets, until)
 	if err != nil {
 		return "", fmt.Errorf("project fitness: %w", err)
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "Training load of %s, %s (%s)\n", athleteName(ath.Name, env.AthleteID), dayOf(today), ath.Location)
-	writeNow(&b, well, today)
+	fmt.Fprintf(&b, "Training load of %s, %s (%s)\n", ciName(ath.Name, env.AthleteID), ciDay(today), ath.Location)
+	ciWriteNow(&b, well, today)
 	if stubs > 0 {
 		fmt.Fprintf(&b, "%d Strava-sourced activities are not readable through the API: their load is missing from done load below (Intervals.icu's fitness includes it).\n", stubs)
 	}
 	// Weekly totals: past days carry Intervals.icu's values, later ones the projection's.
 	var series []load.Day
-	for d := first; d < today; d = addDays(d, 1) {
+	for d := first; d < today; d = ciAddDays(d, 1) {
 		if w, ok := well[d]; ok && w.Ctl != nil && w.Atl != nil {
 			series = append(series, load.Day{Date: d, Fitness: float64(*w.Ctl), Fatigue: float64(*w.Atl), Form: float64(*w.Ctl - *w.Atl)})
 		}
@@ -182,21 +182,21 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 		if w.EndDate != "" {
 			end = fmt.Sprintf("fitness %.1f, form %.1f%s", w.EndFitness, w.EndForm, note)
 		}
-		fmt.Fprintf(&b, "- %s: %.0f / %.0f; %s\n", dayOf(w.Start), w.Done, w.Planned, end)
+		fmt.Fprintf(&b, "- %s: %.0f / %.0f; %s\n", ciDay(w.Start), w.Done, w.Planned, end)
 	}
 	if len(whatIf) > 0 {
-		fmt.Fprintf(&b, "What-if: %d sessions added to the plan below, load %.0f; nothing was saved.\n", len(in.Sessions), sumLoads(whatIf))
+		fmt.Fprintf(&b, "What-if: %d sessions added to the plan below, load %.0f; nothing was saved.\n", len(in.Sessions), ciSum(whatIf))
 	}
-	fmt.Fprintf(&b, "Projection from the end of %s (fitness %.1f, fatigue %.1f), 42/7-day model:\n", dayOf(start.Date), start.Fitness, start.Fatigue)
+	fmt.Fprintf(&b, "Projection from the end of %s (fitness %.1f, fatigue %.1f), 42/7-day model:\n", ciDay(start.Date), start.Fitness, start.Fatigue)
 	if todayOpen > 0 {
 		fmt.Fprintf(&b, "(today counts %.0f planned load not yet done)\n", todayOpen)
 	}
-	writeProjection(&b, proj, today, whatIf)
+	ciWriteProjection(&b, proj, today, whatIf)
 	return b.String(), nil
 }
 
 // latestBefore is the latest wellness row before date with fitness and fatigue, as a Day.
-func latestBefore(well map[string]intervals.Wellness, date string) (load.Day, bool) {
+func ciLatestBefore(well map[string]intervals.Wellness, date string) (load.Day, bool) {
 	var dates []string
 	for d, w := range well {
 		if d < date && w.Ctl != nil && w.Atl != nil {
@@ -212,26 +212,26 @@ func latestBefore(well map[string]intervals.Wellness, date string) (load.Day, bo
 }
 
 // writeNow writes today's values as Intervals.icu reports them (the latest row up to today).
-func writeNow(b *strings.Builder, well map[string]intervals.Wellness, today string) {
-	now, ok := latestBefore(well, addDays(today, 1))
+func ciWriteNow(b *strings.Builder, well map[string]intervals.Wellness, today string) {
+	now, ok := ciLatestBefore(well, ciAddDays(today, 1))
 	if !ok {
 		return
 	}
 	w := well[now.Date]
 	form := now.Fitness - now.Fatigue
 	ramp := ""
-	if r, ok := f32v(w.RampRate); ok {
+	if r, ok := ciF32(w.RampRate); ok {
 		ramp = fmt.Sprintf(", ramp rate %+.1f/week", r)
 	}
 	when := "Today"
 	if now.Date != today {
-		when = "Latest (" + dayOf(now.Date) + ")"
+		when = "Latest (" + ciDay(now.Date) + ")"
 	}
-	fmt.Fprintf(b, "%s: fitness %.1f, fatigue %.1f, form %.1f%s%s\n", when, now.Fitness, now.Fatigue, form, zoneNote(form, now.Fitness), ramp)
+	fmt.Fprintf(b, "%s: fitness %.1f, fatigue %.1f, form %.1f%s%s\n", when, now.Fitness, now.Fatigue, form, ciZoneNote(form, now.Fitness), ramp)
 }
 
 // zoneNote names the form zone with form as a percentage of fitness.
-func zoneNote(form, fitness float64) string {
+func ciZoneNote(form, fitness float64) string {
 	z := load.FormZone(form, fitness)
 	if z == "" {
 		return ""
@@ -239,7 +239,7 @@ func zoneNote(form, fitness float64) string {
 	return fmt.Sprintf(" (%s, %+.0f%%)", z, form/fitness*100)
 }
 
-func writeProjection(b *strings.Builder, proj []load.Day, today string, whatIf map[string]float64) {
+func ciWriteProjection(b *strings.Builder, proj []load.Day, today string, whatIf map[string]float64) {
 	peak, low := -1, -1
 	for i, p := range proj {
 		if p.Date < today {
@@ -251,23 +251,23 @@ func writeProjection(b *strings.Builder, proj []load.Day, today string, whatIf m
 		if low < 0 || p.Form < proj[low].Form {
 			low = i
 		}
-		line := fmt.Sprintf("%s load %.0f: fitness %.1f, fatigue %.1f, form %.1f%s, ramp %+.1f", dayOf(p.Date), p.Load, p.Fitness, p.Fatigue, p.Form, zoneNote(p.Form, p.Fitness), p.RampRate)
+		line := fmt.Sprintf("%s load %.0f: fitness %.1f, fatigue %.1f, form %.1f%s, ramp %+.1f", ciDay(p.Date), p.Load, p.Fitness, p.Fatigue, p.Form, ciZoneNote(p.Form, p.Fitness), p.RampRate)
 		if w := whatIf[p.Date]; w > 0 {
 			line += fmt.Sprintf(" [what-if +%.0f]", w)
 		}
 		if p.Reset != nil {
-			line += " [" + resetNote(p.Reset) + "]"
+			line += " [" + ciResetNote(p.Reset) + "]"
 		}
 		b.WriteString(line + "\n")
 	}
 	if peak >= 0 {
-		fmt.Fprintf(b, "Peak fitness %.1f on %s; lowest form %.1f on %s.\n", proj[peak].Fitness, dayOf(proj[peak].Date), proj[low].Form, dayOf(proj[low].Date))
+		fmt.Fprintf(b, "Peak fitness %.1f on %s; lowest form %.1f on %s.\n", proj[peak].Fitness, ciDay(proj[peak].Date), proj[low].Form, ciDay(proj[low].Date))
 	}
 }
 
 // modelResets turns the calendar's model events into load resets. A SET_FITNESS event
 // carries its values as ctl/atl (icu_ctl/icu_atl in the spec's terms).
-func modelResets(evs []calEvent) []load.Reset {
+func ciModelResets(evs []calEvent) []load.Reset {
 	var out []load.Reset
 	for _, e := range evs {
 		r := load.Reset{Date: e.date()}
@@ -276,17 +276,17 @@ func modelResets(evs []calEvent) []load.Reset {
 		}
 		switch e.Category {
 		case "SET_FITNESS":
-			r.Fitness, r.Fatigue = firstSet(e.Ctl, e.IcuCtl), firstSet(e.Atl, e.IcuAtl)
+			r.Fitness, r.Fatigue = ciFirst(e.Ctl, e.IcuCtl), ciFirst(e.Atl, e.IcuAtl)
 			if r.Fitness == nil && r.Fatigue == nil {
 				continue
 			}
 		case "FITNESS_DAYS":
-			r.FitnessDays, r.FatigueDays = positiveOrNil(e.CtlDays), positiveOrNil(e.AtlDays)
+			r.FitnessDays, r.FatigueDays = ciPositive(e.CtlDays), ciPositive(e.AtlDays)
 			if r.FitnessDays == nil && r.FatigueDays == nil {
 				continue
 			}
 		case "SET_EFTP":
-			if r.EFTP = positiveOrNil(e.IcuFtp); r.EFTP == nil {
+			if r.EFTP = ciPositive(e.IcuFtp); r.EFTP == nil {
 				continue
 			}
 		default:
@@ -297,21 +297,21 @@ func modelResets(evs []calEvent) []load.Reset {
 	return out
 }
 
-func firstSet(a, b *float64) *float64 {
+func ciFirst(a, b *float64) *float64 {
 	if a != nil {
 		return a
 	}
 	return b
 }
 
-func positiveOrNil(p *float64) *float64 {
+func ciPositive(p *float64) *float64 {
 	if p == nil || !(*p > 0) || math.IsInf(*p, 0) {
 		return nil
 	}
 	return p
 }
 
-func resetNote(r *load.Reset) string {
+func ciResetNote(r *load.Reset) string {
 	var parts []string
 	if r.Fitness != nil {
 		parts = append(parts, fmt.Sprintf("fitness set to %.1f", *r.Fitness))
@@ -331,7 +331,7 @@ func resetNote(r *load.Reset) string {
 	return strings.Join(parts, ", ")
 }
 
-func sumLoads(m map[string]float64) float64 {
+func ciSum(m map[string]float64) float64 {
 	s := 0.0
 	for _, v := range m {
 		s += v
@@ -339,7 +339,7 @@ func sumLoads(m map[string]float64) float64 {
 	return s
 }
 
-func athleteName(name, id string) string {
+func ciName(name, id string) string {
 	if name == "" {
 		return "athlete " + id
 	}

@@ -15,7 +15,7 @@ import (
 // computed them), activities (done load, time, distance) and calendar events (planned load,
 // and the events that reset the model). Dates are the athlete's local dates, YYYY-MM-DD.
 
-const isoDate = "2006-01-02"
+const ciDate = "2006-01-02"
 
 // loadWellness returns the athlete's wellness rows from oldest to newest, keyed by date.
 func loadWellness(ctx context.Context, env *manifest.Env, oldest, newest string) (map[string]intervals.Wellness, error) {
@@ -49,10 +49,10 @@ func loadActivities(ctx context.Context, env *manifest.Env, oldest, newest strin
 
 // activityDate is the local date an activity started on, or "" when it has none.
 func activityDate(a intervals.Activity) string {
-	if a.StartDateLocal == nil || len(*a.StartDateLocal) < len(isoDate) {
+	if a.StartDateLocal == nil || len(*a.StartDateLocal) < len(ciDate) {
 		return ""
 	}
-	return (*a.StartDateLocal)[:len(isoDate)]
+	return (*a.StartDateLocal)[:len(ciDate)]
 }
 
 // calEvent is what the load tools read of a calendar event. It is decoded from the raw
@@ -79,10 +79,10 @@ type calEvent struct {
 
 // date is the event's local date.
 func (e calEvent) date() string {
-	if len(e.Start) < len(isoDate) {
+	if len(e.Start) < len(ciDate) {
 		return ""
 	}
-	return e.Start[:len(isoDate)]
+	return e.Start[:len(ciDate)]
 }
 
 // plannedLoad is the load a planned session or race is expected to add: its computed
@@ -137,8 +137,8 @@ func loadModelEvents(ctx context.Context, env *manifest.Env) ([]calEvent, error)
 }
 
 // dayOf formats a local date (YYYY-MM-DD) with its weekday, "Mon 2026-11-30".
-func dayOf(date string) string {
-	t, err := time.Parse(isoDate, date)
+func ciDay(date string) string {
+	t, err := time.Parse(ciDate, date)
 	if err != nil {
 		return date
 	}
@@ -146,24 +146,24 @@ func dayOf(date string) string {
 }
 
 // addDays moves a YYYY-MM-DD date by n days.
-func addDays(date string, n int) string {
-	t, err := time.Parse(isoDate, date)
+func ciAddDays(date string, n int) string {
+	t, err := time.Parse(ciDate, date)
 	if err != nil {
 		return date
 	}
-	return t.AddDate(0, 0, n).Format(isoDate)
+	return t.AddDate(0, 0, n).Format(ciDate)
 }
 
 // mondayOf is the Monday on or before a YYYY-MM-DD date.
-func mondayOf(date string) string {
-	t, err := time.Parse(isoDate, date)
+func ciMonday(date string) string {
+	t, err := time.Parse(ciDate, date)
 	if err != nil {
 		return date
 	}
-	return t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7)).Format(isoDate)
+	return t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7)).Format(ciDate)
 }
 
-func f32v(p *float32) (float64, bool) {
+func ciF32(p *float32) (float64, bool) {
 	if p == nil {
 		return 0, false
 	}

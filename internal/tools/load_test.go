@@ -22,7 +22,7 @@ import (
 var updateCoaching = flag.Bool("update-coaching", false, "rewrite the golden files under testdata/coaching")
 
 // golden compares got with testdata/coaching/name.golden (rewritten with -update-coaching).
-func golden(t *testing.T, name, got string) {
+func coachingGolden(t *testing.T, name, got string) {
 	t.Helper()
 	path := filepath.Join("testdata", "coaching", name+".golden")
 	if *updateCoaching {
@@ -43,13 +43,13 @@ func golden(t *testing.T, name, got string) {
 	}
 }
 
-// stubAPI serves fixed JSON answers by "METHOD path" and records every request.
-type stubAPI struct {
+// coachStub serves fixed JSON answers by "METHOD path" and records every request.
+type coachStub struct {
 	answers map[string]string
 	reqs    []string
 }
 
-func (s *stubAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+func (s *coachStub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	key := r.Method + " " + r.URL.Path
 	s.reqs = append(s.reqs, key)
 	body, ok := s.answers[key]
@@ -62,7 +62,7 @@ func (s *stubAPI) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write([]byte(body))
 }
 
-func stubEnv(t *testing.T, s *stubAPI, now time.Time) *manifest.Env {
+func coachStubEnv(t *testing.T, s *coachStub, now time.Time) *manifest.Env {
 	t.Helper()
 	srv := httptest.NewServer(s)
 	t.Cleanup(srv.Close)
@@ -86,15 +86,15 @@ func stubEnv(t *testing.T, s *stubAPI, now time.Time) *manifest.Env {
 //
 // Monday's ramp rate is its fitness minus fitness seven days earlier, which the model
 // rebuilds from Sunday's 50 over a week of zero load: 50*exp(6/42) = 57.68, so -6.50.
-func handModel() *stubAPI {
+func handModel() *coachStub {
 	var rows []string
 	for i := 0; i < 7; i++ {
-		d := time.Date(2026, 11, 23+i, 0, 0, 0, 0, time.UTC).Format(isoDate)
+		d := time.Date(2026, 11, 23+i, 0, 0, 0, 0, time.UTC).Format(ciDate)
 		ctl := 50 * math.Exp(float64(6-i)/42)
 		atl := 60 * math.Exp(float64(6-i)/7)
 		rows = append(rows, `{"id":"`+d+`","ctl":`+strconv.FormatFloat(ctl, 'f', 4, 64)+`,"atl":`+strconv.FormatFloat(atl, 'f', 4, 64)+`,"ctlLoad":0,"atlLoad":0,"rampRate":-6.5}`)
 	}
-	return &stubAPI{answers: map[string]string{
+	return &coachStub{answers: map[string]string{
 		"GET /api/v1/athlete/i7":            `{"id":"i7","name":"Hand Model","timezone":"Australia/Sydney"}`,
 		"GET /api/v1/athlete/i7/wellness":   "[" + strings.Join(rows, ",") + "]",
 		"GET /api/v1/athlete/i7/activities": `[]`,
@@ -112,8 +112,8 @@ func handModel() *stubAPI {
 var handNow = time.Date(2026, 11, 29, 22, 0, 0, 0, time.UTC)
 
 func TestTrainingLoadMatchesHandComputedExample(t *testing.T) {
-	env := stubEnv(t, handModel(), handNow)
-	out, err := toolByName(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"weeks":2,"days":4}`))
+	env := coachStubEnv(t, handModel(), handNow)
+	out, err := coachingTool(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"weeks":2,"days":4}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,14 +146,14 @@ func TestTrainingLoadMatchesHandComputedExample(t *testing.T) {
 	if !strings.Contains(out, "form -14.1 (optimal, -28%), ramp -6.5") || !strings.Contains(out, "[fitness set to 40.0, fatigue set to 30.0]") {
 		t.Errorf("ramp rate or reset not shown:\n%s", out)
 	}
-	golden(t, "get_training_load.hand", out)
+	coachingGolden(t, "get_training_load.hand", out)
 }
 
 func TestTrainingLoadWhatIfAddsSessions(t *testing.T) {
 	s := handModel()
-	env := stubEnv(t, s, handNow)
+	env := coachStubEnv(t, s, handNow)
 	// An hour at intensity 0.9 is 81; Friday then starts from Thursday's 40.94 / 36.66.
-	out, err := toolByName(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"days":4,"sessions":[{"date":"2026-12-04","duration":"1:00","intensity":90}]}`))
+	out, err := coachingTool(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"days":4,"sessions":[{"date":"2026-12-04","duration":"1:00","intensity":90}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestTrainingLoadWhatIfAddsSessions(t *testing.T) {
 }
 
 func TestTrainingLoadRejectsBadSessions(t *testing.T) {
-	env := stubEnv(t, handModel(), handNow)
+	env := coachStubEnv(t, handModel(), handNow)
 	for _, args := range []string{
 		`{"sessions":[{"date":"2026-11-20","load":50}]}`,
 		`{"sessions":[{"date":"2027-03-01","load":50}]}`,
@@ -181,7 +181,7 @@ func TestTrainingLoadRejectsBadSessions(t *testing.T) {
 		`{"sessions":[{"date":"2026-12-01","duration":"long","intensity":0.7}]}`,
 		`{"weeks":40}`,
 	} {
-		if _, err := toolByName(t, "get_training_load").Run(context.Background(), env, json.RawMessage(args)); err == nil {
+		if _, err := coachingTool(t, "get_training_load").Run(context.Background(), env, json.RawMessage(args)); err == nil {
 			t.Errorf("%s: want an error", args)
 		}
 	}

@@ -17,13 +17,13 @@ type trainingVolumeIn struct {
 	Weeks int `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52" jsonschema_description:"Weeks back, this one included (default 12)"`
 }
 
-type volume struct {
+type ciVolume struct {
 	count        int
 	secs, metres float64
 	load         float64
 }
 
-func (v *volume) String(u format.Units, sport string) string {
+func (v *ciVolume) String(u format.Units, sport string) string {
 	s := fmt.Sprintf("%s %d× %s", sport, v.count, format.Duration(v.secs))
 	if v.metres > 0 {
 		s += " " + u.Distance(v.metres, sport)
@@ -43,18 +43,15 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 	if err != nil {
 		return "", athleteAccessError(env, err)
 	}
-	today := todayT.Format(isoDate)
-	first := addDays(mondayOf(today), -7*(weeks-1))
+	today := todayT.Format(ciDate)
+	first := ciAddDays(ciMonday(today), -7*(weeks-1))
 	acts, err := loadActivities(ctx, env, first, today)
 	if err != nil {
 		return "", err
 	}
-	u := format.Units{Loc: ath.Location}
-	if ath.Profile != nil {
-		u = format.UnitsFor(*ath.Profile, ath.Location)
-	}
-	byWeek := map[string]map[string]*volume{}
-	total := map[string]*volume{}
+	u := ciUnits(ath)
+	byWeek := map[string]map[string]*ciVolume{}
+	total := map[string]*ciVolume{}
 	stubs := 0
 	for _, a := range acts {
 		d := activityDate(a)
@@ -69,14 +66,14 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 		if a.Type != nil && *a.Type != "" {
 			sport = *a.Type
 		}
-		wk := mondayOf(d)
+		wk := ciMonday(d)
 		if byWeek[wk] == nil {
-			byWeek[wk] = map[string]*volume{}
+			byWeek[wk] = map[string]*ciVolume{}
 		}
-		for _, m := range []map[string]*volume{byWeek[wk], total} {
+		for _, m := range []map[string]*ciVolume{byWeek[wk], total} {
 			v := m[sport]
 			if v == nil {
-				v = &volume{}
+				v = &ciVolume{}
 				m[sport] = v
 			}
 			v.count++
@@ -91,18 +88,18 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 			}
 		}
 	}
-	head := fmt.Sprintf("Training volume of %s, %d weeks %s..%s (weeks start Monday, %s)", athleteName(ath.Name, env.AthleteID), weeks, dayOf(first), dayOf(today), ath.Location)
+	head := fmt.Sprintf("Training ciVolume of %s, %d weeks %s..%s (weeks start Monday, %s)", ciName(ath.Name, env.AthleteID), weeks, ciDay(first), ciDay(today), ath.Location)
 	if stubs > 0 {
 		head += fmt.Sprintf("\n%d Strava-sourced activities are not readable through the API and are not counted.", stubs)
 	}
-	head += "\nTotals: " + volumeLine(total, u)
+	head += "\nTotals: " + ciVolumeLine(total, u)
 	var items []string
-	for wk := mondayOf(today); wk >= first; wk = addDays(wk, -7) {
-		line := "- " + dayOf(wk) + ": "
+	for wk := ciMonday(today); wk >= first; wk = ciAddDays(wk, -7) {
+		line := "- " + ciDay(wk) + ": "
 		if len(byWeek[wk]) == 0 {
 			line += "no activities"
 		} else {
-			line += volumeLine(byWeek[wk], u)
+			line += ciVolumeLine(byWeek[wk], u)
 		}
 		items = append(items, line)
 	}
@@ -110,12 +107,12 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 }
 
 // volumeLine lists sports by time spent, most first, then the week's sums.
-func volumeLine(m map[string]*volume, u format.Units) string {
+func ciVolumeLine(m map[string]*ciVolume, u format.Units) string {
 	if len(m) == 0 {
 		return "no activities"
 	}
 	sports := make([]string, 0, len(m))
-	sum := volume{}
+	sum := ciVolume{}
 	for s, v := range m {
 		sports = append(sports, s)
 		sum.count += v.count

@@ -1,0 +1,234 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// get_records: best efforts read from the athlete's curves (power and heart rate by duration,
+// pace by distance), for a period and for all time, at the standard durations and distances
+// athletes compare.
+
+func recordsTools() []manifest.Tool {
+	return []manifest.Tool{
+		manifest.New(manifest.Def{
+			Name:        "get_records",
+			Title:       "Best efforts",
+			Description: "Best efforts for a period and all-time: power at 5s-60m, pace at 400m-half marathon (swim 100-1500m), max HR by duration, with dates.",
+			Toolset:     manifest.Performance,
+			Access:      manifest.Read,
+			Operations:  []string{"getAthlete", "listAthletePowerCurves", "listAthletePaceCurves", "listAthleteHRCurves"},
+		}, getRecords),
+		manifest.New(manifest.Def{
+			Name:        "get_capacities",
+			Title:       "Capacities and thresholds",
+			Description: "Per sport: FTP and eFTP, W', threshold pace, LTHR, max HR; VO2max and VMA where known.",
+			Toolset:     manifest.Performance,
+			Access:      manifest.Read,
+			Operations:  []string{"getAthlete", "listWellnessRecords", "listAthletePowerCurves", "listAthletePaceCurves"},
+		}, getCapacities),
+	}
+}
+
+type recordsIn struct {
+	Sport  string `json:"sport,omitempty" jsonschema:"enum=Ride,enum=Run,enum=Swim" jsonschema_description:"Default Ride and Run"`
+	Oldest string `json:"oldest,omitempty" jsonschema_description:"Period start YYYY-MM-DD (default 90 days ago)"`
+	Newest string `json:"newest,omitempty" jsonschema_description:"Period end YYYY-MM-DD (default today)"`
+}
+
+var (
+	recordSecs      = []int{5, 60, 300, 1200, 3600}
+	recordRunDist   = []float64{400, 1000, 5000, 10000, 21097.5}
+	recordSwimDist  = []float64{100, 200, 400, 1500}
+	recordDistNames = map[float64]string{400: "400m", 1000: "1km", 5000: "5km", 10000: "10km", 21097.5: "half marathon", 100: "100m", 200: "200m", 1500: "1500m"}
+)
+
+func getRecords(ctx context.Context, env *manifest.Env, in recordsIn) (string, error) {
+	todayT, ath, err := env.Today(ctx)
+	if err != nil {
+		return "", athleteAccessError(env, err)
+	}
+	today := todayT.Format(ciDate)
+	oldest, newest := in.Oldest, in.Newest
+	if newest == "" {
+		newest = today
+	}
+	if oldest == "" {
+		oldest = ciAddDays(newest, -89)
+	}
+	if !ciValidDate(oldest) || !ciValidDate(newest) || oldest > newest {
+		return "", manifest.Errorf("oldest %q and newest %q: give YYYY-MM-DD dates, oldest first", oldest, newest)
+	}
+	sports := []string{"Ride", "Run"}
+	switch in.Sport {
+	case "":
+	case "Ride", "Run", "Swim":
+		sports = []string{in.Sport}
+	default:
+		return "", manifest.Errorf("sport %q: give Ride, Run or Swim", in.Sport)
+	}
+	u := ciUnits(ath)
+	curves := []string{"r." + oldest + "." + newest, "all"}
+	var b strings.Builder
+	fmt.Fprintf(&b, "Best efforts of %s: period %s..%s | all time (date of the effort)\n", ciName(ath.Name, env.AthleteID), ciDay(oldest), ciDay(newest))
+	for _, sport := range sports {
+		st := intervals.SportType(sport)
+		if sport == "Ride" {
+			resp, err := env.Client.ListAthletePowerCurvesWithResponse(ctx, env.AthleteID, "", &intervals.ListAthletePowerCurvesParams{Curves: &curves, Type: st})
+			if err != nil {
+				return "", athleteAccessError(env, fmt.Errorf("read the power curves: %w", err))
+			}
+			if resp.JSON200 != nil {
+				writeSecsRecords(&b, sport+" power", resp.JSON200.List, ciActs(resp.JSON200.Activities), u, func(v float64) string { return fmt.Sprintf("%.0f W", v) })
+			}
+		}
+		if sport == "Run" || sport == "Swim" {
+			resp, err := env.Client.ListAthletePaceCurvesWithResponse(ctx, env.AthleteID, "", &intervals.ListAthletePaceCurvesParams{Curves: &curves, Type: &st})
+			if err != nil {
+				return "", athleteAccessError(env, fmt.Errorf("read the pace curves: %w", err))
+			}
+			if resp.JSON200 != nil {
+				dists := recordRunDist
+				if sport == "Swim" {
+					dists = recordSwimDist
+				}
+				writePaceRecords(&b, sport, resp.JSON200.List, ciActs(resp.JSON200.Activities), dists, u)
+			}
+		}
+		resp, err := env.Client.ListAthleteHRCurvesWithResponse(ctx, env.AthleteID, "", &intervals.ListAthleteHRCurvesParams{Curves: &curves, Type: &st})
+		if err != nil {
+			return "", athleteAccessError(env, fmt.Errorf("read the heart rate curves: %w", err))
+		}
+		if resp.JSON200 != nil {
+			writeSecsRecords(&b, sport+" heart rate", resp.JSON200.List, ciActs(resp.JSON200.Activities), u, func(v float64) string { return fmt.Sprintf("%.0f bpm", v) })
+		}
+	}
+	return format.Clip(strings.TrimRight(b.String(), "\n"), env.MaxChars()), nil
+}
+
+// writeSecsRecords writes, for each standard duration, the period's and all time's best.
+func writeSecsRecords(b *strings.Builder, what string, list *[]intervals.DataCurve, acts map[string]intervals.Activity, u format.Units, show func(float64) string) {
+	period, all := ciPickCurves(list)
+	if period == nil && all == nil {
+		fmt.Fprintf(b, "%s: no data\n", what)
+		return
+	}
+	fmt.Fprintf(b, "%s:\n", what)
+	for _, s := range recordSecs {
+		name := format.Duration(float64(s))
+		if s%60 == 0 {
+			name = fmt.Sprintf("%dm", s/60)
+		} else if s < 60 {
+			name = fmt.Sprintf("%ds", s)
+		}
+		cells := []string{}
+		for _, c := range []*intervals.DataCurve{period, all} {
+			cells = append(cells, ciSecsCell(c, s, acts, show))
+		}
+		fmt.Fprintf(b, "- %s: %s\n", name, strings.Join(cells, " | "))
+	}
+}
+
+func ciSecsCell(c *intervals.DataCurve, secs int, acts map[string]intervals.Activity, show func(float64) string) string {
+	if c == nil || c.Secs == nil || c.Values == nil {
+		return "none"
+	}
+	for i, s := range *c.Secs {
+		if int(s) == secs && i < len(*c.Values) && (*c.Values)[i] > 0 {
+			return show(float64((*c.Values)[i])) + ciEffortDate(c, i, acts)
+		}
+	}
+	return "none"
+}
+
+// writePaceRecords writes, for each standard distance, the best time and its pace.
+func writePaceRecords(b *strings.Builder, sport string, list *[]intervals.DataCurve, acts map[string]intervals.Activity, dists []float64, u format.Units) {
+	period, all := ciPickCurves(list)
+	if period == nil && all == nil {
+		fmt.Fprintf(b, "%s pace: no data\n", sport)
+		return
+	}
+	fmt.Fprintf(b, "%s pace (time, pace):\n", sport)
+	for _, d := range dists {
+		cells := []string{}
+		for _, c := range []*intervals.DataCurve{period, all} {
+			cells = append(cells, ciDistCell(c, d, sport, acts, u))
+		}
+		fmt.Fprintf(b, "- %s: %s\n", recordDistNames[d], strings.Join(cells, " | "))
+	}
+}
+
+func ciDistCell(c *intervals.DataCurve, dist float64, sport string, acts map[string]intervals.Activity, u format.Units) string {
+	if c == nil || c.Distance == nil || c.Values == nil {
+		return "none"
+	}
+	for i, d := range *c.Distance {
+		if math.Abs(float64(d)-dist) <= dist*0.005 && i < len(*c.Values) && (*c.Values)[i] > 0 {
+			secs := float64((*c.Values)[i])
+			return fmt.Sprintf("%s (%s)", format.Duration(secs), u.Pace(dist/secs, sport)) + ciEffortDate(c, i, acts)
+		}
+	}
+	return "none"
+}
+
+// effortDate is the date of the activity that holds point i of a curve.
+func ciEffortDate(c *intervals.DataCurve, i int, acts map[string]intervals.Activity) string {
+	if c.ActivityId == nil || i >= len(*c.ActivityId) {
+		return ""
+	}
+	a, ok := acts[(*c.ActivityId)[i]]
+	if !ok {
+		return ""
+	}
+	if d := activityDate(a); d != "" {
+		return " (" + ciDay(d) + ")"
+	}
+	return ""
+}
+
+// pickCurves returns the period curve (an "r." range) and the all-time curve of a list.
+func ciPickCurves(list *[]intervals.DataCurve) (period, all *intervals.DataCurve) {
+	if list == nil {
+		return nil, nil
+	}
+	for i := range *list {
+		c := &(*list)[i]
+		id := ""
+		if c.Id != nil {
+			id = *c.Id
+		}
+		switch {
+		case id == "all":
+			all = c
+		case strings.HasPrefix(id, "r."):
+			period = c
+		}
+	}
+	return period, all
+}
+
+func ciActs(m *map[string]intervals.Activity) map[string]intervals.Activity {
+	if m == nil {
+		return nil
+	}
+	return *m
+}
+
+func ciUnits(a *manifest.Athlete) format.Units {
+	if a.Profile != nil {
+		return format.UnitsFor(*a.Profile, a.Location)
+	}
+	return format.Units{Loc: a.Location}
+}
+
+func ciValidDate(s string) bool {
+	_, err := time.Parse(ciDate, s)
+	return err == nil
+}
