@@ -95,7 +95,7 @@ func (c *checker) node(n Node) {
 		}
 	}
 	c.sportTarget(n)
-	if n.Cadence.Low > 0 && (n.Cadence.High > 200 || n.Cadence.Low < 20) {
+	if n.Cadence != (Range{}) && (math.Max(n.Cadence.Low, n.Cadence.High) > 200 || math.Min(n.Cadence.Low, n.Cadence.High) < 20) {
 		c.warn(n, "cadence %s-%srpm is not plausible: check the numbers", fmtNum(n.Cadence.Low), fmtNum(n.Cadence.High))
 	}
 }

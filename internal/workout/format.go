@@ -191,7 +191,7 @@ func (n Node) textLine() string {
 	if s := n.Target.text(); s != "" {
 		parts = append(parts, s)
 	}
-	if n.Cadence.Low > 0 {
+	if n.Cadence != (Range{}) {
 		parts = append(parts, fmtRange(n.Cadence.Low, n.Cadence.High, false, "-")+"rpm")
 	}
 	return strings.Join(parts, " ")
@@ -242,7 +242,7 @@ func plainSteps(nodes []Node) []Step {
 		} else {
 			s.Duration = fmtClock(n.Duration)
 		}
-		if n.Cadence.Low > 0 {
+		if n.Cadence != (Range{}) {
 			s.Cadence = fmtRange(n.Cadence.Low, n.Cadence.High, false, "-") + "rpm"
 		}
 		out = append(out, s)

@@ -1,6 +1,7 @@
 package workout
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -141,8 +142,10 @@ func lexDuration(s string) (time.Duration, bool) {
 	return 0, false
 }
 
+// seconds converts to a Duration, capped far beyond any workout so that huge
+// numbers in text cannot overflow.
 func seconds(s float64) time.Duration {
-	return time.Duration(s * float64(time.Second))
+	return time.Duration(math.Min(s, 1e9) * float64(time.Second))
 }
 
 // isLength says whether a token sets a step's length.

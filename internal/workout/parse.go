@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Parse reads Intervals.icu workout text into a tree. When the text has syntax
@@ -77,8 +78,9 @@ func parse(sport Sport, text string) (*Workout, []Problem) {
 				p.add(SeverityError, "put a blank line before the repeat line %q", s)
 			}
 			reps, err := strconv.Atoi(m[2])
-			if err != nil || reps < 1 {
-				p.add(SeverityError, "repeat count %q must be 1 or more: write e.g. 5x", m[2])
+			if err != nil || reps < 1 || reps > 1000 {
+				p.add(SeverityError, "repeat count %q must be from 1 to 1000: write e.g. 5x", m[2])
+				reps = 1
 			} else if reps == 1 {
 				p.add(SeverityWarning, "1x repeats its block once: drop the line or write the count you mean")
 			}
@@ -97,7 +99,7 @@ func parse(sport Sport, text string) (*Workout, []Problem) {
 	}
 	p.line, p.text = 0, ""
 	p.closeBlock()
-	if len(p.w.Steps) == 0 && len(p.problems) == 0 {
+	if len(p.w.Steps) == 0 && !hasError(p.problems) {
 		p.add(SeverityError, "the workout has no steps: write one step per line, e.g. - 10m 75%%")
 	}
 	return p.w, p.problems
@@ -156,12 +158,16 @@ func (p *parser) step(body string) Node {
 		switch t.kind {
 		case tDuration:
 			lengths = append(lengths, t.raw)
+			trapped := false
 			if len(lengths) == 1 {
 				n.Duration = t.dur
-				p.minuteTrap(t)
+				trapped = p.minuteTrap(t)
 			}
-			if t.dur <= 0 {
-				p.add(SeverityError, "%q lasts nothing: give the step a duration such as 5m or 30s", t.raw)
+			switch {
+			case t.dur < time.Second:
+				p.add(SeverityError, "%q lasts less than a second: give the step a duration such as 5m or 30s", t.raw)
+			case t.dur > 24*time.Hour && !trapped:
+				p.add(SeverityError, "%q is longer than a day: check the number and the unit (m is minutes, h hours)", t.raw)
 			}
 			continue
 		case tDistance:
@@ -169,8 +175,11 @@ func (p *parser) step(body string) Node {
 			if len(lengths) == 1 {
 				n.Distance, n.DistanceUnit = t.metres, t.unit
 			}
-			if t.metres <= 0 {
-				p.add(SeverityError, "%q is no distance: give the step a distance such as 400mtr or 1km", t.raw)
+			switch {
+			case t.metres < 1:
+				p.add(SeverityError, "%q is shorter than a metre: give the step a distance such as 400mtr or 1km", t.raw)
+			case t.metres > 1e6:
+				p.add(SeverityError, "%q is longer than 1000km: check the number and the unit", t.raw)
 			}
 			continue
 		case tRamp:
@@ -286,17 +295,19 @@ func (p *parser) word(raw string) {
 
 // minuteTrap reports a minutes token that was most likely meant as metres:
 // "400m" is 400 minutes in Intervals.icu.
-func (p *parser) minuteTrap(t token) {
+func (p *parser) minuteTrap(t token) bool {
 	s := strings.ToLower(t.raw)
 	if !strings.HasSuffix(s, "m") || strings.ContainsAny(s, "hs") {
-		return
+		return false
 	}
 	n := num(strings.TrimSuffix(s, "m"))
 	hm := fmtHM(t.dur)
 	switch {
 	case n > 180 || (n >= 100 && p.sport == Swim):
 		p.add(SeverityError, "%s means %s minutes in Intervals.icu: write %smtr for metres (or %s if you meant minutes)", t.raw, fmtNum(n), fmtNum(n), hm)
+		return true
 	case n >= 100 && p.sport == Run:
 		p.add(SeverityWarning, "%s means %s minutes (%s) in Intervals.icu: write %smtr if you meant metres, or %s to make minutes plain", t.raw, fmtNum(n), hm, fmtNum(n), hm)
 	}
+	return false
 }

@@ -72,6 +72,7 @@ func (w *Workout) Summary(th Thresholds) Summary {
 		notes = append(notes, m)
 	}
 	loadOK := true
+	total := 0.0 // seconds; summed as float so that absurd texts cannot overflow
 	var leaf func(n Node, times int)
 	leaf = func(n Node, times int) {
 		if n.Repeat > 0 {
@@ -89,7 +90,7 @@ func (w *Workout) Summary(th Thresholds) Summary {
 			return
 		}
 		s.EstimatedDuration = s.EstimatedDuration || estimated
-		s.Duration += d * time.Duration(times)
+		total += d.Seconds() * float64(times)
 		ifSq, why := intensitySq(w.Sport, n.Target, th)
 		if why != "" {
 			loadOK = false
@@ -101,6 +102,7 @@ func (w *Workout) Summary(th Thresholds) Summary {
 	for _, n := range w.Steps {
 		leaf(n, 1)
 	}
+	s.Duration = seconds(total)
 	if !loadOK {
 		s.Load = 0
 	}
