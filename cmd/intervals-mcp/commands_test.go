@@ -1,0 +1,66 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func TestToolsJSONHasSchemas(t *testing.T) {
+	r := runBin(t, nil, "tools", "--json")
+	if r.code != 0 {
+		t.Fatalf("%+v", r)
+	}
+	var tools []struct {
+		Name        string         `json:"name"`
+		Toolset     string         `json:"toolset"`
+		Access      string         `json:"access"`
+		InputSchema map[string]any `json:"inputSchema"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &tools); err != nil {
+		t.Fatal(err)
+	}
+	if len(tools) < 20 {
+		t.Errorf("only %d tools", len(tools))
+	}
+	for _, tl := range tools {
+		if tl.InputSchema["type"] != "object" || tl.Toolset == "" || tl.Access == "" {
+			t.Errorf("%s: %+v", tl.Name, tl)
+		}
+	}
+}
+
+func TestToolsListNeedsNoCredentialsAndHonoursFilters(t *testing.T) {
+	r := runBin(t, nil, "tools", "--read-only", "--toolsets", "calendar")
+	if r.code != 0 {
+		t.Fatalf("%+v", r)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 3 || f[1] != "calendar" || f[2] != "read" {
+			t.Errorf("line %q", line)
+		}
+	}
+}
+
+func TestCallPrintsTheAnswer(t *testing.T) {
+	r := runBin(t, nil, "call", "get_athlete_context", "{}", "--demo")
+	if r.code != 0 || len(r.stdout) < 100 || !strings.Contains(r.stderr, "demo") {
+		t.Errorf("exit %d\nstdout %q\nstderr %q", r.code, r.stdout, r.stderr)
+	}
+}
+
+func TestCallToolErrorExitsOne(t *testing.T) {
+	r := runBin(t, nil, "call", "--demo", "get_events", `{"bogus":true}`)
+	if r.code != 1 || !strings.Contains(r.stderr, "unknown argument bogus") || r.stdout != "" {
+		t.Errorf("%+v", r)
+	}
+	r = runBin(t, nil, "call", "--demo", "no_such_tool")
+	if r.code != 2 || !strings.Contains(r.stderr, "get_events") {
+		t.Errorf("unknown tool should list the tools: %+v", r)
+	}
+	r = runBin(t, nil, "call", "--demo", "get_events", `{oldest:`)
+	if r.code != 2 || !strings.Contains(r.stderr, "not JSON") {
+		t.Errorf("bad JSON: %+v", r)
+	}
+}

@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// bin is the intervals-mcp binary built once for all tests, as users run it.
+var bin string
+
+const testVersion = "v0.0.0-test"
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "intervals-mcp-bin")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	bin = filepath.Join(dir, "intervals-mcp")
+	build := exec.Command("go", "build", "-ldflags", "-X github.com/intervals-mcp/intervals-mcp/gen/intervals.Version="+testVersion, "-o", bin, ".")
+	build.Stderr = os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "build intervals-mcp:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+// command returns the binary's command with a clean environment (no API key from the
+// machine) in an empty directory (no .env), plus env.
+func command(t *testing.T, env []string, args ...string) *exec.Cmd {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	cmd.Dir = t.TempDir()
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + cmd.Dir}, env...)
+	return cmd
+}
+
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+func runBin(t *testing.T, env []string, args ...string) result {
+	t.Helper()
+	cmd := command(t, env, args...)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+// stdioSession starts "intervals-mcp args..." and connects a go-sdk client over stdio.
+func stdioSession(t *testing.T, env []string, args ...string) *mcp.ClientSession {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	cmd := command(t, env, args...)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cs.Close() })
+	return cs
+}
+
+func textOf(res *mcp.CallToolResult) string {
+	var b strings.Builder
+	for _, c := range res.Content {
+		if tc, ok := c.(*mcp.TextContent); ok {
+			b.WriteString(tc.Text)
+		}
+	}
+	return b.String()
+}
+
+func TestStdioDemoServesTheCatalog(t *testing.T) {
+	cs := stdioSession(t, nil, "--demo")
+	ctx := context.Background()
+	if got := cs.InitializeResult().ServerInfo.Version; got != testVersion {
+		t.Errorf("server version %q, want the -ldflags one", got)
+	}
+	tools, err := cs.ListTools(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, tl := range tools.Tools {
+		names[tl.Name] = true
+	}
+	if !names["get_athlete_context"] || !names["get_events"] {
+		t.Fatalf("tools: %v", names)
+	}
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_athlete_context", Arguments: map[string]any{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.IsError || len(textOf(res)) < 100 {
+		t.Errorf("get_athlete_context on the demo athlete: isError=%v %q", res.IsError, textOf(res))
+	}
+	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_events", Arguments: map[string]any{"bogus": 1}})
+	if err != nil || !res.IsError || !strings.Contains(textOf(res), "bogus") {
+		t.Errorf("bad argument: %v %q", err, textOf(res))
+	}
+}
+
+func TestServeIsTheDefaultCommand(t *testing.T) {
+	cs := stdioSession(t, nil, "serve", "--demo", "--read-only")
+	tools, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range tools.Tools {
+		if !tl.Annotations.ReadOnlyHint {
+			t.Errorf("--read-only lists %s", tl.Name)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	r := runBin(t, nil, "version")
+	if r.code != 0 || !strings.Contains(r.stdout, testVersion) {
+		t.Errorf("%+v", r)
+	}
+}
+
+func TestMissingCredentialsSaysHowToGetThem(t *testing.T) {
+	for _, args := range [][]string{nil, {"serve"}, {"call", "get_events"}} {
+		r := runBin(t, nil, args...)
+		if r.code != 2 || !strings.Contains(r.stderr, "Developer Settings") || !strings.Contains(r.stderr, "i12345") || r.stdout != "" {
+			t.Errorf("%v: exit %d, stderr %q, stdout %q", args, r.code, r.stderr, r.stdout)
+		}
+	}
+}
+
+func TestUnknownCommandAndBadSettingsAreUsageErrors(t *testing.T) {
+	if r := runBin(t, nil, "frobnicate"); r.code != 2 || !strings.Contains(r.stderr, "unknown command") {
+		t.Errorf("%+v", r)
+	}
+	if r := runBin(t, []string{"MCP_TRANSPORT=carrier-pigeon"}, "--demo"); r.code != 2 || !strings.Contains(r.stderr, "use stdio, http") {
+		t.Errorf("%+v", r)
+	}
+}
