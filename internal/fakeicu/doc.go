@@ -1,0 +1,22 @@
+// Package fakeicu is an in-memory Intervals.icu: the API at /api/v1/..., served from a
+// deterministic synthetic world (package synth) for the project's tests, for --demo, and
+// for benchmarks, where the real service cannot be reached.
+//
+// The HTTP layer is generated from the same spec as the client (package api: the server
+// interface and its parameter binding), so a path, parameter or type cannot drift from the
+// client. A small router (router.go) serves the spec's path templates, including parameters
+// glued to text such as "/streams{ext}". The operations the tools use are implemented by
+// hand over a mutex-protected store (one file per resource); every other operation is
+// routed but answered 501.
+//
+// A request goes through: faults (faults.go, injected per test or with --fault), auth as
+// Intervals.icu does it (Basic with user API_KEY, or an OAuth bearer token; the key as bearer
+// is 403), the handler, and the write log (Writes), which lets a test assert that a write
+// happened, or that none did. Answers and error bodies are shaped like the real API's
+// recorded payloads (../shared/fixtures): Spring's body for unmapped paths, {"status",
+// "error"} otherwise, 422 for validation, paired_activity_id on events, the 5-field stub
+// for Strava activities.
+//
+// Fake.Handler serves over a socket (Serve, fakeicutest.Start); Fake.Transport serves
+// in-process, without one, and behaves like the network, dropped connections included.
+package fakeicu

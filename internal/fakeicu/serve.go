@@ -1,0 +1,173 @@
+package fakeicu
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/base64"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// serve is the request pipeline: faults first (they hit before the API is reached, as a
+// proxy or an overloaded server would), then auth, then the route's handler.
+func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
+	op := ""
+	if rt, _, _ := f.router.lookup(r.Method, r.URL); rt != nil {
+		op = operationIDs[rt.method+" "+rt.path]
+	}
+	delay, fault := f.faults.take(r.Method, r.URL.Path, op)
+	if delay > 0 {
+		t := time.NewTimer(delay)
+		select {
+		case <-t.C:
+		case <-r.Context().Done():
+			t.Stop()
+			return
+		}
+	}
+	if fault == nil {
+		f.serveAPI(w, r, op)
+		return
+	}
+	f.opts.Logger.Debug("fake intervals.icu fault", "fault", fault.String(), "method", r.Method, "path", r.URL.Path)
+	switch fault.Kind {
+	case FaultStatus:
+		if fault.RetryAfter > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(fault.RetryAfter.Seconds()))))
+		}
+		writeError(w, fault.Status, http.StatusText(fault.Status))
+	case FaultBadJSON:
+		rec := newRecorder()
+		f.serveAPI(rec, r, op)
+		body := rec.body.Bytes()
+		cut := body[:len(body)/2]
+		if len(cut) == 0 {
+			cut = []byte("{")
+		}
+		writeBody(w, http.StatusOK, cut)
+	case FaultDrop:
+		rec := newRecorder()
+		f.serveAPI(rec, r, op)
+		for k, v := range rec.header {
+			w.Header()[k] = v
+		}
+		body := rec.body.Bytes()
+		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		w.WriteHeader(rec.status)
+		_, _ = w.Write(body[:len(body)/2])
+		if fl, ok := w.(http.Flusher); ok {
+			fl.Flush()
+		}
+		// net/http (and Transport) close the connection without completing the response.
+		panic(http.ErrAbortHandler)
+	}
+}
+
+// serveAPI authenticates, dispatches and records the write.
+func (f *Fake) serveAPI(w http.ResponseWriter, r *http.Request, op string) {
+	sw := &statusWriter{ResponseWriter: w}
+	defer func() {
+		f.opts.Logger.Debug("fake intervals.icu", "method", r.Method, "path", r.URL.Path, "op", op, "status", sw.status)
+	}()
+	if !f.authorize(sw, r) {
+		return
+	}
+	if op != "" && !implemented[op] {
+		writeErrorf(sw, http.StatusNotImplemented,
+			"the fake Intervals.icu does not implement %s (%s %s); use the real API for it", op, r.Method, r.URL.Path)
+		return
+	}
+	// Handlers answer into a buffer, so that no client can stall one while it holds the
+	// store's lock; the answer is then copied out.
+	rec := newRecorder()
+	f.router.ServeHTTP(rec, r)
+	for k, v := range rec.header {
+		sw.Header()[k] = v
+	}
+	sw.WriteHeader(cmp.Or(rec.status, http.StatusOK))
+	_, _ = sw.Write(rec.body.Bytes())
+	if isWrite(r.Method) && sw.status >= 200 && sw.status < 300 {
+		f.log.add(Write{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Operation: op, Status: sw.status, Time: f.opts.Now()})
+	}
+}
+
+// authorize checks credentials the way Intervals.icu does: Basic auth with user API_KEY and
+// the key as password, or an OAuth bearer token. The API key sent as a bearer token is 403,
+// a wrong or missing credential 401.
+func (f *Fake) authorize(w http.ResponseWriter, r *http.Request) bool {
+	h := r.Header.Get("Authorization")
+	scheme, cred, _ := strings.Cut(h, " ")
+	switch strings.ToLower(scheme) {
+	case "basic":
+		raw, err := base64.StdEncoding.DecodeString(strings.TrimSpace(cred))
+		if err != nil {
+			// errors.json 500_bad_basic_auth_base64: Java's decoder error surfaces as a 500.
+			writeErrorf(w, http.StatusInternalServerError, "java.lang.IllegalArgumentException: %v", err)
+			return false
+		}
+		user, pass, _ := strings.Cut(string(raw), ":")
+		if user == "API_KEY" && pass == f.opts.APIKey {
+			return true
+		}
+	case "bearer":
+		tok := strings.TrimSpace(cred)
+		if f.opts.BearerToken != "" && tok == f.opts.BearerToken {
+			return true
+		}
+		if tok == f.opts.APIKey {
+			writeError(w, http.StatusForbidden, msgAccessDenied)
+			return false
+		}
+	}
+	w.Header().Set("WWW-Authenticate", `Basic realm="intervals.icu"`)
+	writeError(w, http.StatusUnauthorized, "Unauthorized")
+	return false
+}
+
+// statusWriter remembers the status a handler answered.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+// Unwrap lets http.ResponseController reach the underlying writer.
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// recorder buffers a response so that a fault can mangle it.
+type recorder struct {
+	header http.Header
+	status int
+	body   bytes.Buffer
+}
+
+func newRecorder() *recorder { return &recorder{header: http.Header{}} }
+
+func (r *recorder) Header() http.Header { return r.header }
+func (r *recorder) WriteHeader(code int) {
+	if r.status == 0 {
+		r.status = code
+	}
+}
+func (r *recorder) Write(b []byte) (int, error) {
+	if r.status == 0 {
+		r.status = http.StatusOK
+	}
+	return r.body.Write(b)
+}
