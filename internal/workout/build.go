@@ -23,6 +23,9 @@ func Build(sport Sport, steps []Step, th Thresholds) (string, error) {
 	return text(nodes), nil
 }
 
+// maxRepeat is the most repeats of a block either direction accepts.
+const maxRepeat = 1000
+
 func normalSport(s Sport) Sport {
 	switch s {
 	case Ride, Run, Swim, Other:
@@ -54,8 +57,8 @@ func (b *builder) nodes(steps []Step, prefix string, nested bool) []Node {
 			}
 			continue
 		}
-		if s.Repeat < 0 {
-			b.fail(path, "repeat must be 2 or more (with steps), or left out")
+		if s.Repeat < 0 || s.Repeat > maxRepeat {
+			b.fail(path, "repeat must be from 2 to 1000 (with steps), or left out")
 		}
 		out = append(out, b.leaf(s, path))
 	}
@@ -68,8 +71,8 @@ func (b *builder) block(s Step, path string, nested bool) (Node, bool) {
 	switch {
 	case nested:
 		bad("nested repeats are not supported by Intervals.icu: write the inner block's steps out, or split the outer block")
-	case s.Repeat < 2:
-		bad("a block of steps needs repeat 2 or more; for a single pass list the steps at top level")
+	case s.Repeat < 2 || s.Repeat > maxRepeat:
+		bad("a block of steps needs repeat 2 to 1000; for a single pass list the steps at top level")
 	case len(s.Steps) == 0:
 		bad("a repeat needs its steps: give steps to repeat " + strconv.Itoa(s.Repeat) + " times")
 	}

@@ -90,10 +90,12 @@ func TestBuildRefusesWhatIntervalsICUWouldMisread(t *testing.T) {
 		{"label with newline", Ride, []Step{{Label: "a\nb", Duration: "60"}}, testTh, "the label must be one line"},
 		{"label with dash", Ride, []Step{{Label: "- x", Duration: "60"}}, testTh, "must not start with -"},
 		{"repeat without steps", Ride, []Step{{Repeat: 3}}, testTh, "step 1: a repeat needs its steps"},
-		{"steps without repeat", Ride, []Step{{Steps: []Step{{Duration: "60"}}}}, testTh, "step 1: a block of steps needs repeat 2 or more"},
+		{"steps without repeat", Ride, []Step{{Steps: []Step{{Duration: "60"}}}}, testTh, "step 1: a block of steps needs repeat 2 to 1000"},
 		{"block with its own duration", Ride, []Step{{Repeat: 2, Duration: "60", Steps: []Step{{Duration: "60"}}}}, testTh, "a repeat block carries only label, repeat and steps"},
 		{"nested repeat", Ride, []Step{{Repeat: 2, Steps: []Step{{Repeat: 2, Steps: []Step{{Duration: "60"}}}}}}, testTh, "step 1.1: nested repeats are not supported"},
-		{"negative repeat", Ride, []Step{{Repeat: -2, Duration: "60"}}, testTh, "repeat must be 2 or more"},
+		{"negative repeat", Ride, []Step{{Repeat: -2, Duration: "60"}}, testTh, "repeat must be from 2 to 1000"},
+		{"too many repeats", Ride, []Step{{Repeat: 1001, Steps: []Step{{Duration: "60"}}}}, testTh, "needs repeat 2 to 1000"},
+		{"distance under a metre", Run, []Step{{Distance: "0.5m"}}, testTh, "must be from 1m to 1000km"},
 		{"bad inner step path", Ride, []Step{{Duration: "60"}, {Repeat: 2, Steps: []Step{{Duration: "60"}, {Duration: "x"}}}}, testTh, `step 2.2: duration "x"`},
 	}
 	for _, tt := range tests {

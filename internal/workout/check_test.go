@@ -19,6 +19,8 @@ func TestCheckCatchesEveryTrap(t *testing.T) {
 	}{
 		{"400m in a run is minutes", Run, "- 400m 90% Pace", 1, SeverityError, "400m means 400 minutes in Intervals.icu: write 400mtr for metres"},
 		{"800m in a swim is minutes", Swim, "- 10m Z1 Pace\n- 800m 80% Pace", 2, SeverityError, "800m means 800 minutes in Intervals.icu: write 800mtr"},
+		{"open water swim follows swim rules", "OpenWaterSwim", "- 100m 80% Pace", 1, SeverityError, "write 100mtr for metres"},
+		{"trail run follows run rules", "TrailRun", "- 150m Z2 HR", 1, SeverityWarning, "150m means 150 minutes (2h30m)"},
 		{"100m in a swim is minutes", Swim, "- 100m 80% Pace", 1, SeverityError, "write 100mtr for metres"},
 		{"200m in a ride is implausible minutes", Ride, "- 200m 60%", 1, SeverityError, "or 3h20m if you meant minutes"},
 		{"120m in a run may be a long run", Run, "- 120m Z2 HR", 1, SeverityWarning, "write 120mtr if you meant metres, or 2h"},
@@ -35,6 +37,8 @@ func TestCheckCatchesEveryTrap(t *testing.T) {
 		{"one repeat", Ride, "1x\n- 1m 100%", 1, SeverityWarning, "1x repeats its block once"},
 		{"step without duration", Ride, "- 75%", 1, SeverityError, "the step has no duration or distance"},
 		{"step of only words", Ride, "- Warmup easy", 1, SeverityError, "the step has no duration or distance"},
+		{"markdown bullet", Ride, "* 10m 75%", 1, SeverityError, "step lines start with a hyphen and a space"},
+		{"en dash bullet", Ride, "– 10m 75%", 1, SeverityError, "not \"–\": write - 10m 75%"},
 		{"step line without dash", Ride, "10m 75%", 1, SeverityError, "step lines start with \"- \": write - 10m 75%"},
 		{"label with distance", Run, "- Run 2km easy 10m Z2 HR", 1, SeverityError, "more than one duration or distance (2km, 10m)"},
 		{"label with seconds", Ride, "- Hold 30s then 1m 120%", 1, SeverityError, "more than one duration or distance (30s, 1m)"},

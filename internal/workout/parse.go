@@ -49,6 +49,7 @@ func (p *parser) add(sev Severity, format string, args ...any) {
 // parse is Parse without the error filtering: the tree as far as it could be read,
 // and every syntax problem and syntax-level warning.
 func parse(sport Sport, text string) (*Workout, []Problem) {
+	sport = normalSport(sport)
 	p := &parser{sport: sport, w: &Workout{Sport: sport}}
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	prevBlank := true
@@ -78,7 +79,7 @@ func parse(sport Sport, text string) (*Workout, []Problem) {
 				p.add(SeverityError, "put a blank line before the repeat line %q", s)
 			}
 			reps, err := strconv.Atoi(m[2])
-			if err != nil || reps < 1 || reps > 1000 {
+			if err != nil || reps < 1 || reps > maxRepeat {
 				p.add(SeverityError, "repeat count %q must be from 1 to 1000: write e.g. 5x", m[2])
 				reps = 1
 			} else if reps == 1 {
@@ -124,6 +125,11 @@ func (p *parser) closeBlock() {
 // title. A line that reads like a step lacks its leading dash.
 func (p *parser) header(s string) {
 	fields := strings.Fields(s)
+	switch fields[0] {
+	case "*", "•", "+", "–", "—", "·":
+		p.add(SeverityError, "step lines start with a hyphen and a space (\"- \"), not %q: write - %s", fields[0], strings.Join(fields[1:], " "))
+		return
+	}
 	first := lex(fields[0])
 	if first.isLength() || first.isTarget() || first.kind == tRamp {
 		p.add(SeverityError, "step lines start with \"- \": write - %s", s)

@@ -58,8 +58,8 @@ func readDistance(s string) (float64, string, error) {
 	}
 	unit := map[string]string{"m": "mtr", "mtr": "mtr", "km": "km", "mi": "mi", "yd": "yrd", "yrd": "yrd"}[m[2]]
 	metres := num(m[1]) * distanceUnits[unit]
-	if metres <= 0 || metres > 1e6 {
-		return 0, "", fmt.Errorf("distance %q must be more than 0 and at most 1000km", s)
+	if metres < 1 || metres > 1e6 {
+		return 0, "", fmt.Errorf("distance %q must be from 1m to 1000km", s)
 	}
 	return metres, unit, nil
 }

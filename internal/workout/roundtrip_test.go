@@ -147,3 +147,32 @@ func TestParseTextRoundTripsThroughPlainAndBuild(t *testing.T) {
 		t.Errorf("parsed (-want +got):\n%s", diff)
 	}
 }
+
+func TestBuildRunWorkoutChecksCleanWithSummary(t *testing.T) {
+	steps := []Step{
+		{Label: "Warmup", Duration: "15:00", Target: "Z2 HR"},
+		{Label: "Track", Repeat: 6, Steps: []Step{
+			{Distance: "800m", Target: "100% VMA"},
+			{Label: "Jog", Duration: "2:00", Target: "60% pace"},
+		}},
+		{Label: "Cooldown", Distance: "2km", Target: "5:30/km"},
+	}
+	text, err := Build(Run, steps, testTh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "- Warmup 15m Z2 HR\n\nTrack 6x\n- 800mtr 3:20/km Pace\n- Jog 2m 60% Pace\n\n- Cooldown 2km 5:30/km Pace"
+	if text != want {
+		t.Fatalf("text\n%s\nwant\n%s", text, want)
+	}
+	sum, problems := Check(Run, text, testTh)
+	if len(problems) != 0 {
+		t.Errorf("problems %v", problems)
+	}
+	// 15:00 + 6 × (2:40 + 2:00) + 2 km at 5:30/km (11:00) = 54:00; 6.8 km. Load with
+	// threshold 4:30/km: 0.25h×0.85² + 6×(160s at IF 1.35 + 2m at 0.6) + 11m at IF 0.818
+	// = 18.1 + 48.6 + 7.2 + 12.3 = 86.
+	if got := sum.String(); got != "~54:00, 6.8 km, load ~86" {
+		t.Errorf("summary %q", got)
+	}
+}
