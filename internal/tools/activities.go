@@ -12,23 +12,23 @@ import (
 )
 
 type activitiesIn struct {
-	Oldest string `json:"oldest,omitempty" jsonschema_description:"First local date YYYY-MM-DD (default: 6 days before newest)"`
-	Newest string `json:"newest,omitempty" jsonschema_description:"Last local date YYYY-MM-DD (default: today)"`
+	Oldest string `json:"oldest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default newest-6)"`
+	Newest string `json:"newest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default today)"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"minimum=1,maximum=200,default=50"`
 }
 
 type activityIn struct {
-	ActivityID string `json:"activity_id" jsonschema_description:"Activity id, e.g. i12345678"`
+	ActivityID string `json:"activity_id" jsonschema_description:"e.g. i12345678"`
 }
 
 type streamsIn struct {
-	ActivityID string   `json:"activity_id" jsonschema_description:"Activity id, e.g. i12345678"`
-	Types      []string `json:"types,omitempty" jsonschema_description:"Streams to summarise (default all), e.g. watts, heartrate, cadence, velocity_smooth, altitude"`
-	Points     int      `json:"points,omitempty" jsonschema:"minimum=5,maximum=120,default=60" jsonschema_description:"Points per stream after downsampling"`
+	ActivityID string   `json:"activity_id" jsonschema_description:"e.g. i12345678"`
+	Types      []string `json:"types,omitempty" jsonschema_description:"Default all, e.g. watts, heartrate, velocity_smooth"`
+	Points     int      `json:"points,omitempty" jsonschema:"minimum=5,maximum=120,default=60" jsonschema_description:"Points per stream"`
 }
 
 type messageIn struct {
-	ActivityID string `json:"activity_id" jsonschema_description:"Activity id, e.g. i12345678"`
+	ActivityID string `json:"activity_id" jsonschema_description:"e.g. i12345678"`
 	Content    string `json:"content" jsonschema_description:"Comment text"`
 }
 
@@ -36,22 +36,22 @@ func activityTools() []manifest.Tool {
 	return []manifest.Tool{
 		manifest.New(manifest.Def{
 			Name: "get_activities", Title: "List activities",
-			Description: "Recorded activities in a local date range (default the last 7 days), newest first, with time, distance, pace or power, HR and load.",
+			Description: "Activities in a local date range (default the last 7 days), newest first: time, distance, pace or power, HR, load.",
 			Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"listActivities"},
 		}, getActivities),
 		manifest.New(manifest.Def{
 			Name: "get_activity_details", Title: "Activity details",
-			Description: "One activity in full: times, distance, pace/speed, HR, power, load, zones, effort, device, gear, notes.",
+			Description: "One activity in full: time, distance, pace, HR, power, load, zones, effort, gear, notes.",
 			Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getActivity"},
 		}, getActivityDetails),
 		manifest.New(manifest.Def{
 			Name: "get_activity_intervals", Title: "Activity intervals",
-			Description: "The work and recovery intervals Intervals.icu found in an activity, with time, distance, pace or power and HR.",
+			Description: "An activity's work and recovery intervals with time, distance, pace or power, HR.",
 			Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getIntervals", "getActivity"},
 		}, getActivityIntervals),
 		manifest.New(manifest.Def{
 			Name: "get_activity_streams", Title: "Activity streams",
-			Description: "Summary of an activity's recorded streams (power, HR, cadence, speed, altitude...): min/avg/max, gaps, time in zones, and a downsampled profile.",
+			Description: "An activity's streams (power, HR, cadence, speed...) summarised: min/avg/max, gaps, time in zones, downsampled profile.",
 			Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getActivityStreams", "getActivity"},
 		}, getActivityStreams),
 		manifest.New(manifest.Def{

@@ -15,9 +15,9 @@ import (
 var eventCategories = []string{"WORKOUT", "RACE_A", "RACE_B", "RACE_C", "NOTE", "PLAN", "HOLIDAY", "SICK", "INJURED", "SET_EFTP", "FITNESS_DAYS", "SEASON_START", "TARGET", "SET_FITNESS"}
 
 type eventsIn struct {
-	Oldest   string   `json:"oldest,omitempty" jsonschema_description:"First local date YYYY-MM-DD (default today)"`
-	Newest   string   `json:"newest,omitempty" jsonschema_description:"Last local date YYYY-MM-DD (default oldest+6)"`
-	Category []string `json:"category,omitempty" jsonschema:"enum=WORKOUT,enum=RACE_A,enum=RACE_B,enum=RACE_C,enum=NOTE,enum=PLAN,enum=HOLIDAY,enum=SICK,enum=INJURED,enum=SET_EFTP,enum=FITNESS_DAYS,enum=SEASON_START,enum=TARGET,enum=SET_FITNESS"`
+	Oldest   string   `json:"oldest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default today)"`
+	Newest   string   `json:"newest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default oldest+6)"`
+	Category []string `json:"category,omitempty" jsonschema_description:"Only these, e.g. WORKOUT, RACE_A, NOTE, SICK"`
 }
 
 type eventIDIn struct {
@@ -28,7 +28,7 @@ func calendarTools() []manifest.Tool {
 	return []manifest.Tool{
 		manifest.New(manifest.Def{
 			Name: "get_events", Title: "Calendar",
-			Description: "Calendar events in a local date range (default the next 7 days): planned workouts with status done/missed/to do, races, notes, periods.",
+			Description: "Calendar in a local date range (default the next 7 days): planned workouts (done/missed/to do), races, notes, periods.",
 			Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"listEvents"},
 		}, getEvents),
 		manifest.New(manifest.Def{

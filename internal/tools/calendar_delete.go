@@ -39,14 +39,14 @@ var tokenKey = func() []byte {
 type deleteRangeIn struct {
 	Oldest   string   `json:"oldest" jsonschema_description:"First local date YYYY-MM-DD"`
 	Newest   string   `json:"newest" jsonschema_description:"Last local date YYYY-MM-DD"`
-	Category []string `json:"category,omitempty" jsonschema:"enum=WORKOUT,enum=RACE_A,enum=RACE_B,enum=RACE_C,enum=NOTE,enum=PLAN,enum=HOLIDAY,enum=SICK,enum=INJURED,enum=TARGET" jsonschema_description:"Only these categories (default all)"`
+	Category []string `json:"category,omitempty" jsonschema_description:"Only these, e.g. WORKOUT (default all)"`
 	Confirm  string   `json:"confirm,omitempty" jsonschema_description:"Token from the preview; omit to preview"`
 }
 
 func deleteRangeTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "delete_events_by_date_range", Title: "Delete events in a range",
-		Description: "Delete calendar events between two local dates. First call previews and returns a token; call again with confirm=token to delete exactly those. Paired sessions are kept.",
+		Description: "Delete calendar events between two local dates: the first call previews and returns a token, a second with confirm=token deletes exactly those. Paired sessions are kept.",
 		Toolset:     manifest.Calendar, Access: manifest.Destructive, Operations: []string{"listEvents", "deleteEventsBulk"},
 	}, deleteRange)
 }

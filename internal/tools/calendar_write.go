@@ -28,26 +28,25 @@ type leafStep struct {
 	Distance string `json:"distance,omitempty"`
 	Target   string `json:"target,omitempty"`
 	Cadence  string `json:"cadence,omitempty"`
-	Label    string `json:"label,omitempty"`
 }
 
 type eventWriteIn struct {
-	EventID     int32    `json:"event_id,omitempty" jsonschema_description:"Id of the event to update; omit to create"`
-	Category    string   `json:"category,omitempty" jsonschema:"enum=WORKOUT,enum=RACE_A,enum=RACE_B,enum=RACE_C,enum=NOTE,enum=PLAN,enum=HOLIDAY,enum=SICK,enum=INJURED,default=WORKOUT"`
-	Date        string   `json:"date,omitempty" jsonschema_description:"Local date YYYY-MM-DD (required to create)"`
-	EndDate     string   `json:"end_date,omitempty" jsonschema_description:"Last day of a period (SICK, HOLIDAY...)"`
+	EventID     int32    `json:"event_id,omitempty" jsonschema_description:"To update; omit to create"`
+	Category    string   `json:"category,omitempty" jsonschema_description:"WORKOUT (default), RACE_A/B/C, NOTE, HOLIDAY, SICK, INJURED"`
+	Date        string   `json:"date,omitempty" jsonschema_description:"Local YYYY-MM-DD"`
+	EndDate     string   `json:"end_date,omitempty" jsonschema_description:"Last day of a period"`
 	Name        string   `json:"name,omitempty"`
-	Type        string   `json:"type,omitempty" jsonschema_description:"Sport: Ride, Run, Swim, ..."`
-	Description string   `json:"description,omitempty" jsonschema_description:"Workout text in Intervals.icu syntax, or note text"`
-	Steps       []stepIn `json:"steps,omitempty" jsonschema_description:"Structured workout, instead of description"`
-	Duration    string   `json:"duration,omitempty" jsonschema_description:"Planned time, h:mm:ss or seconds"`
-	Load        int      `json:"load,omitempty" jsonschema:"minimum=0,maximum=2000"`
+	Type        string   `json:"type,omitempty" jsonschema_description:"Sport: Ride, Run, Swim..."`
+	Description string   `json:"description,omitempty" jsonschema_description:"Workout text (Intervals.icu syntax) or note"`
+	Steps       []stepIn `json:"steps,omitempty" jsonschema_description:"Workout as steps, instead of description"`
+	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
+	Load        int      `json:"load,omitempty"`
 }
 
 func addOrUpdateEventTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "add_or_update_event", Title: "Plan a session or note",
-		Description: "Create a calendar event, or update one by event_id. Workout text is checked for Intervals.icu syntax traps, or built from steps. Sessions paired with a recorded activity are never changed.",
+		Description: "Create a calendar event or update one (event_id). Workout text is checked for syntax traps, or built from steps. Sessions paired with a recorded activity are never changed.",
 		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"createEvent", "updateEvent", "showEvent"},
 	}, addOrUpdateEvent)
 }
@@ -216,7 +215,7 @@ func toSteps(in []stepIn) []workout.Step {
 	for i, s := range in {
 		out[i] = workout.Step{Label: s.Label, Duration: s.Duration, Distance: s.Distance, Target: s.Target, Cadence: s.Cadence, Repeat: s.Repeat}
 		for _, l := range s.Steps {
-			out[i].Steps = append(out[i].Steps, workout.Step{Label: l.Label, Duration: l.Duration, Distance: l.Distance, Target: l.Target, Cadence: l.Cadence})
+			out[i].Steps = append(out[i].Steps, workout.Step{Duration: l.Duration, Distance: l.Distance, Target: l.Target, Cadence: l.Cadence})
 		}
 	}
 	return out

@@ -23,13 +23,22 @@ type itemIDIn struct {
 	ItemID int32 `json:"item_id" jsonschema:"minimum=1" jsonschema_description:"Custom item id from get_custom_items"`
 }
 
-type itemWriteIn struct {
-	ItemID      int32           `json:"item_id,omitempty" jsonschema:"minimum=1" jsonschema_description:"Custom item id from get_custom_items"`
+// itemFields are what create and update write (only the fields given).
+type itemFields struct {
 	Name        string          `json:"name,omitempty"`
-	Type        string          `json:"type,omitempty" jsonschema:"enum=FITNESS_CHART,enum=TRACE_CHART,enum=INPUT_FIELD,enum=ACTIVITY_FIELD,enum=INTERVAL_FIELD,enum=ACTIVITY_STREAM,enum=ACTIVITY_CHART,enum=ACTIVITY_HISTOGRAM,enum=ACTIVITY_HEATMAP,enum=ACTIVITY_MAP,enum=ACTIVITY_PANEL,enum=ZONES"`
 	Description string          `json:"description,omitempty"`
 	Visibility  string          `json:"visibility,omitempty" jsonschema:"enum=PRIVATE,enum=FOLLOWERS,enum=PUBLIC"`
 	Content     json.RawMessage `json:"content,omitempty" jsonschema_description:"Item definition, any JSON"`
+}
+
+type itemCreateIn struct {
+	Type string `json:"type" jsonschema_description:"e.g. FITNESS_CHART, INPUT_FIELD, ACTIVITY_FIELD, ZONES"`
+	itemFields
+}
+
+type itemUpdateIn struct {
+	ItemID int32 `json:"item_id" jsonschema:"minimum=1"`
+	itemFields
 }
 
 // rawItem is a custom item with its content kept as raw JSON.
@@ -44,12 +53,12 @@ func customItemTools() []manifest.Tool {
 	}
 	del := def("delete_custom_item", "Delete a custom item", "Delete a custom item by id.", manifest.Destructive, "deleteCustomItem")
 	del.Idempotent = true
-	upd := def("update_custom_item", "Update a custom item", "Change a custom item's name, description, visibility or content (item_id required).", manifest.Write, "getCustomItem", "updateCustomItem")
+	upd := def("update_custom_item", "Update a custom item", "Change a custom item's name, description, visibility or content.", manifest.Write, "getCustomItem", "updateCustomItem")
 	upd.Idempotent = true
 	return []manifest.Tool{
 		manifest.New(def("get_custom_items", "Custom items", "The athlete's custom items: charts, custom fields, zones.", manifest.Read, "listCustomItems"), getItems),
 		manifest.New(def("get_custom_item_by_id", "Custom item", "One custom item with its JSON content.", manifest.Read, "getCustomItem"), getItem),
-		manifest.New(def("create_custom_item", "Create a custom item", "Create a custom item (name and type required; content is the item's JSON definition).", manifest.Write, "createCustomItem"), createItem),
+		manifest.New(def("create_custom_item", "Create a custom item", "Create a custom item: name, type and its JSON content.", manifest.Write, "createCustomItem"), createItem),
 		manifest.New(upd, updateItem),
 		manifest.New(del, deleteItem),
 	}
@@ -110,13 +119,13 @@ func getItem(ctx context.Context, env *manifest.Env, in itemIDIn) (string, error
 }
 
 // itemBody is the JSON written for a create or an update: only the fields given.
-func itemBody(in itemWriteIn) (io.Reader, error) {
+func itemBody(in itemFields, typ string) (io.Reader, error) {
 	m := map[string]any{}
 	if in.Name != "" {
 		m["name"] = in.Name
 	}
-	if in.Type != "" {
-		m["type"] = in.Type
+	if typ != "" {
+		m["type"] = typ
 	}
 	if in.Description != "" {
 		m["description"] = in.Description
@@ -134,14 +143,11 @@ func itemBody(in itemWriteIn) (io.Reader, error) {
 	return bytes.NewReader(b), err
 }
 
-func createItem(ctx context.Context, env *manifest.Env, in itemWriteIn) (string, error) {
-	if in.ItemID != 0 {
-		return "", manifest.Errorf("item_id is for update_custom_item; create_custom_item makes a new item")
-	}
+func createItem(ctx context.Context, env *manifest.Env, in itemCreateIn) (string, error) {
 	if in.Name == "" || in.Type == "" {
 		return "", manifest.Errorf("name and type are required to create a custom item")
 	}
-	body, err := itemBody(in)
+	body, err := itemBody(in.itemFields, in.Type)
 	if err != nil {
 		return "", err
 	}
@@ -157,14 +163,11 @@ func createItem(ctx context.Context, env *manifest.Env, in itemWriteIn) (string,
 	return "Created: " + format.CustomItem(it.CustomItem, it.Content, env.MaxChars()), nil
 }
 
-func updateItem(ctx context.Context, env *manifest.Env, in itemWriteIn) (string, error) {
-	if in.ItemID == 0 {
-		return "", manifest.Errorf("item_id is required: take it from get_custom_items")
-	}
+func updateItem(ctx context.Context, env *manifest.Env, in itemUpdateIn) (string, error) {
 	if _, err := fetchItem(ctx, env, in.ItemID); err != nil {
 		return "", err
 	}
-	body, err := itemBody(in)
+	body, err := itemBody(in.itemFields, "")
 	if err != nil {
 		return "", err
 	}

@@ -12,10 +12,10 @@ import (
 
 type curvesIn struct {
 	Kind   string `json:"kind,omitempty" jsonschema:"enum=power,enum=pace,enum=hr,default=power"`
-	Sport  string `json:"sport,omitempty" jsonschema_description:"Ride, Run, Swim... (default Ride for power, Run otherwise)"`
-	Period string `json:"period,omitempty" jsonschema_description:"Comma-separated periods: 42d, 90d, 1y, all (default 90d,1y); ignored with oldest/newest"`
-	Oldest string `json:"oldest,omitempty" jsonschema_description:"Custom range start YYYY-MM-DD"`
-	Newest string `json:"newest,omitempty" jsonschema_description:"Custom range end YYYY-MM-DD (default today)"`
+	Sport  string `json:"sport,omitempty" jsonschema_description:"Default Ride (power) or Run"`
+	Period string `json:"period,omitempty" jsonschema_description:"e.g. 42d,90d,1y,all (default 90d,1y)"`
+	Oldest string `json:"oldest,omitempty" jsonschema_description:"Date range instead, YYYY-MM-DD"`
+	Newest string `json:"newest,omitempty"`
 }
 
 func performanceTools() []manifest.Tool {

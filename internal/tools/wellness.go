@@ -9,14 +9,14 @@ import (
 )
 
 type wellnessIn struct {
-	Oldest string `json:"oldest,omitempty" jsonschema_description:"First local date YYYY-MM-DD (default: 6 days before newest)"`
-	Newest string `json:"newest,omitempty" jsonschema_description:"Last local date YYYY-MM-DD (default: today)"`
+	Oldest string `json:"oldest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default newest-6)"`
+	Newest string `json:"newest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default today)"`
 }
 
 func wellnessTools() []manifest.Tool {
 	return []manifest.Tool{manifest.New(manifest.Def{
 		Name: "get_wellness_data", Title: "Wellness",
-		Description: "Daily wellness (default the last 7 days): fitness/fatigue/form, weight, resting HR, HRV, sleep, and 1-4 scores (soreness, fatigue, stress, mood...) with their labels.",
+		Description: "Daily wellness (default the last 7 days): fitness/fatigue/form, weight, resting HR, HRV, sleep, labelled 1-4 scores (soreness, mood...).",
 		Toolset:     manifest.Wellness, Access: manifest.Read, Operations: []string{"listWellnessRecords"},
 	}, getWellness)}
 }
