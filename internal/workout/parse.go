@@ -38,6 +38,7 @@ type parser struct {
 	problems []Problem
 	block    *Node  // the open repeat block, if any
 	blockTxt string // the text of its repeat line
+	section  string // the header or repeat label in force
 	line     int    // 1-based number of the current line
 	text     string
 }
@@ -53,7 +54,6 @@ func parse(sport Sport, text string) (*Workout, []Problem) {
 	p := &parser{sport: sport, w: &Workout{Sport: sport}}
 	lines := strings.Split(strings.ReplaceAll(text, "\r\n", "\n"), "\n")
 	prevBlank := true
-	section := ""
 	for i, raw := range lines {
 		p.line, p.text = i+1, strings.TrimSpace(raw)
 		s := p.text
@@ -64,7 +64,7 @@ func parse(sport Sport, text string) (*Workout, []Problem) {
 			continue
 		case strings.HasPrefix(s, "-"):
 			n := p.step(strings.TrimSpace(s[1:]))
-			n.Section = section
+			n.Section = p.section
 			if p.block != nil {
 				p.block.Steps = append(p.block.Steps, n)
 			} else {
@@ -85,8 +85,8 @@ func parse(sport Sport, text string) (*Workout, []Problem) {
 			} else if reps == 1 {
 				p.add(SeverityWarning, "1x repeats its block once: drop the line or write the count you mean")
 			}
-			section = strings.TrimSpace(m[1])
-			p.block = &Node{Line: p.line, Label: section, Repeat: reps, Section: section}
+			p.section = strings.TrimSpace(m[1])
+			p.block = &Node{Line: p.line, Label: p.section, Repeat: reps, Section: p.section}
 			p.blockTxt = s
 		default:
 			if p.block != nil {
@@ -94,7 +94,7 @@ func parse(sport Sport, text string) (*Workout, []Problem) {
 				p.closeBlock()
 			}
 			p.header(s)
-			section = s
+			p.section = s
 		}
 		prevBlank = false
 	}
@@ -112,7 +112,7 @@ func (p *parser) closeBlock() {
 	if b == nil {
 		return
 	}
-	p.block = nil
+	p.block, p.section = nil, ""
 	if len(b.Steps) == 0 {
 		p.problems = append(p.problems, Problem{Line: b.Line, Text: p.blockTxt, Severity: SeverityError,
 			Message: "the repeat line has no steps under it: put its steps (lines starting with - ) right below it"})
