@@ -16,6 +16,7 @@ func coachingTools() []manifest.Tool {
 	var ts []manifest.Tool
 	ts = append(ts, loadTools()...)
 	ts = append(ts, recordsTools()...)
+	ts = append(ts, metricsTools()...)
 	ts = append(ts, apiTools()...)
 	return ts
 }

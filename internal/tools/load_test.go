@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"io"
 	"math"
 	"net/http"
 	"net/http/httptest"
@@ -47,11 +48,18 @@ func coachingGolden(t *testing.T, name, got string) {
 type coachStub struct {
 	answers map[string]string
 	reqs    []string
+	bodies  map[string]string // request bodies by "METHOD path"
+	queries map[string]string // raw queries by "METHOD path"
 }
 
 func (s *coachStub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	key := r.Method + " " + r.URL.Path
 	s.reqs = append(s.reqs, key)
+	if s.bodies == nil {
+		s.bodies, s.queries = map[string]string{}, map[string]string{}
+	}
+	b, _ := io.ReadAll(r.Body)
+	s.bodies[key], s.queries[key] = string(b), r.URL.RawQuery
 	body, ok := s.answers[key]
 	if !ok {
 		w.WriteHeader(http.StatusNotFound)
