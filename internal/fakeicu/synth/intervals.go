@@ -15,12 +15,12 @@ func intervalsOf(id string, spec StreamSpec, analyzed *api.Activity) api.Interva
 	ride := isRide(spec.Sport)
 	var list []api.Interval
 	type group struct {
-		g     api.IntervalGroup
-		n     int
-		first int
+		g  api.IntervalGroup
+		n  int
+		hr float64 // sum of the members' mean heart rates
 	}
 	var groups []*group
-	byID := map[string]*group{}
+	byKey := map[[2]int]*group{} // by duration and intensity (%), as repeats of one step
 	dist := 0.0
 	for k, seg := range spec.Segments {
 		m := segs[k]
@@ -72,30 +72,32 @@ func intervalsOf(id string, spec StreamSpec, analyzed *api.Activity) api.Interva
 		}
 		dist += d
 		if seg.Work {
-			gid := groupID(spec, m, secs)
-			iv.GroupId = ptr(gid)
-			gr, ok := byID[gid]
+			key := [2]int{int(secs), int(*iv.Intensity)}
+			gr, ok := byKey[key]
 			if !ok {
-				gr = &group{first: seg.Start}
-				byID[gid] = gr
+				// The group is named after its first interval, as Intervals.icu does.
+				gid := groupID(spec, m, secs)
+				gr = &group{}
+				gr.g = api.IntervalGroup{Id: ptr(gid), StartIndex: ptr(int32(seg.Start)),
+					MovingTime: ptr(secs), ElapsedTime: ptr(secs), Distance: iv.Distance, AverageSpeed: iv.AverageSpeed,
+					AverageCadence: iv.AverageCadence, AverageWatts: iv.AverageWatts, WeightedAverageWatts: iv.WeightedAverageWatts,
+					Intensity: iv.Intensity, Zone: iv.Zone, MaxHeartrate: iv.MaxHeartrate}
+				byKey[key] = gr
 				groups = append(groups, gr)
 			}
+			iv.GroupId = gr.g.Id
 			gr.n++
-			gr.g.Id = ptr(gid)
-			gr.g.MovingTime = ptr(secs)
-			gr.g.ElapsedTime = ptr(secs)
-			gr.g.Distance, gr.g.AverageSpeed = iv.Distance, iv.AverageSpeed
-			gr.g.AverageHeartrate, gr.g.MaxHeartrate = iv.AverageHeartrate, iv.MaxHeartrate
-			gr.g.AverageCadence = iv.AverageCadence
-			gr.g.AverageWatts, gr.g.WeightedAverageWatts = iv.AverageWatts, iv.WeightedAverageWatts
-			gr.g.Intensity, gr.g.Zone = iv.Intensity, iv.Zone
-			gr.g.StartIndex = ptr(int32(gr.first))
+			gr.hr += m.hrMean
+			if *iv.MaxHeartrate > *gr.g.MaxHeartrate {
+				gr.g.MaxHeartrate = iv.MaxHeartrate
+			}
 		}
 		list = append(list, iv)
 	}
 	out := make([]api.IntervalGroup, 0, len(groups))
 	for _, g := range groups {
 		g.g.Count = ptr(int32(g.n))
+		g.g.AverageHeartrate = i32(g.hr / float64(g.n))
 		out = append(out, g.g)
 	}
 	dto := api.IntervalsDTO{Id: ptr(id), IcuIntervals: &list, IcuGroups: &out}
@@ -133,7 +135,7 @@ func intervalSummary(spec StreamSpec) []string {
 		if isRide(spec.Sport) {
 			s = fmt.Sprintf("%s %.0fw", fmtDur(seg.End-seg.Start), m.power)
 		} else {
-			s = fmt.Sprintf("%s %.0fbpm", fmtDur(seg.End-seg.Start), m.hrMean)
+			s = fmt.Sprintf("%s %s", fmtDur(seg.End-seg.Start), paceLabel(spec.Sport, m.speed))
 		}
 		if s != last {
 			flush()
@@ -143,4 +145,13 @@ func intervalSummary(spec StreamSpec) []string {
 	}
 	flush()
 	return out
+}
+
+// paceLabel writes a speed as the sport's pace: per 100 m in the water, per km on foot.
+func paceLabel(sport string, speed float64) string {
+	if sport == "Swim" {
+		secs := int(math.Round(100 / speed))
+		return fmt.Sprintf("%d:%02d/100m", secs/60, secs%60)
+	}
+	return fmtPace(speed)
 }

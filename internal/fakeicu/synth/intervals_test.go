@@ -72,3 +72,28 @@ func TestIntervalPowerAveragesToActivity(t *testing.T) {
 		}
 	}
 }
+
+func TestRepeatsShareOneGroup(t *testing.T) {
+	for _, a := range testWorld(t).Athletes {
+		for _, act := range a.Activities {
+			if act.Type == nil {
+				continue
+			}
+			dto := a.Intervals[*act.Id]
+			kinds := map[[2]int32]string{}
+			for _, iv := range *dto.IcuIntervals {
+				if *iv.Type != api.WORK {
+					continue
+				}
+				k := [2]int32{*iv.MovingTime, *iv.Intensity}
+				if g, ok := kinds[k]; ok && g != *iv.GroupId {
+					t.Fatalf("%s: repeats of %ds at %d%% are in groups %s and %s", *act.Id, k[0], k[1], g, *iv.GroupId)
+				}
+				kinds[k] = *iv.GroupId
+			}
+			if len(kinds) != len(*dto.IcuGroups) {
+				t.Errorf("%s: %d kinds of effort, %d groups", *act.Id, len(kinds), len(*dto.IcuGroups))
+			}
+		}
+	}
+}

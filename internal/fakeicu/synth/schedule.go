@@ -60,7 +60,7 @@ func makePlan(p person, r *rand.Rand, today time.Time) *plan {
 	pl := &plan{first: day(today, -p.historyDays), today: today}
 	pl.planFrom = day(today, -42)
 	if p.primary {
-		pl.planFrom = day(today, -84)
+		pl.planFrom = day(today, -98)
 		s := day(today, -92)
 		pl.sick = &period{s, day(s, 6)}
 		h := mondayOf(day(today, -200))
