@@ -1,0 +1,267 @@
+package tools
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/workout"
+)
+
+// plan_sessions writes up to maxPlan sessions in one call. Every session is validated
+// before anything is written (plan_write.go writes them, all or nothing). Each session gets
+// a deterministic external id, "imcp:<plan>:<date>:<n>" (plan: a hash of the athlete and
+// the plan name; n: its rank among the plan's sessions of that date), so that running the
+// same plan again finds its sessions and updates them instead of adding duplicates.
+
+const maxPlan = 60
+
+type planIn struct {
+	Plan           string        `json:"plan" jsonschema_description:"Plan name; the same name again updates its sessions instead of duplicating them"`
+	Sessions       []planSession `json:"sessions" jsonschema:"minItems=1,maxItems=60"`
+	AllowPast      bool          `json:"allow_past,omitempty" jsonschema_description:"Allow dates before today"`
+	AcceptWarnings bool          `json:"accept_warnings,omitempty" jsonschema_description:"Write despite workout warnings"`
+}
+
+type planSession struct {
+	Date        string   `json:"date" jsonschema_description:"YYYY-MM-DD (athlete's local date), today or tomorrow"`
+	Category    string   `json:"category,omitempty" jsonschema:"enum=WORKOUT,enum=RACE_A,enum=RACE_B,enum=RACE_C,enum=NOTE,default=WORKOUT"`
+	Sport       string   `json:"sport,omitempty" jsonschema_description:"Run, Ride, Swim, VirtualRide, TrailRun... (not for notes)"`
+	Name        string   `json:"name"`
+	Steps       []stepIn `json:"steps,omitempty" jsonschema_description:"Structured workout"`
+	Workout     string   `json:"workout,omitempty" jsonschema_description:"Or Intervals.icu workout text"`
+	Description string   `json:"description,omitempty" jsonschema_description:"Free text, above the workout"`
+	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss or seconds, if no steps"`
+	DistanceKm  float64  `json:"distance_km,omitempty"`
+	Load        int      `json:"load,omitempty"`
+}
+
+// planned is one validated session, ready to write.
+type planned struct {
+	index    int    // 1-based position in the call
+	date     string // YYYY-MM-DD
+	event    intervals.EventEx
+	seconds  int     // planned time, 0 when unknown
+	metres   float64 // planned distance, 0 when unknown
+	load     int     // planned load, 0 when unknown
+	warnings []string
+}
+
+// sessionCategories are the categories plan_sessions writes.
+var sessionCategories = []string{"WORKOUT", "RACE_A", "RACE_B", "RACE_C", "NOTE"}
+
+// validatePlan checks every session and returns them ready to write, or every problem.
+func validatePlan(in planIn, a *athleteCtx) ([]planned, []string) {
+	var problems []string
+	if strings.TrimSpace(in.Plan) == "" {
+		problems = append(problems, `plan: give the plan a name, e.g. "Marathon block 1"`)
+	}
+	switch n := len(in.Sessions); {
+	case n == 0:
+		problems = append(problems, "sessions: give at least one session")
+	case n > maxPlan:
+		problems = append(problems, fmt.Sprintf("sessions: %d sessions, at most %d per call: split the plan into several calls with the same plan name", n, maxPlan))
+	}
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	prefix := planPrefix(a.ID, in.Plan)
+	seen := map[string]int{}   // date|category|name -> index
+	perDay := map[string]int{} // date -> sessions so far
+	var out []planned
+	for i, s := range in.Sessions {
+		p, errs := checkSession(i+1, s, a, in.AllowPast)
+		label := sessionLabel(i+1, s)
+		for _, e := range errs {
+			problems = append(problems, label+": "+e)
+		}
+		if len(errs) > 0 {
+			continue
+		}
+		if len(p.warnings) > 0 && !in.AcceptWarnings {
+			for _, w := range p.warnings {
+				problems = append(problems, label+": "+w+" (fix it, or set accept_warnings if it is meant)")
+			}
+			continue
+		}
+		key := p.date + "|" + string(deref(p.event.Category)) + "|" + strings.ToLower(strings.TrimSpace(s.Name))
+		if j, dup := seen[key]; dup {
+			problems = append(problems, fmt.Sprintf("%s: same date, category and name as session %d: remove one or rename it", label, j))
+			continue
+		}
+		seen[key] = i + 1
+		perDay[p.date]++
+		ext := fmt.Sprintf("%s:%s:%d", prefix, strings.ReplaceAll(p.date, "-", ""), perDay[p.date])
+		p.event.ExternalId = &ext
+		out = append(out, p)
+	}
+	return out, problems
+}
+
+// planPrefix is the external-id prefix of a plan: stable for the same athlete and plan name.
+func planPrefix(athleteID, plan string) string {
+	sum := sha256.Sum256([]byte(athleteID + "\x00" + strings.ToLower(strings.Join(strings.Fields(plan), " "))))
+	return "imcp:" + hex.EncodeToString(sum[:])[:8]
+}
+
+func sessionLabel(n int, s planSession) string {
+	if name := strings.TrimSpace(s.Name); name != "" {
+		return fmt.Sprintf("session %d (%s %q)", n, s.Date, name)
+	}
+	return fmt.Sprintf("session %d (%s)", n, s.Date)
+}
+
+// checkSession validates one session and builds its event.
+func checkSession(n int, s planSession, a *athleteCtx, allowPast bool) (planned, []string) {
+	var errs []string
+	p := planned{index: n}
+	date, err := resolveDate(s.Date, a.today)
+	if err != nil {
+		errs = append(errs, err.Error())
+	} else if date < a.today.Format(ymd) && !allowPast {
+		errs = append(errs, fmt.Sprintf("%s is in the past (today is %s for the athlete): give a later date, or set allow_past", date, format.Day(a.today)))
+	}
+	p.date = date
+	cat := strings.ToUpper(strings.TrimSpace(s.Category))
+	if cat == "" {
+		cat = "WORKOUT"
+	}
+	if !slices.Contains(sessionCategories, cat) {
+		errs = append(errs, fmt.Sprintf("category %q: use one of %s", s.Category, strings.Join(sessionCategories, ", ")))
+	}
+	name := strings.TrimSpace(s.Name)
+	if name == "" {
+		errs = append(errs, "name is empty: give the session a name")
+	}
+	sport := ""
+	if cat != "NOTE" {
+		if sport, err = canonicalSport(s.Sport); err != nil {
+			errs = append(errs, err.Error())
+		}
+	}
+	if (len(s.Steps) > 0 || s.Workout != "") && cat != "WORKOUT" {
+		errs = append(errs, "steps and workout are for category WORKOUT only: put the text in description")
+	}
+	if len(s.Steps) > 0 && s.Workout != "" {
+		errs = append(errs, "give steps or workout text, not both")
+	}
+	if s.Duration != "" {
+		if secs, err := seconds(s.Duration); err != nil || secs == 0 {
+			errs = append(errs, fmt.Sprintf("duration %q: write seconds (2700) or h:mm:ss (0:45:00)", s.Duration))
+		} else {
+			p.seconds = secs
+		}
+	}
+	if s.DistanceKm < 0 || s.Load < 0 {
+		errs = append(errs, "distance_km and load cannot be negative")
+	}
+	if len(errs) > 0 {
+		return p, errs
+	}
+	desc := strings.TrimSpace(s.Description)
+	text := strings.TrimSpace(s.Workout)
+	th := eventThresholds(a, sport)
+	if len(s.Steps) > 0 {
+		if text, err = workout.Build(workout.SportFor(sport), toSteps(s.Steps), th); err != nil {
+			return p, []string{strings.TrimPrefix(err.Error(), "workout: ")}
+		}
+	}
+	p.metres = s.DistanceKm * 1000
+	p.load = s.Load
+	if text != "" {
+		if desc != "" {
+			text = desc + "\n\n" + text
+		}
+		desc = text
+		sum, problems := workout.Check(workout.SportFor(sport), text, th)
+		for _, pr := range problems {
+			if pr.Severity == workout.SeverityError {
+				errs = append(errs, "workout "+pr.String())
+			} else {
+				p.warnings = append(p.warnings, "workout "+pr.String())
+			}
+		}
+		if len(errs) > 0 {
+			return p, errs
+		}
+		if p.seconds == 0 {
+			p.seconds = int(sum.Duration.Seconds())
+		}
+		if p.metres == 0 {
+			p.metres = sum.Distance
+		}
+		if p.load == 0 {
+			p.load = int(math.Round(sum.Load))
+		}
+	}
+	c := intervals.EventExCategory(cat)
+	start := p.date + "T00:00:00"
+	p.event = intervals.EventEx{Category: &c, StartDateLocal: &start, Name: &name}
+	if sport != "" {
+		p.event.Type = &sport
+	}
+	if desc != "" {
+		p.event.Description = &desc
+	}
+	if p.seconds > 0 {
+		v := int32(p.seconds)
+		p.event.MovingTime = &v
+	}
+	if p.metres > 0 {
+		v := float32(p.metres)
+		p.event.Distance = &v
+	}
+	if p.load > 0 {
+		v := int32(p.load)
+		p.event.IcuTrainingLoad = &v
+	}
+	return p, nil
+}
+
+// resolveDate reads a local date: YYYY-MM-DD, "today" or "tomorrow" (the athlete's).
+func resolveDate(s string, today time.Time) (string, error) {
+	switch v := strings.ToLower(strings.TrimSpace(s)); v {
+	case "today":
+		return today.Format(ymd), nil
+	case "tomorrow":
+		return today.AddDate(0, 0, 1).Format(ymd), nil
+	default:
+		t, err := time.Parse(ymd, v)
+		if err != nil {
+			return "", fmt.Errorf("date %q: write YYYY-MM-DD (the athlete's local date), today or tomorrow", s)
+		}
+		return t.Format(ymd), nil
+	}
+}
+
+// canonicalSport matches a sport name to Intervals.icu's type, ignoring case.
+func canonicalSport(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", fmt.Errorf("sport is missing: give the Intervals.icu type, e.g. Run, Ride, Swim")
+	}
+	for _, name := range sportTypes() {
+		if strings.EqualFold(name, s) {
+			return name, nil
+		}
+	}
+	return "", fmt.Errorf("sport %q is not an Intervals.icu type: use e.g. Run, Ride, Swim, TrailRun, VirtualRide, WeightTraining", s)
+}
+
+// sportTypes lists Intervals.icu's activity types, from the spec's SportType enum.
+func sportTypes() []string {
+	for _, params := range intervals.ParamDocs {
+		for _, d := range params {
+			if d.Ref == "SportType" && len(d.Enum) > 0 {
+				return d.Enum
+			}
+		}
+	}
+	return []string{string(intervals.SportTypeRun), string(intervals.SportTypeRide), string(intervals.SportTypeSwim)}
+}

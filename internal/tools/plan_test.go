@@ -1,0 +1,295 @@
+package tools
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
+	"github.com/intervals-mcp/intervals-mcp/internal/workout"
+)
+
+// marathonBlock is a 12-week plan of 60 sessions from Monday 2026-12-07: threshold on
+// Tuesdays (steps with a repeat block), easy runs on Wednesdays (workout text), hills on
+// Thursdays (steps), a note on Saturdays, long runs on Sundays (distance steps at a pace),
+// and a race on the last Sunday.
+func marathonBlock(name string) map[string]any {
+	start := time.Date(2026, 12, 7, 0, 0, 0, 0, time.UTC)
+	var sessions []map[string]any
+	for w := 0; w < 12; w++ {
+		day := func(d int) string { return start.AddDate(0, 0, 7*w+d).Format(ymd) }
+		reps := 3 + w%4
+		sessions = append(sessions,
+			map[string]any{"date": day(1), "sport": "Run", "name": fmt.Sprintf("Threshold %dx8", reps), "steps": []map[string]any{
+				{"duration": "15:00", "target": "Z2 HR", "label": "Warm up"},
+				{"repeat": reps, "steps": []map[string]any{{"duration": "8:00", "target": "95% LTHR"}, {"duration": "2:00", "target": "Z1 HR"}}},
+				{"duration": "10:00", "target": "Z1 HR"},
+			}},
+			map[string]any{"date": day(2), "sport": "Run", "name": "Easy", "workout": "- 45m Z2 HR", "description": "Relaxed, flat route."},
+			map[string]any{"date": day(3), "sport": "Run", "name": "Hills", "steps": []map[string]any{
+				{"duration": "900", "target": "Z2 HR"},
+				{"repeat": 8, "steps": []map[string]any{{"duration": "60", "target": "Z5 HR"}, {"duration": "90", "target": "Z1 HR"}}},
+				{"duration": "600", "target": "Z1 HR"},
+			}},
+			map[string]any{"date": day(5), "category": "NOTE", "name": "Rest or cross-train", "description": "Mobility, 20 minutes."},
+		)
+		if w == 11 {
+			sessions = append(sessions, map[string]any{"date": day(6), "category": "RACE_A", "sport": "Run", "name": "City Marathon", "distance_km": 42.195})
+			continue
+		}
+		sessions = append(sessions, map[string]any{"date": day(6), "sport": "Run", "name": "Long run", "steps": []map[string]any{
+			{"distance": fmt.Sprintf("%dkm", 14+w), "target": "5:30/km"},
+			{"distance": "2km", "target": "4:50/km"},
+		}})
+	}
+	return map[string]any{"plan": name, "sessions": sessions}
+}
+
+// planEvents returns the calendar's events whose external id starts with prefix, by date.
+func planEvents(f *fakeicu.Fake, prefix string) []api.Event {
+	var out []api.Event
+	for _, e := range planCalendar(f) {
+		if strings.HasPrefix(deref(e.ExternalId), prefix) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func TestPlanSixtySessionsInOneCallReadBackExactly(t *testing.T) {
+	f, env := planningFake(t)
+	plan := marathonBlock("Marathon 2027")
+	out, err := runPlanning(t, env, "plan_sessions", plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	planContains(t, out, `Plan "Marathon 2027": 60 session(s) written all or nothing: 60 new, 0 updated, 0 unchanged.`,
+		"Week of Mon 2026-12-07: 5 session(s)", "Week of Mon 2027-02-22: 5 session(s)")
+	got := planEvents(f, "imcp:")
+	if len(got) != 60 {
+		t.Fatalf("want 60 planned events, got %d", len(got))
+	}
+	want := plan["sessions"].([]map[string]any)
+	byKey := map[string]api.Event{}
+	for _, e := range got {
+		byKey[deref(e.StartDateLocal)[:10]+" "+deref(e.Name)] = e
+	}
+	for i, s := range want {
+		e, ok := byKey[s["date"].(string)+" "+s["name"].(string)]
+		if !ok {
+			t.Errorf("session %d (%s %s) is not in the calendar", i+1, s["date"], s["name"])
+			continue
+		}
+		if got := deref(e.StartDateLocal); got != s["date"].(string)+"T00:00:00" {
+			t.Errorf("session %d starts %s", i+1, got)
+		}
+		desc := deref(e.Description)
+		switch {
+		case s["steps"] != nil:
+			w, err := workout.Parse(workout.Run, desc)
+			if err != nil {
+				t.Errorf("session %d: the written workout does not parse: %v\n%s", i+1, err, desc)
+				continue
+			}
+			if d := cmp.Diff(plainOf(t, s["steps"]), w.Plain()); d != "" {
+				t.Errorf("session %d: steps do not round-trip (-given +read back):\n%s", i+1, d)
+			}
+		case s["workout"] != nil:
+			if want := s["description"].(string) + "\n\n" + s["workout"].(string); desc != want {
+				t.Errorf("session %d: description %q, want %q", i+1, desc, want)
+			}
+		case s["description"] != nil && desc != s["description"]:
+			t.Errorf("session %d: description %q, want %q", i+1, desc, s["description"])
+		}
+	}
+	creates := 0
+	for _, w := range f.Writes() {
+		if w.Operation == "createMultipleEvents" {
+			creates++
+		}
+	}
+	if creates != 3 || len(f.Writes()) != 3 {
+		t.Errorf("want 60 sessions in 3 bulk creates of %d and no other write, got %d writes", createChunk, len(f.Writes()))
+	}
+	planningGolden(t, "plan_sessions_60", out)
+}
+
+// plainOf turns the steps of a test plan into workout.Step values, as Plain reads them back.
+func plainOf(t *testing.T, steps any) []workout.Step {
+	t.Helper()
+	var in []stepIn
+	b, _ := json.Marshal(steps)
+	if err := json.Unmarshal(b, &in); err != nil {
+		t.Fatal(err)
+	}
+	text, err := workout.Build(workout.Run, toSteps(in), workout.Thresholds{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := workout.Parse(workout.Run, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return w.Plain()
+}
+
+func TestPlanTwiceGivesNoDuplicates(t *testing.T) {
+	f, env := planningFake(t)
+	plan := marathonBlock("Marathon 2027")
+	if _, err := runPlanning(t, env, "plan_sessions", plan); err != nil {
+		t.Fatal(err)
+	}
+	before := planCalendar(f)
+	f.ResetWrites()
+	out, err := runPlanning(t, env, "plan_sessions", plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	planContains(t, out, "0 new, 0 updated, 60 unchanged")
+	planNoWrites(t, f)
+	planSameCalendar(t, f, before)
+
+	// The same plan name with one session changed updates that session only.
+	sessions := plan["sessions"].([]map[string]any)
+	sessions[1]["workout"] = "- 50m Z2 HR"
+	out, err = runPlanning(t, env, "plan_sessions", plan)
+	if err != nil {
+		t.Fatal(err)
+	}
+	planContains(t, out, "0 new, 1 updated, 59 unchanged")
+	if n := len(planEvents(f, "imcp:")); n != 60 {
+		t.Errorf("want 60 events after the update, got %d", n)
+	}
+}
+
+func TestPlanRollsBackWhenAWriteFails(t *testing.T) {
+	f, env := planningFake(t)
+	plan := marathonBlock("Marathon 2027")
+	sessions := plan["sessions"].([]map[string]any)
+	first := map[string]any{"plan": "Marathon 2027", "sessions": sessions[:5]}
+	if _, err := runPlanning(t, env, "plan_sessions", first); err != nil {
+		t.Fatal(err)
+	}
+	before := planCalendar(f)
+	// The whole plan now: session 2 changes (an update), 55 are new (three bulk creates);
+	// the second bulk create fails.
+	sessions[1]["workout"] = "- 50m Z2 HR"
+	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultStatus, Status: 500, Operation: "createMultipleEvents", Skip: 1, Count: 1})
+	f.ResetWrites()
+	_, err := runPlanning(t, env, "plan_sessions", plan)
+	if err == nil {
+		t.Fatal("want an error when a bulk create fails")
+	}
+	planContains(t, err.Error(), "rolled back", "the calendar is as before")
+	planSameCalendar(t, f, before)
+	ops := []string{}
+	for _, w := range f.Writes() {
+		ops = append(ops, w.Operation)
+	}
+	if want := []string{"updateEvent", "createMultipleEvents", "deleteEventsBulk", "updateEvent"}; !slices.Equal(ops, want) {
+		t.Errorf("writes %v, want %v (update, first chunk, then the rollback)", ops, want)
+	}
+}
+
+func TestPlanWithOneInvalidSessionWritesNothingAndNamesIt(t *testing.T) {
+	f, env := planningFake(t)
+	plan := marathonBlock("Marathon 2027")
+	sessions := plan["sessions"].([]map[string]any)
+	sessions[6]["workout"] = "- 10m Z2 HR\n- 400m 90% pace"
+	delete(sessions[6], "description")
+	sessions[12]["date"] = "2026-02-30"
+	_, err := runPlanning(t, env, "plan_sessions", plan)
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	planContains(t, err.Error(), "Nothing was written: 2 problem(s)",
+		`session 7 (2026-12-16 "Easy")`, "400mtr",
+		`session 13 (2026-02-30 "Hills")`, "YYYY-MM-DD")
+	planNoWrites(t, f)
+}
+
+func TestPlanNamesEveryKindOfMistake(t *testing.T) {
+	f, env := planningFake(t)
+	bad := []map[string]any{
+		{"date": "2026-12-05", "sport": "Run", "name": ""},
+		{"date": "2026-12-05", "sport": "Jogging", "name": "A"},
+		{"date": "2026-12-05", "category": "WORKOUT", "name": "B"},
+		{"date": "2026-12-05", "category": "HOLIDAY", "name": "C"},
+		{"date": "2026-12-05", "sport": "Run", "name": "D", "workout": "- 10m Z2 HR", "steps": []map[string]any{{"duration": "600"}}},
+		{"date": "2026-12-05", "category": "NOTE", "name": "E", "workout": "- 10m Z2 HR"},
+		{"date": "2026-12-05", "sport": "Run", "name": "F", "duration": "45 minutes"},
+		{"date": "2026-12-05", "sport": "Run", "name": "G", "steps": []map[string]any{{"duration": "600", "target": "Z9 HR"}}},
+		{"date": "2026-12-05", "sport": "Run", "name": "H", "workout": "- 20m Z2"},
+		{"date": "2026-12-06", "sport": "Run", "name": "Same"},
+		{"date": "2026-12-06", "sport": "Run", "name": "same"},
+	}
+	_, err := runPlanning(t, env, "plan_sessions", map[string]any{"plan": "x", "sessions": bad})
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	planContains(t, err.Error(), "session 1 (2026-12-05): name is empty", `"Jogging" is not an Intervals.icu type`,
+		"session 3 (2026-12-05 \"B\"): sport is missing", `category "HOLIDAY"`, "not both", "for category WORKOUT only",
+		`duration "45 minutes"`, "session 8", "session 9", "Z2 HR", "session 11", "same date, category and name as session 10")
+	planNoWrites(t, f)
+}
+
+func TestPlanTomorrowIsTheAthletesTomorrow(t *testing.T) {
+	f, env := planningFake(t)
+	// 14:30 UTC on Monday 2026-11-30 is 01:30 on Tuesday 2026-12-01 in Sydney.
+	out, err := runPlanning(t, env, "plan_sessions", map[string]any{"plan": "tz", "sessions": []map[string]any{
+		{"date": "tomorrow", "sport": "Run", "name": "Tomorrow run", "duration": "0:40:00"},
+		{"date": "today", "category": "NOTE", "name": "Today note"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, e := range planEvents(f, "imcp:") {
+		got[deref(e.Name)] = deref(e.StartDateLocal)
+	}
+	want := map[string]string{"Tomorrow run": "2026-12-02T00:00:00", "Today note": "2026-12-01T00:00:00"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("dates (-want +got):\n%s\n%s", d, out)
+	}
+	f.ResetWrites()
+	_, err = runPlanning(t, env, "plan_sessions", map[string]any{"plan": "tz", "sessions": []map[string]any{
+		{"date": "2026-11-30", "sport": "Run", "name": "UTC today"},
+	}})
+	if err == nil {
+		t.Fatal("2026-11-30 is yesterday for the athlete: want it refused as in the past")
+	}
+	planContains(t, err.Error(), "2026-11-30 is in the past (today is Tue 2026-12-01 for the athlete)")
+	planNoWrites(t, f)
+}
+
+func TestPlanLeavesADoneSessionOfThePlanAsItIs(t *testing.T) {
+	f, env := planningFake(t)
+	e, act := pairedEvent(t, f)
+	// Give the done session the external id a plan would give it, then plan over it.
+	a, err := loadAthlete(t.Context(), env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := deref(e.StartDateLocal)[:10]
+	ext := planPrefix(a.ID, "history") + ":" + strings.ReplaceAll(day, "-", "") + ":1"
+	if err := putFields(t.Context(), env, deref(e.Id), map[string]any{"external_id": ext}); err != nil {
+		t.Fatal(err)
+	}
+	before := planCalendar(f)
+	f.ResetWrites()
+	out, err := runPlanning(t, env, "plan_sessions", map[string]any{"plan": "history", "allow_past": true, "sessions": []map[string]any{
+		{"date": day, "sport": "Run", "name": "Something else entirely", "duration": "1:00:00"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	planContains(t, out, "1 already done (left as is)", "done, left as is")
+	planNoWrites(t, f)
+	planSameCalendar(t, f, before)
+	_ = act
+}

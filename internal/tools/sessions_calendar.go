@@ -1,0 +1,218 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// The planning tools change the calendar in several requests (Intervals.icu has no
+// transaction), so they keep a journal: every event a call creates and the original value
+// of every field it changes. If a later request fails, the journal is rolled back (created
+// events deleted, changed fields put back) and the calendar is as it was. Before any write,
+// the events a call would touch are read once and checked: a session paired with a
+// recorded activity is never moved, changed or deleted.
+
+// createChunk is how many events one bulk create carries: a 60-session plan takes three
+// requests, each small enough for Intervals.icu's request limits.
+const createChunk = 20
+
+// planEvent is an event as read, with the recorded activity paired with it ("" if none).
+type planEvent struct {
+	intervals.Event
+	activity string
+}
+
+// day is the event's local start date, YYYY-MM-DD ("" when it has none).
+func (e planEvent) day() string {
+	s := deref(e.StartDateLocal)
+	if len(s) < 10 {
+		return s
+	}
+	return s[:10]
+}
+
+// readCalendar lists the events that touch oldest..newest (local dates, inclusive), of
+// the given categories (none: all), with their pairings.
+func readCalendar(ctx context.Context, env *manifest.Env, oldest, newest string, categories ...string) ([]planEvent, error) {
+	evs, paired, err := listEvents(ctx, env, oldest, newest, categories)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]planEvent, len(evs))
+	for i, e := range evs {
+		out[i] = planEvent{Event: e, activity: paired[deref(e.Id)]}
+	}
+	return out, nil
+}
+
+// readEvent reads one event by id, with its pairing.
+func readEvent(ctx context.Context, env *manifest.Env, id int32) (planEvent, error) {
+	e, paired, err := fetchEvent(ctx, env, id)
+	return planEvent{Event: e, activity: paired}, err
+}
+
+// refusePaired returns the refusal for events paired with recorded activities, or nil.
+func refusePaired(events []planEvent, a *athleteCtx) error {
+	var lines []string
+	for _, e := range events {
+		if e.activity != "" {
+			lines = append(lines, "- "+a.units.EventLine(e.Event, e.activity, a.today))
+		}
+	}
+	if len(lines) == 0 {
+		return nil
+	}
+	return manifest.Errorf("Refused, nothing was changed: %d session(s) are paired with a recorded activity, and done sessions are never moved, changed or deleted:\n%s\nLeave them out (give other ids, or narrow the range or category).",
+		len(lines), strings.Join(lines, "\n"))
+}
+
+// lastDay is the last local day an event covers (its start day for a one-day event).
+func lastDay(e planEvent, a *athleteCtx) string {
+	_, last, ok := a.units.EventDays(e.Event)
+	if !ok {
+		return e.day()
+	}
+	return last.Format(ymd)
+}
+
+// journal records what a call wrote, so that a failure can be undone.
+type journal struct {
+	env     *manifest.Env
+	a       *athleteCtx
+	created []int32                  // ids of events this call created
+	lost    []string                 // external ids of a create whose answer never came
+	changed []int32                  // ids of events this call changed, in order
+	restore map[int32]map[string]any // id -> the original values of the fields changed
+	before  map[int32]planEvent      // id -> the event before the change, for messages
+}
+
+func newJournal(env *manifest.Env, a *athleteCtx) *journal {
+	return &journal{env: env, a: a, restore: map[int32]map[string]any{}, before: map[int32]planEvent{}}
+}
+
+// create writes events with bulk creates of createChunk events each.
+func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]intervals.Event, error) {
+	var out []intervals.Event
+	for chunk := range slices.Chunk(events, createChunk) {
+		resp, err := j.env.Client.CreateMultipleEventsWithResponse(ctx, j.env.AthleteID, &intervals.CreateMultipleEventsParams{}, chunk)
+		if err == nil && resp.JSON200 == nil {
+			err = fmt.Errorf("Intervals.icu answered %d without the created events", resp.StatusCode())
+		}
+		if err != nil {
+			for _, e := range chunk {
+				if x := deref(e.ExternalId); x != "" {
+					j.lost = append(j.lost, x)
+				}
+			}
+			return out, apiFailed(fmt.Sprintf("create %d event(s)", len(chunk)), err)
+		}
+		for _, e := range *resp.JSON200 {
+			j.created = append(j.created, deref(e.Id))
+		}
+		out = append(out, *resp.JSON200...)
+	}
+	return out, nil
+}
+
+// update changes the given fields of an event (JSON names to values; nil clears one).
+func (j *journal) update(ctx context.Context, orig planEvent, fields map[string]any) error {
+	id := deref(orig.Id)
+	if _, seen := j.restore[id]; !seen {
+		j.restore[id] = originalFields(orig.Event, fields)
+		j.before[id] = orig
+		j.changed = append(j.changed, id)
+	}
+	if err := putFields(ctx, j.env, id, fields); err != nil {
+		return apiFailed(fmt.Sprintf("update event %d", id), err)
+	}
+	return nil
+}
+
+// originalFields returns, for each field name in fields, the original's value (nil when
+// the original had none), so that a PUT of it restores the original.
+func originalFields(orig intervals.Event, fields map[string]any) map[string]any {
+	b, _ := json.Marshal(orig)
+	var all map[string]json.RawMessage
+	_ = json.Unmarshal(b, &all)
+	out := make(map[string]any, len(fields))
+	for k := range fields {
+		if v, ok := all[k]; ok {
+			out[k] = v
+		} else {
+			out[k] = nil
+		}
+	}
+	return out
+}
+
+// putFields sends a partial update: Intervals.icu changes the fields present.
+func putFields(ctx context.Context, env *manifest.Env, id int32, fields map[string]any) error {
+	body, err := json.Marshal(fields)
+	if err != nil {
+		return err
+	}
+	_, err = env.Client.UpdateEventWithBodyWithResponse(ctx, env.AthleteID, id, "application/json", bytes.NewReader(body))
+	return err
+}
+
+// rollback undoes the journal: deletes what was created, restores what was changed. It
+// runs even when ctx was cancelled (with its own deadline) and returns what it could not
+// undo.
+func (j *journal) rollback(ctx context.Context) []string {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 60*time.Second)
+	defer cancel()
+	var left []string
+	var doomed []intervals.DoomedEvent
+	for _, id := range j.created {
+		doomed = append(doomed, intervals.DoomedEvent{Id: &id})
+	}
+	for _, x := range j.lost {
+		doomed = append(doomed, intervals.DoomedEvent{ExternalId: &x})
+	}
+	if len(doomed) > 0 {
+		if _, err := j.env.Client.DeleteEventsBulkWithResponse(ctx, j.env.AthleteID, doomed); err != nil {
+			left = append(left, fmt.Sprintf("the %d event(s) this call created (ids %s) could not be deleted: %v", len(j.created), idList(j.created), err))
+		}
+	}
+	for i := len(j.changed) - 1; i >= 0; i-- {
+		id := j.changed[i]
+		if err := putFields(ctx, j.env, id, j.restore[id]); err != nil {
+			left = append(left, fmt.Sprintf("%s could not be restored: %v", j.a.units.EventLine(j.before[id].Event, "", j.a.today), err))
+		}
+	}
+	return left
+}
+
+// fail rolls back and returns the error to show: what failed, and that the calendar is as
+// before, or exactly what could not be undone.
+func (j *journal) fail(ctx context.Context, cause error) error {
+	if len(j.created) == 0 && len(j.lost) == 0 && len(j.changed) == 0 {
+		return fmt.Errorf("%w; nothing was written, the calendar is unchanged", cause)
+	}
+	left := j.rollback(ctx)
+	if len(left) == 0 {
+		return fmt.Errorf("%w; rolled back: %d created event(s) deleted, %d changed event(s) restored, the calendar is as before", cause, len(j.created), len(j.changed))
+	}
+	return fmt.Errorf("%w; the rollback was incomplete: %s. Check the calendar with get_events and fix these by hand", cause, strings.Join(left, "; "))
+}
+
+func idList(ids []int32) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = fmt.Sprint(id)
+	}
+	return strings.Join(s, ", ")
+}
+
+// eventText is an event's one-line summary, with its status.
+func eventText(a *athleteCtx, e planEvent) string {
+	return a.units.EventLine(e.Event, e.activity, a.today)
+}
