@@ -11,7 +11,8 @@ import (
 // Check parses workout text given by a model or a user and reports every trap
 // before anything is written: syntax errors (SeverityError: Intervals.icu would
 // misread the text) and plausibility warnings (SeverityWarning: it reads it, but
-// it is probably not what was meant). Problems come in line order. The Summary is
+// it is probably not what was meant). Problems come in line order, those about the
+// whole text (line 0) first. The Summary is
 // of what could be parsed, even when there are errors.
 func Check(sport Sport, text string, th Thresholds) (Summary, []Problem) {
 	sport = normalSport(sport)
