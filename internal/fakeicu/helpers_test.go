@@ -90,3 +90,6 @@ func mustError(t *testing.T, f *Fake, want int, method, path, body string) strin
 	}
 	return *e.Error
 }
+
+// jsonBody is a request body.
+func jsonBody(s string) io.Reader { return strings.NewReader(s) }
