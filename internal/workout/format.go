@@ -227,20 +227,24 @@ func text(nodes []Node) string {
 // Plain returns the workout as plain-unit steps, the inverse of [Build]:
 // durations as m:ss or h:mm:ss, distances in the unit they were written in
 // ("400m" is metres here), targets as "75% FTP", "Z2 HR", "4:35/km" and so on.
+// A power zone in a run or swim reads "Z2 power", as Build wants it there.
 func (w *Workout) Plain() []Step {
-	return plainSteps(w.Steps)
+	return plainSteps(w.Steps, w.Sport)
 }
 
-func plainSteps(nodes []Node) []Step {
+func plainSteps(nodes []Node, sport Sport) []Step {
 	out := make([]Step, 0, len(nodes))
 	for _, n := range nodes {
 		s := Step{Label: n.Label, Target: n.Target.plain()}
 		if n.Repeat > 0 {
-			s.Repeat, s.Steps = n.Repeat, plainSteps(n.Steps)
+			s.Repeat, s.Steps = n.Repeat, plainSteps(n.Steps, sport)
 		} else if n.Distance > 0 {
 			s.Distance = plainDistance(n.Distance, n.DistanceUnit)
 		} else {
 			s.Duration = fmtClock(n.Duration)
+		}
+		if n.Target.Kind == TargetPowerZone && (sport == Run || sport == Swim) {
+			s.Target += " power"
 		}
 		if n.Cadence != (Range{}) {
 			s.Cadence = fmtRange(n.Cadence.Low, n.Cadence.High, false, "-") + "rpm"

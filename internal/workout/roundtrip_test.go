@@ -52,6 +52,7 @@ func TestBuildParseRoundTrip(t *testing.T) {
 		{"run VMA", Run, Step{Distance: "400m", Target: "100% VMA"}, Step{Distance: "400m", Target: "3:20/km"}},
 		{"run VMA range", Run, Step{Duration: "3:00", Target: "90-95% VMA"}, Step{Duration: "3:00", Target: "3:42-3:31/km"}},
 		{"run HR", Run, Step{Label: "Easy", Duration: "40:00", Target: "Z2 HR"}, Step{}},
+		{"run power zone", Run, Step{Duration: "5:00", Target: "Z4 power"}, Step{}},
 		{"run FTP power", Run, Step{Duration: "5:00", Target: "100% FTP"}, Step{}},
 		{"swim % pace", Swim, Step{Distance: "100m", Target: "90% pace"}, Step{}},
 		{"swim absolute pace", Swim, Step{Distance: "200m", Target: "1:45/100m"}, Step{}},
