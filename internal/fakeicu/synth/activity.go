@@ -1,6 +1,7 @@
 package synth
 
 import (
+	"encoding/base64"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -90,6 +91,12 @@ func (p person) build(s *session, id string, r *rand.Rand, g gearSet) done {
 		StreamTypes: ptr(StreamTypes(spec)), HasWeather: ptr(false), HasSegments: ptr(false),
 		TizOrder: ptr(api.ActivityTizOrderPOWERHRPACE), IntervalSummary: ptr(intervalSummary(spec)),
 		Calories: i32(calories(spec, sum, p.weight)),
+
+		CoastingTime: ptr(int32(0)), DeviceWatts: ptr(isRide(sport)), UseElevationCorrection: ptr(false),
+		IcuSweetSpotMin: ptr(int32(84)), IcuSweetSpotMax: ptr(int32(97)), IgnoreVelocity: ptr(false), IgnorePace: ptr(false),
+		IcuTrainingLoadData: ptr(int32(100)), UseGapZoneTimes: ptr(sport == "Run"), P30sExponent: ptr(float32(3)),
+		PolarizationIndex: f32(polarisation(sum.zoneSecs), 2), SkylineChartBytes: ptr(skyline(segs)),
+		Group: ptr(fmt.Sprintf("%08x", r.Uint32())),
 	}
 	if s.race != "" {
 		a.Name = ptr(s.w.name)
@@ -144,6 +151,11 @@ func (p person) build(s *session, id string, r *rand.Rand, g gearSet) done {
 		a.GapModel = ptr(api.ActivityGapModelSTRAVARUN)
 		a.Gap = f32(sum.avgSpeed*1.01, 3)
 		a.AverageStride = f32(sum.avgSpeed*60/sum.cadence/2, 3)
+		a.AverageStepLength = f32(sum.avgSpeed*60/sum.cadence/2*1000, 1)
+		a.AverageStanceTime = f32(250-30*(sum.intensity-0.8), 1)
+		a.AverageVerticalOscillation = f32(90+10*r.Float64(), 1)
+		a.AverageVerticalRatio = f32(float64(*a.AverageVerticalOscillation / *a.AverageStepLength * 100), 2)
+		a.UseElevationCorrection = ptr(true)
 		a.Gear = &api.StravaGear{Id: ptr(g.shoes)}
 		if s.race != "" || s.w.target() == "PACE" {
 			a.Gear = &api.StravaGear{Id: ptr(g.fastShoes)}
@@ -167,4 +179,35 @@ func calories(s StreamSpec, sum summary, weight float64) float64 {
 	default:
 		return float64(s.Seconds) / 3600 * 550 * sum.intensity
 	}
+}
+
+// polarisation is the polarisation index of time in zones: ln(z1 / z2 * z3 * 100) with
+// Intervals.icu's three-zone split (below Z2's top, Z3-Z4, above), 0 when undefined.
+func polarisation(zones []int32) float64 {
+	var low, mid, high float64
+	for i, v := range zones {
+		switch {
+		case i <= 1:
+			low += float64(v)
+		case i <= 3:
+			mid += float64(v)
+		default:
+			high += float64(v)
+		}
+	}
+	total := low + mid + high
+	if total == 0 || mid == 0 || high == 0 {
+		return 0
+	}
+	return math.Log10(low / total / (mid / total) * (high / total) * 100)
+}
+
+// skyline is the compact chart of the activity's efforts that Intervals.icu draws on its
+// calendar tiles: here, each segment's minutes and intensity, base64-encoded.
+func skyline(segs []Segment) string {
+	b := make([]byte, 0, 2*len(segs))
+	for _, s := range segs {
+		b = append(b, byte(min((s.End-s.Start)/60, 255)), byte(min(int(s.Intensity*100), 255)))
+	}
+	return base64.StdEncoding.EncodeToString(b)
 }

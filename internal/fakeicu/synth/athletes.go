@@ -74,9 +74,17 @@ func (p person) profile(settings []api.SportSettings, today time.Time, gear []ap
 // sportSettings are the athlete's thresholds and zones per sport: Ride, Run, Swim, Other.
 func (p person) sportSettings(ids *ids, r *rand.Rand, created time.Time, gear []api.Gear) []api.SportSettings {
 	hr := hrZones(p.t.lthr, p.t.maxHR)
-	base := func(types []api.SportType) api.SportSettings {
+	base := func(types []api.SportType, color string) api.SportSettings {
 		ids.item++
 		return api.SportSettings{
+			UseLapsForPowerIntervals: ptr(false), KeepAllLapsForPowerIntervals: ptr(true), PowerIntervalsStartLocked: ptr(false),
+			HrrcMinPercent: ptr(float32(100)), GapModel: ptr(api.SportSettingsGapModelNONE),
+			ElevationCorrection: ptr(api.SportSettingsElevationCorrectionNO), UseGapZoneTimes: ptr(false),
+			PaceCurveStart: ptr(float32(100)), IntervalDisplay: ptr(api.SportSettingsIntervalDisplayPOWERHRPACE),
+			ExtractWorkouts: ptr(false), ShowPauses: ptr(int32(600)), IgnoreVelocity: ptr(false),
+			UpdateActivityNameFromWorkout: ptr(false), Display: display(color), ActivityFieldIds: &[]int32{},
+			ActivityCharts: &api.ActivityCharts{}, CustomFieldIds: &[]int32{}, CustomFieldValues: &map[string]any{},
+			CustomZonesIds: &[]int32{}, IseFTPSupported: ptr(false), UseDistanceForIntervals: ptr(false),
 			Id: ptr(ids.item), AthleteId: ptr(p.id), Types: &types,
 			Lthr: ptr(int32(p.t.lthr)), MaxHr: ptr(int32(p.t.maxHR)), HrZones: &hr, HrZoneNames: &hrZoneNames,
 			HrLoadType: ptr(api.SportSettingsHrLoadTypeHRSS), WarmupTime: ptr(int32(600)), CooldownTime: ptr(int32(600)),
@@ -94,7 +102,8 @@ func (p person) sportSettings(ids *ids, r *rand.Rand, created time.Time, gear []
 		}
 		return nil
 	}
-	ride := base([]api.SportType{api.SportTypeRide, api.SportTypeVirtualRide, "GravelRide", "MountainBikeRide"})
+	ride := base([]api.SportType{api.SportTypeRide, api.SportTypeVirtualRide, "GravelRide", "MountainBikeRide"}, "#0863b2")
+	ride.IseFTPSupported = ptr(true)
 	ride.Ftp = ptr(int32(p.t.ftp))
 	ride.IndoorFtp = ptr(int32(p.indoorFTP))
 	ride.WPrime = ptr(int32(18000 + r.IntN(6000)))
@@ -105,7 +114,9 @@ func (p person) sportSettings(ids *ids, r *rand.Rand, created time.Time, gear []
 	ride.DefaultGearId = gearOf(api.GearTypeBike, false)
 	ride.DefaultIndoorGearId = gearOf(api.GearTypeBike, true)
 
-	run := base([]api.SportType{api.SportTypeRun, "VirtualRun", api.SportTypeTrailRun})
+	run := base([]api.SportType{api.SportTypeRun, "VirtualRun", api.SportTypeTrailRun}, "#8C564B")
+	run.ElevationCorrection = ptr(api.SportSettingsElevationCorrectionAUTO)
+	run.PaceCurveStart = ptr(float32(1000))
 	run.ThresholdPace = f32(p.t.runSpeed, 4)
 	run.PaceUnits = ptr(api.SportSettingsPaceUnitsMINSKM)
 	run.PaceZones = &paceZones
@@ -118,7 +129,7 @@ func (p person) sportSettings(ids *ids, r *rand.Rand, created time.Time, gear []
 	run.DefaultGearId = gearOf(api.GearTypeShoes, false)
 	run.WarmupTime, run.CooldownTime = ptr(int32(300)), ptr(int32(300))
 
-	swim := base([]api.SportType{api.SportTypeSwim, api.SportTypeOpenWaterSwim})
+	swim := base([]api.SportType{api.SportTypeSwim, api.SportTypeOpenWaterSwim}, "#119EB1")
 	swim.ThresholdPace = f32(p.t.swimSpeed, 4)
 	swim.PaceUnits = ptr(api.SportSettingsPaceUnitsSECS100M)
 	swim.PaceZones = &paceZones
@@ -129,7 +140,18 @@ func (p person) sportSettings(ids *ids, r *rand.Rand, created time.Time, gear []
 	swim.BestEffortDistances = &[]float32{50, 100, 200, 400, 800, 1500, 3800}
 	swim.WarmupTime, swim.CooldownTime = ptr(int32(300)), ptr(int32(300))
 
-	other := base([]api.SportType{api.SportTypeOther})
+	other := base([]api.SportType{api.SportTypeOther}, "#666666")
 	other.Other = ptr(true)
 	return []api.SportSettings{ride, run, swim, other}
+}
+
+// display is how the calendar draws a sport's activities (Intervals.icu's defaults).
+func display(color string) *api.Display {
+	t, f := ptr(true), ptr(false)
+	return &api.Display{ColorScheme: ptr("SOLID"), LowIntensity: ptr(int32(50)), HighIntensity: ptr(int32(90)),
+		LowLoad: ptr(int32(25)), HighLoad: ptr(int32(250)), UsePairedWorkoutColor: f, IgnoreWorkoutColors: f,
+		ShowAverageHR: t, ShowNormalizedWatts: t, ShowLoad: t, ShowWork: f, ShowWorkAboveFTP: f, ShowWeightLifted: t,
+		ShowAveragePower: f, ShowRPE: t, ShowFeel: t, ShowPace: t, ShowGAP: f, ShowIntensity: f, ShowName: t,
+		ShowIntervals: f, ShowSkylineChart: t, ShowPairedWorkoutChart: f, ShowDescription: f, ShowStartTime: f,
+		PreciseDistance: f, ShrinkWarmup: t, ShrinkCooldown: t, ShrinkCommute: t, Color: ptr(color), Color2: ptr(color)}
 }

@@ -74,6 +74,7 @@ func (c *calendar) workoutEvent(s *session) api.Event {
 	doc := s.w.doc(t)
 	e.WorkoutDoc = &doc
 	e.Distance = ptr(float32(s.w.metres()))
+	e.Joules, e.JoulesAboveFtp = ptr(int32(0)), ptr(int32(0))
 	if isRide(s.w.sport) {
 		e.IcuFtp = ptr(int32(t.ftp))
 		j := 0.0
@@ -81,7 +82,7 @@ func (c *calendar) workoutEvent(s *session) api.Event {
 			j += float64(t.ftp) * sg.Intensity * float64(sg.End-sg.Start)
 		}
 		e.Joules = i32(j)
-		e.JoulesAboveFtp = ptr(int32(0))
+		e.JoulesAboveFtp = i32(joulesAbove(segs, t.ftp))
 	}
 	return e
 }
@@ -194,4 +195,15 @@ func projection(today load.Day, pl *plan, t thresholds, indoorFTP int) []load.Da
 		panic("synth: fitness projection: " + err.Error())
 	}
 	return days
+}
+
+// joulesAbove is the work done above FTP, in joules.
+func joulesAbove(segs []Segment, ftp int) float64 {
+	j := 0.0
+	for _, s := range segs {
+		if s.Intensity > 1 {
+			j += (s.Intensity - 1) * float64(ftp) * float64(s.End-s.Start)
+		}
+	}
+	return j
 }

@@ -10,20 +10,23 @@ import (
 // activities afterwards (addUse).
 func (p person) gearFor(n *ids, first time.Time) ([]api.Gear, gearSet) {
 	bought := day(first, -120).Format(dateLayout) + "T00:00:00"
-	mk := func(t api.GearType, name, notes string) api.Gear {
+	mk := func(t api.GearType, name, notes string, types ...string) api.Gear {
+		n.filter++
+		filters := []api.ActivityFilter{{Id: ptr(n.filter), FieldId: ptr(api.ActivityFilterFieldIdType), Value: types, Not: ptr(false)}}
 		g := api.Gear{Id: ptr(n.nextGear()), AthleteId: ptr(p.id), Type: ptr(t), Name: ptr(name),
 			Purchased: ptr(bought), Distance: ptr(float32(0)), Time: ptr(float32(0)), Activities: ptr(int32(0)),
-			UseElapsedTime: ptr(false), Component: ptr(false), Reminders: &[]api.GearReminder{}}
+			UseElapsedTime: ptr(false), Component: ptr(false), Reminders: &[]api.GearReminder{},
+			ActivityFilters: &filters}
 		if notes != "" {
 			g.Notes = ptr(notes)
 		}
 		return g
 	}
 	gear := []api.Gear{
-		mk(api.GearTypeBike, map[bool]string{true: "Canyon Endurace CF 7", false: "Trek Domane SL 6"}[p.primary], ""),
-		mk(api.GearTypeBike, "Tacx Neo 2T trainer bike", "indoor"),
-		mk(api.GearTypeShoes, "Nike Pegasus 41", ""),
-		mk(api.GearTypeShoes, "Saucony Endorphin Speed 4", "races and intervals"),
+		mk(api.GearTypeBike, map[bool]string{true: "Canyon Endurace CF 7", false: "Trek Domane SL 6"}[p.primary], "", "Ride"),
+		mk(api.GearTypeBike, "Tacx Neo 2T trainer bike", "indoor", "VirtualRide"),
+		mk(api.GearTypeShoes, "Nike Pegasus 41", "", "Run"),
+		mk(api.GearTypeShoes, "Saucony Endorphin Speed 4", "races and intervals", "Run"),
 	}
 	return gear, gearSet{road: *gear[0].Id, trainer: *gear[1].Id, shoes: *gear[2].Id, fastShoes: *gear[3].Id}
 }

@@ -39,6 +39,7 @@ func intervalsOf(id string, spec StreamSpec, analyzed *api.Activity) api.Interva
 			AverageHeartrate: i32(m.hrMean), MinHeartrate: i32(math.Min(m.hrStart, m.hrEnd)),
 			MaxHeartrate:   i32(math.Min(math.Max(m.hrStart, m.hrEnd)+2, float64(spec.MaxHR))),
 			AverageCadence: f32(m.cadence, 2), Intensity: i32(seg.Intensity * 100),
+			MinCadence: i32(m.cadence * 0.9), MaxCadence: i32(m.cadence * 1.08),
 		}
 		l, _ := loadOf(spec.Segments[k : k+1])
 		iv.TrainingLoad = f32(l, 2)
@@ -59,6 +60,7 @@ func intervalsOf(id string, spec StreamSpec, analyzed *api.Activity) api.Interva
 			iv.Zone = ptr(int32(zoneOf(paceZones, seg.Intensity*100)))
 			if spec.Sport == "Run" {
 				iv.Gap = f32(m.speed*1.01, 3)
+				iv.AverageStride = f32(m.speed*60/m.cadence/2, 3)
 			}
 		}
 		if spec.hasTerrain() {
@@ -81,7 +83,9 @@ func intervalsOf(id string, spec StreamSpec, analyzed *api.Activity) api.Interva
 				gr.g = api.IntervalGroup{Id: ptr(gid), StartIndex: ptr(int32(seg.Start)),
 					MovingTime: ptr(secs), ElapsedTime: ptr(secs), Distance: iv.Distance, AverageSpeed: iv.AverageSpeed,
 					AverageCadence: iv.AverageCadence, AverageWatts: iv.AverageWatts, WeightedAverageWatts: iv.WeightedAverageWatts,
-					Intensity: iv.Intensity, Zone: iv.Zone, MaxHeartrate: iv.MaxHeartrate}
+					Intensity: iv.Intensity, Zone: iv.Zone, MaxHeartrate: iv.MaxHeartrate, MinHeartrate: iv.MinHeartrate,
+					MinSpeed: iv.MinSpeed, MaxSpeed: iv.MaxSpeed, Gap: iv.Gap, MinCadence: iv.MinCadence,
+					MaxCadence: iv.MaxCadence, TotalElevationGain: iv.TotalElevationGain, AverageStride: iv.AverageStride}
 				byKey[key] = gr
 				groups = append(groups, gr)
 			}

@@ -43,7 +43,14 @@ func (p person) library(n *ids, r *rand.Rand, updated time.Time) ([]api.Folder, 
 				IcuTrainingLoad: i32(l), IcuIntensity: f32(intensity*100, 4), WorkoutDoc: &doc,
 				Indoor: ptr(w.sport == "VirtualRide"), Distance: ptr(float32(w.metres())),
 				Targets: &[]api.WorkoutTargets{api.WorkoutTargets(w.target())}, Updated: stamp(updated),
-				HideFromAthlete: ptr(false),
+				HideFromAthlete: ptr(false), Joules: ptr(int32(0)), JoulesAboveFtp: ptr(int32(0)),
+			}
+			if isRide(w.sport) {
+				j := 0.0
+				for _, sg := range segs {
+					j += float64(t.ftp) * sg.Intensity * float64(sg.End-sg.Start)
+				}
+				wo.Joules, wo.JoulesAboveFtp = i32(j), i32(joulesAbove(segs, t.ftp))
 			}
 			kids = append(kids, wo)
 			all = append(all, wo)

@@ -44,7 +44,7 @@ type ids struct {
 	activity, stub int64
 	event, item    int32
 	folder, wkout  int32
-	gear           int
+	gear, filter   int32
 	message        int64
 }
 
@@ -68,7 +68,7 @@ func (n *ids) nextStub(r *rand.Rand) string {
 
 func (n *ids) nextEvent() int32 { n.event++; return n.event }
 
-func (n *ids) nextGear() string { n.gear++; return strconv.Itoa(n.gear) }
+func (n *ids) nextGear() string { n.gear++; return strconv.Itoa(int(n.gear)) }
 
 // day returns the local midnight i days after d (calendar days, whatever the DST shifts).
 func day(d time.Time, i int) time.Time {

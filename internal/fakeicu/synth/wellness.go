@@ -65,6 +65,8 @@ func (p person) wellness(r *rand.Rand, pl *plan, days []load.Day) []api.Wellness
 		w.SleepScore = f32(clamp(55+float64(*w.SleepSecs)/3600*4+5*r.NormFloat64(), 30, 100), 0)
 		w.AvgSleepingHR = f32(rhr+4, 1)
 		w.Steps = i32(6000 + 5000*r.Float64())
+		w.SpO2 = f32(96+2*r.Float64(), 1)
+		w.Respiration = f32(14.5+r.NormFloat64()*0.6+map[bool]float64{true: 2}[sick], 1)
 		if r.Float64() < 0.85 || sick {
 			bad := 0.0
 			if sick {
