@@ -49,7 +49,8 @@ func (p person) generate(r *rand.Rand, n *ids, today time.Time, other person) *A
 		Folders: []api.Folder{}, Workouts: []api.Workout{}, StravaStubs: []string{},
 	}
 
-	// Activities, and the day loads fitness is made of.
+	// Activities, and the day loads fitness is made of (Strava stubs count, though the API
+	// shows them as stubs only).
 	var acts []done
 	loads := map[string]float64{}
 	for i := range pl.sessions {
@@ -57,17 +58,13 @@ func (p person) generate(r *rand.Rand, n *ids, today time.Time, other person) *A
 		if !s.done {
 			continue
 		}
+		var id string
 		if s.stub {
-			id := n.nextStub(r)
-			d := p.build(s, id, r, gs)
-			a.StravaStubs = append(a.StravaStubs, id)
-			a.HiddenLoads[id] = d.load
-			loads[d.date] += float64(d.load)
-			a.Activities = append(a.Activities, api.Activity{Id: ptr(id), IcuAthleteId: ptr(p.id),
-				StartDateLocal: d.act.StartDateLocal, Source: ptr(api.ActivitySourceSTRAVA)})
-			continue
+			id = n.nextStub(r)
+		} else {
+			id = n.nextActivity(r)
 		}
-		d := p.build(s, n.nextActivity(r), r, gs)
+		d := p.build(s, id, r, gs)
 		loads[d.date] += float64(d.load)
 		acts = append(acts, d)
 	}
@@ -89,31 +86,30 @@ func (p person) generate(r *rand.Rand, n *ids, today time.Time, other person) *A
 		eventOf[act] = ev
 	}
 
-	// The full activities, in start order with the stubs.
+	// The activities, in start order (as the sessions are), stubs among them.
+	var full []done
 	for i := range acts {
 		d := &acts[i]
+		id := *d.act.Id
+		if d.sess.stub {
+			a.StravaStubs = append(a.StravaStubs, id)
+			a.HiddenLoads[id] = d.load
+			a.Activities = append(a.Activities, api.Activity{Id: ptr(id), IcuAthleteId: ptr(p.id),
+				StartDateLocal: d.act.StartDateLocal, Source: ptr(api.ActivitySourceSTRAVA)})
+			continue
+		}
 		f := fit[d.date]
 		d.act.IcuCtl, d.act.IcuAtl = f32(f.Fitness, 4), f32(f.Fatigue, 4)
-		if ev, ok := eventOf[*d.act.Id]; ok {
+		if ev, ok := eventOf[id]; ok {
 			d.act.PairedEventId = ptr(ev)
 		}
-		id := *d.act.Id
 		a.StreamSpecs[id] = d.spec
 		a.Intervals[id] = intervalsOf(id, d.spec, &d.act)
+		a.Activities = append(a.Activities, d.act)
+		full = append(full, *d)
 	}
-	merged := make([]api.Activity, 0, len(acts)+len(a.StravaStubs))
-	si := 0
-	for _, d := range acts {
-		for si < len(a.Activities) && *a.Activities[si].StartDateLocal < *d.act.StartDateLocal {
-			merged = append(merged, a.Activities[si])
-			si++
-		}
-		merged = append(merged, d.act)
-	}
-	merged = append(merged, a.Activities[si:]...)
-	a.Activities = merged
 
-	addUse(gear, acts)
+	addUse(gear, full)
 	a.Gear = gear
 	a.SportSettings = p.sportSettings(n, r, day(pl.first, -30), gear)
 	a.Profile = p.profile(a.SportSettings, today, gear)
@@ -121,6 +117,6 @@ func (p person) generate(r *rand.Rand, n *ids, today time.Time, other person) *A
 		a.Folders, a.Workouts = p.library(n, r, day(today, -20))
 		a.CustomItems = p.customItems(n, day(today, -45))
 	}
-	a.Messages = comments(n, acts, p, other)
+	a.Messages = comments(n, full, p, other)
 	return a
 }

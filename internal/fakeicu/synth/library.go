@@ -91,9 +91,6 @@ func comments(n *ids, acts []done, self, other person) map[string][]api.Message 
 	k := 0
 	for i := len(acts) - 1; i >= 0 && k < 3; i-- {
 		a := acts[i]
-		if a.act.Source != nil && *a.act.Source == api.ActivitySourceSTRAVA {
-			continue
-		}
 		author := self
 		if k == 1 {
 			author = other

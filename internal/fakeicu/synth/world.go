@@ -1,5 +1,3 @@
-// Package synth makes the deterministic synthetic athletes that the embedded fake
-// Intervals.icu serves: the same seed and the same "today" give byte-identical data.
 package synth
 
 import (
