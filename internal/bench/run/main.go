@@ -1,0 +1,81 @@
+// Command run prints the measurements of make bench as Markdown tables: cold start to the
+// first tools/list over stdio (median of 20 runs of the built binary), tools/list size per
+// toolset in bytes and o200k tokens, each read tool's answer on the demo athlete, the idle
+// RSS of the serving process and tool calls per second over Streamable HTTP.
+//
+//	go run ./internal/bench/run -bin bin/intervals-mcp
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/bench"
+	"github.com/intervals-mcp/intervals-mcp/internal/tools"
+)
+
+func main() {
+	bin := flag.String("bin", "bin/intervals-mcp", "the built binary")
+	runs := flag.Int("runs", 20, "cold starts to take the median of")
+	tool := flag.String("tool", "get_athlete_context", "the tool called for calls per second")
+	dur := flag.Duration("duration", 3*time.Second, "how long to call it")
+	flag.Parse()
+	if err := run(*bin, *runs, *tool, *dur); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+}
+
+func run(bin string, runs int, tool string, dur time.Duration) error {
+	median, fastest, err := bench.ColdStart(bin, runs)
+	if err != nil {
+		return fmt.Errorf("cold start: %w", err)
+	}
+	rss, err := bench.IdleRSS(bin)
+	if err != nil {
+		return fmt.Errorf("idle RSS: %w", err)
+	}
+	rate, err := bench.CallsPerSecond(bin, tool, map[string]any{}, 4, dur)
+	if err != nil {
+		return fmt.Errorf("calls per second: %w", err)
+	}
+	fmt.Println("| process | value | target |\n|---|---|---|")
+	fmt.Printf("| cold start to first tools/list over stdio (median of %d; fastest) | %.1f ms (%.1f ms) | < 10 ms |\n", runs, ms(median), ms(fastest))
+	fmt.Printf("| idle RSS after the handshake | %.1f MiB | < 15 MiB |\n", float64(rss)/1024)
+	fmt.Printf("| %s calls per second over Streamable HTTP (4 sessions, demo) | %.0f | |\n\n", tool, rate)
+
+	sizes, err := bench.ListSizes(tools.All())
+	if err != nil {
+		return fmt.Errorf("tools/list size: %w", err)
+	}
+	fmt.Println("| tools/list | tools | bytes | o200k tokens |\n|---|---|---|---|")
+	for _, s := range sizes {
+		fmt.Printf("| %s | %d | %d | %d |\n", s.Name, s.Tools, s.Bytes, s.Tokens)
+	}
+	ref, err := bench.ReferenceCatalogSize(tools.All())
+	if err != nil {
+		return err
+	}
+	fmt.Printf("| the reference server's %d tools (issue 4) | %d | %d | %d (target < 3,000) |\n\n", ref.Tools, ref.Tools, ref.Bytes, ref.Tokens)
+
+	answers, err := bench.AnswerSizes(tools.All())
+	if err != nil {
+		return fmt.Errorf("answers: %w", err)
+	}
+	fmt.Println("| answer on the demo athlete (no arguments) | bytes | o200k tokens | first line |\n|---|---|---|---|")
+	for _, a := range answers {
+		first := a.Text
+		if len(first) > 70 {
+			first = first[:70] + "…"
+		}
+		if a.IsError {
+			first = "ERROR: " + first
+		}
+		fmt.Printf("| %s | %d | %d | %s |\n", a.Tool, a.Bytes, a.Tokens, first)
+	}
+	return nil
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

@@ -1,0 +1,48 @@
+// Package e2e runs intervals-mcp under the official TypeScript MCP client (npm
+// @modelcontextprotocol/sdk) and ajv, the way Claude Desktop, Cursor and other Node-based
+// clients see it. The test itself is e2e.test.mjs; this Go test builds the binary, installs
+// the locked npm packages and runs node --test.
+package e2e
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+)
+
+func TestTypeScriptClient(t *testing.T) {
+	required := os.Getenv("INTERVALS_E2E_REQUIRED") != "" // make e2e-node and make check set it
+	skip := func(format string, args ...any) {
+		if required {
+			t.Fatalf(format, args...)
+		}
+		t.Skipf(format, args...)
+	}
+	node, err := exec.LookPath("node")
+	if err != nil {
+		skip("node is not installed: the TypeScript-client test needs Node.js 18+ and npm (https://nodejs.org)")
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		skip("npm is not installed: the TypeScript-client test needs Node.js 18+ and npm (https://nodejs.org)")
+	}
+	if _, err := os.Stat("node_modules/@modelcontextprotocol/sdk/package.json"); err != nil {
+		out, err := exec.Command(npm, "ci", "--no-audit", "--no-fund").CombinedOutput()
+		if err != nil {
+			skip("npm ci failed (is the npm registry reachable?): %v\n%s", err, out)
+		}
+	}
+	bin := filepath.Join(t.TempDir(), "intervals-mcp")
+	build := exec.Command("go", "build", "-o", bin, "../../cmd/intervals-mcp")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	cmd := exec.Command(node, "--test", "e2e.test.mjs")
+	cmd.Env = append(os.Environ(), "INTERVALS_MCP_BIN="+bin)
+	out, err := cmd.CombinedOutput()
+	t.Logf("node --test:\n%s", out)
+	if err != nil {
+		t.Fatalf("the TypeScript client tests failed: %v", err)
+	}
+}
