@@ -17,6 +17,9 @@ func coachingTools() []manifest.Tool {
 	ts = append(ts, loadTools()...)
 	ts = append(ts, recordsTools()...)
 	ts = append(ts, metricsTools()...)
+	ts = append(ts, activityUpdateTools()...)
+	ts = append(ts, libraryTools()...)
+	ts = append(ts, coachTools()...)
 	ts = append(ts, apiTools()...)
 	return ts
 }

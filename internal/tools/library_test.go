@@ -1,0 +1,60 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func libraryStub(t *testing.T) *coachStub {
+	plan := `{"id":9,"type":"PLAN","name":"Base","children":[{"id":21,"name":"Easy run","type":"Run","moving_time":2700,"icu_training_load":35,"description":"- 45m Z2 HR"}]}`
+	folders := strings.TrimSpace(fixture(t, "folders.json"))
+	folders = folders[:len(folders)-1] + "," + plan + "]"
+	return &coachStub{answers: map[string]string{
+		"GET /api/v1/athlete/i7":         `{"id":"i7","name":"Lib Rary","timezone":"Europe/Paris"}`,
+		"GET /api/v1/athlete/i7/folders": folders,
+	}}
+}
+
+func TestWorkoutTemplatesList(t *testing.T) {
+	env := coachStubEnv(t, libraryStub(t), recordsNow)
+	out, err := coachingTool(t, "list_workout_templates").Run(context.Background(), env, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		`# folder "Workouts" (id 85936, 1 workouts)`,
+		"- [3] Z2.E7 // FatMax // 3x 20 (10) mins [60]: Ride, 2:30:00, load 91; - 20m 50% | 2x | - 20m 70%",
+		`# plan "Base" (id 9, 1 workouts)`,
+		"add_or_update_event",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("missing %q in:\n%s", w, out)
+		}
+	}
+	coachingGolden(t, "list_workout_templates", out)
+
+	out, err = coachingTool(t, "list_workout_templates").Run(context.Background(), env, json.RawMessage(`{"sport":"run"}`))
+	if err != nil || strings.Contains(out, "FatMax") || !strings.Contains(out, "Easy run") {
+		t.Errorf("sport filter: %v\n%s", err, out)
+	}
+}
+
+func TestWorkoutTemplateInFull(t *testing.T) {
+	env := coachStubEnv(t, libraryStub(t), recordsNow)
+	out, err := coachingTool(t, "list_workout_templates").Run(context.Background(), env, json.RawMessage(`{"workout_id":3}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "- 20m 70%\n- 10m 50%\n\n- 20m 70%") && !strings.Contains(out, "2x\n- 20m 70%\n- 10m 50%") {
+		t.Errorf("the full text (repeat block and blank lines) is not shown as written:\n%s", out)
+	}
+	coachingGolden(t, "list_workout_templates.full", out)
+	if _, err := coachingTool(t, "list_workout_templates").Run(context.Background(), env, json.RawMessage(`{"workout_id":4}`)); err == nil {
+		t.Error("an unknown workout id should be an error")
+	}
+	if _, err := coachingTool(t, "list_workout_templates").Run(context.Background(), env, json.RawMessage(`{"folder":"Nope"}`)); err == nil || !strings.Contains(err.Error(), `"Workouts" (85936)`) {
+		t.Errorf("an unknown folder should list the folders: %v", err)
+	}
+}
