@@ -92,8 +92,17 @@ func listWorkoutTemplates(ctx context.Context, env *manifest.Env, in libraryIn) 
 	return format.List{Head: head, Items: items, Noun: "lines", Hint: "filter by folder, sport or word"}.Render(env.MaxChars()), nil
 }
 
-// templateLine is one workout: id, name, sport, duration, load and the start of its text.
+// ciTemplateLine is one workout: id, name, sport, duration, load and the start of its text.
 func ciTemplateLine(w intervals.Workout, u format.Units) string {
+	line := fmt.Sprintf("- [%d] %s: %s", ciInt(w.Id), ciStr(w.Name), ciTemplateFacts(w, u))
+	if txt := ciTemplateText(w); txt != "" {
+		line += "; " + format.Clip(strings.ReplaceAll(txt, "\n", " | "), 90)
+	}
+	return line
+}
+
+// ciTemplateFacts lists a workout's sport, duration, distance and load.
+func ciTemplateFacts(w intervals.Workout, u format.Units) string {
 	var f []string
 	if w.Type != nil {
 		f = append(f, *w.Type)
@@ -110,7 +119,7 @@ func ciTemplateLine(w intervals.Workout, u format.Units) string {
 	return strings.Join(f, ", ")
 }
 
-// templateText is a workout's text without a first line that repeats its name.
+// ciTemplateText is a workout's text without a first line that repeats its name.
 func ciTemplateText(w intervals.Workout) string {
 	txt := strings.TrimSpace(ciStr(w.Description))
 	if first, rest, ok := strings.Cut(txt, "\n"); ok && strings.TrimSpace(first) == strings.TrimSpace(ciStr(w.Name)) {
@@ -125,7 +134,7 @@ func ciTemplateText(w intervals.Workout) string {
 	return strings.Join(lines, "\n")
 }
 
-// showTemplate answers one workout in full.
+// ciShowTemplate answers one workout in full.
 func ciShowTemplate(folders []intervals.Folder, id int, u format.Units, max int) (string, error) {
 	for _, f := range folders {
 		for _, w := range ciChildren(f) {
