@@ -121,7 +121,7 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 	return out, nil
 }
 
-// findGear finds the athlete's gear by id or by name (case-insensitive, unique).
+// ciFindGear finds the athlete's gear by id or by name (case-insensitive, unique).
 func ciFindGear(ctx context.Context, env *manifest.Env, want string) (intervals.Gear, error) {
 	resp, err := env.Client.ListGearWithResponse(ctx, env.AthleteID, "")
 	if err != nil {

@@ -171,7 +171,7 @@ func apiDescribeOperation(_ context.Context, env *manifest.Env, in apiDescribeIn
 	return b.String(), nil
 }
 
-// paramNames lists an operation's parameters: path ones in path order, then query ones sorted.
+// apiParamNames lists an operation's parameters: path ones in path order, then query ones sorted.
 func apiParamNames(op *apiOp, docs map[string]intervals.FieldDoc) []string {
 	names := append([]string(nil), op.pathNames...)
 	var query []string

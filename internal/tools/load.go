@@ -195,7 +195,7 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	return b.String(), nil
 }
 
-// latestBefore is the latest wellness row before date with fitness and fatigue, as a Day.
+// ciLatestBefore is the latest wellness row before date with fitness and fatigue, as a Day.
 func ciLatestBefore(well map[string]intervals.Wellness, date string) (load.Day, bool) {
 	var dates []string
 	for d, w := range well {
@@ -211,7 +211,7 @@ func ciLatestBefore(well map[string]intervals.Wellness, date string) (load.Day, 
 	return load.Day{Date: dates[len(dates)-1], Fitness: float64(*w.Ctl), Fatigue: float64(*w.Atl)}, true
 }
 
-// writeNow writes today's values as Intervals.icu reports them (the latest row up to today).
+// ciWriteNow writes today's values as Intervals.icu reports them (the latest row up to today).
 func ciWriteNow(b *strings.Builder, well map[string]intervals.Wellness, today string) {
 	now, ok := ciLatestBefore(well, ciAddDays(today, 1))
 	if !ok {
@@ -230,7 +230,7 @@ func ciWriteNow(b *strings.Builder, well map[string]intervals.Wellness, today st
 	fmt.Fprintf(b, "%s: fitness %.1f, fatigue %.1f, form %.1f%s%s\n", when, now.Fitness, now.Fatigue, form, ciZoneNote(form, now.Fitness), ramp)
 }
 
-// zoneNote names the form zone with form as a percentage of fitness.
+// ciZoneNote names the form zone with form as a percentage of fitness.
 func ciZoneNote(form, fitness float64) string {
 	z := load.FormZone(form, fitness)
 	if z == "" {
@@ -265,7 +265,7 @@ func ciWriteProjection(b *strings.Builder, proj []load.Day, today string, whatIf
 	}
 }
 
-// modelResets turns the calendar's model events into load resets. A SET_FITNESS event
+// ciModelResets turns the calendar's model events into load resets. A SET_FITNESS event
 // carries its values as ctl/atl (icu_ctl/icu_atl in the spec's terms).
 func ciModelResets(evs []calEvent) []load.Reset {
 	var out []load.Reset

@@ -136,7 +136,7 @@ func loadModelEvents(ctx context.Context, env *manifest.Env) ([]calEvent, error)
 	return evs, nil
 }
 
-// dayOf formats a local date (YYYY-MM-DD) with its weekday, "Mon 2026-11-30".
+// ciDay formats a local date (YYYY-MM-DD) with its weekday, "Mon 2026-11-30".
 func ciDay(date string) string {
 	t, err := time.Parse(ciDate, date)
 	if err != nil {
@@ -145,7 +145,7 @@ func ciDay(date string) string {
 	return t.Format("Mon 2006-01-02")
 }
 
-// addDays moves a YYYY-MM-DD date by n days.
+// ciAddDays moves a YYYY-MM-DD date by n days.
 func ciAddDays(date string, n int) string {
 	t, err := time.Parse(ciDate, date)
 	if err != nil {
@@ -154,7 +154,7 @@ func ciAddDays(date string, n int) string {
 	return t.AddDate(0, 0, n).Format(ciDate)
 }
 
-// mondayOf is the Monday on or before a YYYY-MM-DD date.
+// ciMonday is the Monday on or before a YYYY-MM-DD date.
 func ciMonday(date string) string {
 	t, err := time.Parse(ciDate, date)
 	if err != nil {

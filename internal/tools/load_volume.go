@@ -106,7 +106,7 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 	return format.List{Head: head, Items: items, Noun: "weeks", Hint: "ask for fewer weeks"}.Render(env.MaxChars()), nil
 }
 
-// volumeLine lists sports by time spent, most first, then the week's sums.
+// ciVolumeLine lists sports by time spent, most first, then the week's sums.
 func ciVolumeLine(m map[string]*ciVolume, u format.Units) string {
 	if len(m) == 0 {
 		return "no activities"

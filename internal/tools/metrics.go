@@ -41,7 +41,7 @@ func metricsTools() []manifest.Tool {
 	}
 }
 
-// scaleLegends describes the 1-4 fields compactly from format's labels:
+// ciScaleLegends describes the 1-4 fields compactly from format's labels:
 // "soreness 1 Low..4 Extreme; ...".
 func ciScaleLegends() string {
 	var parts []string
@@ -52,7 +52,7 @@ func ciScaleLegends() string {
 	return strings.Join(parts, "; ")
 }
 
-// metricsArgName is the argument of log_metrics for a wellness scale field.
+// ciMetricsArg is the argument of log_metrics for a wellness scale field.
 func ciMetricsArg(field string) string {
 	if field == "sleepQuality" {
 		return "sleep_quality"
@@ -119,7 +119,7 @@ func logMetrics(ctx context.Context, env *manifest.Env, in logMetricsIn) (string
 	return out, nil
 }
 
-// metricsBody checks each given value and builds the wellness body with those fields only.
+// ciMetricsBody checks each given value and builds the wellness body with those fields only.
 func ciMetricsBody(in logMetricsIn) (intervals.Wellness, error) {
 	var w intervals.Wellness
 	var errs []string
@@ -188,7 +188,7 @@ func ciMetricsBody(in logMetricsIn) (intervals.Wellness, error) {
 	return w, nil
 }
 
-// sleepSecs reads a night's sleep as hours ("7.5") or h:mm ("7:30").
+// ciSleepSecs reads a night's sleep as hours ("7.5") or h:mm ("7:30").
 func ciSleepSecs(s string) (int32, error) {
 	s = strings.TrimSpace(s)
 	var d time.Duration

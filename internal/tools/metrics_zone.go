@@ -97,7 +97,7 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 	return strings.TrimRight(b.String(), "\n"), nil
 }
 
-// settingsFor finds the sport settings whose types include sport (case-insensitive).
+// ciSettingsFor finds the sport settings whose types include sport (case-insensitive).
 func ciSettingsFor(ath *manifest.Athlete, sport string) (intervals.SportSettings, error) {
 	var names []string
 	if ath.Profile != nil && ath.Profile.SportSettings != nil {
@@ -118,7 +118,7 @@ func ciSettingsFor(ath *manifest.Athlete, sport string) (intervals.SportSettings
 	return intervals.SportSettings{}, manifest.Errorf("no sport settings for %q: the athlete's sports are %s", sport, strings.Join(names, ", "))
 }
 
-// parseThresholdPace reads m:ss with an optional unit (/km, /mi, /100m) into m/s; without a
+// ciThresholdPace reads m:ss with an optional unit (/km, /mi, /100m) into m/s; without a
 // unit, swims are per 100 m and other sports per km (per mile for athletes who use miles).
 func ciThresholdPace(s, sport string, u format.Units) (float64, error) {
 	p := strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(s), "pace"))
@@ -147,7 +147,7 @@ func ciThresholdPace(s, sport string, u format.Units) (float64, error) {
 	return mps, nil
 }
 
-// zoneBounds lists the zones of a sport's settings in absolute units.
+// ciZoneBounds lists the zones of a sport's settings in absolute units.
 func ciZoneBounds(s intervals.SportSettings, sport string, u format.Units) string {
 	var b strings.Builder
 	if s.Ftp != nil && s.PowerZones != nil {

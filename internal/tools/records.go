@@ -178,7 +178,7 @@ func ciDistCell(c *intervals.DataCurve, dist float64, sport string, acts map[str
 	return "none"
 }
 
-// effortDate is the date of the activity that holds point i of a curve.
+// ciEffortDate is the date of the activity that holds point i of a curve.
 func ciEffortDate(c *intervals.DataCurve, i int, acts map[string]intervals.Activity) string {
 	if c.ActivityId == nil || i >= len(*c.ActivityId) {
 		return ""
@@ -193,7 +193,7 @@ func ciEffortDate(c *intervals.DataCurve, i int, acts map[string]intervals.Activ
 	return ""
 }
 
-// pickCurves returns the period curve (an "r." range) and the all-time curve of a list.
+// ciPickCurves returns the period curve (an "r." range) and the all-time curve of a list.
 func ciPickCurves(list *[]intervals.DataCurve) (period, all *intervals.DataCurve) {
 	if list == nil {
 		return nil, nil

@@ -118,7 +118,7 @@ func getCapacities(ctx context.Context, env *manifest.Env, _ capacitiesIn) (stri
 	return format.Clip(strings.TrimRight(b.String(), "\n"), env.MaxChars()), nil
 }
 
-// latestSportInfo is the latest wellness day's sportInfo (eFTP, W', Pmax per sport type).
+// ciSportInfo is the latest wellness day's sportInfo (eFTP, W', Pmax per sport type).
 func ciSportInfo(well map[string]intervals.Wellness) (map[string]intervals.SportInfo, string) {
 	dates := make([]string, 0, len(well))
 	for d := range well {
@@ -141,7 +141,7 @@ func ciSportInfo(well map[string]intervals.Wellness) (map[string]intervals.Sport
 	return nil, ""
 }
 
-// modelLine reports the critical power and speed Intervals.icu fitted to the last year.
+// ciModelLine reports the critical power and speed Intervals.icu fitted to the last year.
 func ciModelLine(pw, pc rawCurveSet, u format.Units) string {
 	var f []string
 power:
@@ -168,7 +168,7 @@ pace:
 	return "Models fitted to the last year: " + strings.Join(f, "; ") + "\n"
 }
 
-// vo2Line reports VO2max (a device's value, else Intervals.icu's estimate from the best
+// ciVO2Line reports VO2max (a device's value, else Intervals.icu's estimate from the best
 // 5-minute power) and VMA, the best speed held for six minutes over the last year.
 func ciVO2Line(well map[string]intervals.Wellness, pw, pc rawCurveSet, u format.Units) string {
 	vo2 := "VO2max unknown"
