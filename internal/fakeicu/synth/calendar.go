@@ -154,7 +154,7 @@ func (c *calendar) notes() {
 	for wk := -8; wk <= 3; wk += 4 {
 		d := mondayOf(day(c.pl.today, 7*wk))
 		e := c.base(d, api.EventCategoryNOTE, "Block focus")
-		e.Description = ptr("Three build weeks, then an easy week. Key sessions: Tuesday intervals, Saturday long ride.")
+		e.Description = ptr("Three build weeks, then an easy week: keep the easy days easy so the key sessions can be hard.")
 		e.ForWeek = ptr(true)
 		e.EndDateLocal = ptr(midnight(day(d, 7)))
 		c.events = append(c.events, e)

@@ -113,6 +113,12 @@ func (p person) generate(r *rand.Rand, n *ids, today time.Time, other person) *A
 	a.Gear = gear
 	a.SportSettings = p.sportSettings(n, r, day(pl.first, -30), gear)
 	a.Profile = p.profile(a.SportSettings, today, gear)
+	for i := len(a.Wellness) - 1; i >= 0; i-- { // the profile shows the latest weight logged
+		if wt := a.Wellness[i].Weight; wt != nil {
+			a.Profile.Weight, a.Profile.IcuWeight = ptr(*wt), ptr(*wt)
+			break
+		}
+	}
 	if p.primary {
 		a.Folders, a.Workouts = p.library(n, r, day(today, -20))
 		a.CustomItems = p.customItems(n, day(today, -45))

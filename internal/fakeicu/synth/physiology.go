@@ -101,12 +101,13 @@ type terrain struct {
 func (s *StreamSpec) terrain() terrain {
 	r := newRand(s.Seed, 7)
 	t := terrain{base: s.Altitude}
-	amp, wave := [3]float64{15, 6, 2}, [3]float64{3000, 900, 300}
+	// Rolling terrain: about 10-12 m of climbing per km, less on foot.
+	amp, wave := [3]float64{10, 3, 0.8}, [3]float64{4000, 1500, 500}
 	switch {
 	case s.Sport == "VirtualRide":
-		amp, wave = [3]float64{60, 20, 4}, [3]float64{12000, 3000, 600}
+		amp, wave = [3]float64{35, 8, 1.5}, [3]float64{15000, 4000, 1000}
 	case isRide(s.Sport):
-		amp, wave = [3]float64{40, 15, 4}, [3]float64{9000, 2500, 700}
+		amp, wave = [3]float64{25, 6, 1}, [3]float64{15000, 4000, 1000}
 	}
 	for k := range 3 {
 		t.amp[k] = amp[k] * (0.6 + 0.8*r.Float64())
