@@ -23,7 +23,8 @@ const syntaxDoc = "# Intervals.icu workout text\n\n" +
 	"- In a run or swim, `Z2` and `75%` alone are power: write `Z2 HR`, `Z2 Pace`, `75% Pace`.\n" +
 	"- Plausibility: over 200% FTP for more than 5 minutes, over 100% of max HR.\n\n" +
 	"**Plain units** (structured steps): duration in seconds or h:mm:ss, distance `400m` (metres here), `5km`, " +
-	"target `75% FTP`, `70% maxHR`, `95% LTHR`, `Z2 HR`, `90% pace`, `4:35/km`, `100% VMA`, `ramp 50-75% FTP`.\n"
+	"target `75% FTP`, `220W`, `Z2` (in a run `Z2 power`), `70% maxHR`, `95% LTHR`, `145bpm`, `Z2 HR`, `90% pace`, `Z2 pace`, " +
+	"`4:35/km`, `1:45/100m`, `100% VMA`, `ramp 50-75% FTP`, `freeride`; cadence `90rpm`.\n"
 
 // Syntax returns a short Markdown reference of Intervals.icu workout text and its
 // traps, and of the plain units Build accepts.
