@@ -84,3 +84,23 @@ func TestSyntaxTrapsAreCaught(t *testing.T) {
 		}
 	}
 }
+
+func TestSyntaxPlainUnitsAreWhatBuildTakes(t *testing.T) {
+	for _, s := range docLine(t, "**Plain units**") {
+		var steps []Step
+		switch {
+		case s == "400m" || s == "5km":
+			steps = []Step{{Distance: s}}
+		case s == "90rpm":
+			steps = []Step{{Duration: "60", Cadence: s}}
+		default:
+			steps = []Step{{Duration: "60", Target: s}}
+		}
+		_, errRide := Build(Ride, steps, testTh)
+		_, errRun := Build(Run, steps, testTh)
+		_, errSwim := Build(Swim, steps, testTh)
+		if errRide != nil && errRun != nil && errSwim != nil {
+			t.Errorf("documented plain unit %q is refused: %v", s, errRun)
+		}
+	}
+}
