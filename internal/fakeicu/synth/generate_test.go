@@ -218,3 +218,15 @@ func TestSickPeriodHasNoTrainingAndWorseMarkers(t *testing.T) {
 			rhrSick/float64(nS), hrvSick/float64(nS), rhrBefore/float64(nB), hrvBefore/float64(nB))
 	}
 }
+
+func TestGenerateReadsTodayAsACalendarDate(t *testing.T) {
+	sydney, err := time.LoadLocation("Australia/Sydney")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := json.Marshal(Generate(3, time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)))
+	b, _ := json.Marshal(Generate(3, time.Date(2026, 11, 30, 23, 59, 0, 0, sydney)))
+	if !bytes.Equal(a, b) {
+		t.Fatal("the same calendar date at another time of day, in another zone, gave another World")
+	}
+}
