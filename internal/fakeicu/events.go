@@ -19,8 +19,17 @@ type eventOut struct {
 	PairedActivityID *string `json:"paired_activity_id"`
 }
 
-// out returns an event as sent, with its pairing.
+// out returns an event as sent, with its pairing. The API's event flags are Java booleans,
+// always sent (false when unset), so they are filled in here whatever the store holds.
 func out(a *synth.Athlete, e api.Event) eventOut {
+	for _, flag := range []**bool{
+		&e.AthleteCannotEdit, &e.Entered, &e.ForWeek, &e.HideFromAthlete, &e.Indoor,
+		&e.NotOnFitnessChart, &e.ShowAsNote, &e.ShowOnCtlLine, &e.StructureReadOnly,
+	} {
+		if *flag == nil {
+			*flag = ptr(false)
+		}
+	}
 	o := eventOut{Event: e}
 	if id, ok := a.PairedActivity[deref(e.Id)]; ok {
 		o.PairedActivityID = ptr(id)

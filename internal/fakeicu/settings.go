@@ -6,10 +6,24 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 )
+
+// settingsOut is sport settings as the real API sends them: the spec's SportSettings plus
+// eFTPSupported (true for sports with power), which the spec does not declare.
+type settingsOut struct {
+	api.SportSettings
+	EFTPSupported bool `json:"eFTPSupported"`
+}
+
+func settingsOf(ss api.SportSettings) settingsOut {
+	return settingsOut{SportSettings: ss, EFTPSupported: slices.ContainsFunc(deref(ss.Types), func(t api.SportType) bool {
+		return strings.HasSuffix(string(t), "Ride")
+	})}
+}
 
 // ListSettings answers GET /athlete/{athleteId}/sport-settings.
 func (s *server) ListSettings(w http.ResponseWriter, r *http.Request, athleteId string) {
@@ -20,7 +34,11 @@ func (s *server) ListSettings(w http.ResponseWriter, r *http.Request, athleteId 
 	if a == nil {
 		return
 	}
-	writeJSON(w, http.StatusOK, append([]api.SportSettings{}, a.SportSettings...))
+	out := make([]settingsOut, 0, len(a.SportSettings))
+	for _, ss := range a.SportSettings {
+		out = append(out, settingsOf(ss))
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // settingsIndex finds sport settings by numeric id or by a sport type they cover ("Ride");
@@ -49,7 +67,7 @@ func (s *server) GetSettings1(w http.ResponseWriter, r *http.Request, athleteId 
 		return
 	}
 	if i := settingsIndex(w, a, id); i >= 0 {
-		writeJSON(w, http.StatusOK, a.SportSettings[i])
+		writeJSON(w, http.StatusOK, settingsOf(a.SportSettings[i]))
 	}
 }
 
@@ -84,7 +102,7 @@ func (s *server) UpdateSettings(w http.ResponseWriter, r *http.Request, athleteI
 		ss.HrZones = rescaleHRZones(deref(old.HrZones), deref(old.Lthr), deref(ss.Lthr), deref(ss.MaxHr))
 	}
 	a.SportSettings[i] = ss
-	writeJSON(w, http.StatusOK, ss)
+	writeJSON(w, http.StatusOK, settingsOf(ss))
 }
 
 // rescaleHRZones moves heart rate zone tops with LTHR; the last zone ends at max HR.
