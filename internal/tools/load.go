@@ -29,7 +29,7 @@ func loadTools() []manifest.Tool {
 		}, getTrainingLoad),
 		manifest.New(manifest.Def{
 			Name:        "get_training_volume",
-			Title:       "Weekly training ciVolume",
+			Title:       "Weekly training volume",
 			Description: "Weekly time, distance, load and count per sport over the last N weeks (Monday-based).",
 			Toolset:     manifest.Load,
 			Access:      manifest.Read,

@@ -88,7 +88,7 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 			}
 		}
 	}
-	head := fmt.Sprintf("Training ciVolume of %s, %d weeks %s..%s (weeks start Monday, %s)", ciName(ath.Name, env.AthleteID), weeks, ciDay(first), ciDay(today), ath.Location)
+	head := fmt.Sprintf("Training volume of %s, %d weeks %s..%s (weeks start Monday, %s)", ciName(ath.Name, env.AthleteID), weeks, ciDay(first), ciDay(today), ath.Location)
 	if stubs > 0 {
 		head += fmt.Sprintf("\n%d Strava-sourced activities are not readable through the API and are not counted.", stubs)
 	}

@@ -11,7 +11,7 @@ import (
 )
 
 func metricsStub(t *testing.T) *coachStub {
-	profile := `{"id":"i7","name":"Me Trics","timezone":"Australia/Sydney","sportSettings":` + fixture(t, "sport-settings.json") + `}`
+	profile := `{"id":"i7","name":"Me Trics","timezone":"Australia/Sydney","sportSettings":` + ciFixture(t, "sport-settings.json") + `}`
 	return &coachStub{answers: map[string]string{
 		"GET /api/v1/athlete/i7":                      profile,
 		"PUT /api/v1/athlete/i7/wellness/2026-11-30":  `{"id":"2026-11-30","ctl":50.2,"atl":55.1,"weight":71.5,"restingHR":48,"sleepSecs":27000,"soreness":3,"mood":2,"comments":"legs heavy"}`,

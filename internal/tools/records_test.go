@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-func fixture(t *testing.T, name string) string {
+func ciFixture(t *testing.T, name string) string {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("testdata", "coaching", name))
 	if err != nil {
@@ -26,11 +26,11 @@ func recordsStub(t *testing.T) *coachStub {
 		{"id":"all","distance":[400,1000,5000,10000,21097.5],"values":[75,200,1150,2400,5400],"activity_id":["i1","i4","i4","i4","i5"],
 		 "paceModels":[{"type":"CS","criticalSpeed":4.2}]}],
 		"activities":{"i1":{"id":"i1","start_date_local":"2026-10-03T07:00:00"},"i4":{"id":"i4","start_date_local":"2025-04-06T08:00:00"}}}`
-	profile := `{"id":"i7","name":"Rec Ords","timezone":"Europe/Paris","sportSettings":` + fixture(t, "sport-settings.json") + `}`
+	profile := `{"id":"i7","name":"Rec Ords","timezone":"Europe/Paris","sportSettings":` + ciFixture(t, "sport-settings.json") + `}`
 	return &coachStub{answers: map[string]string{
 		"GET /api/v1/athlete/i7":              profile,
-		"GET /api/v1/athlete/i7/power-curves": fixture(t, "power-curves.json"),
-		"GET /api/v1/athlete/i7/hr-curves":    fixture(t, "hr-curves.json"),
+		"GET /api/v1/athlete/i7/power-curves": ciFixture(t, "power-curves.json"),
+		"GET /api/v1/athlete/i7/hr-curves":    ciFixture(t, "hr-curves.json"),
 		"GET /api/v1/athlete/i7/pace-curves":  pace,
 		"GET /api/v1/athlete/i7/wellness": `[{"id":"2026-11-20","vo2max":53.5},
 			{"id":"2026-11-29","sportInfo":[{"type":"Ride","eftp":243.6,"wPrime":17100,"pMax":772}]}]`,
