@@ -199,7 +199,7 @@ func (j *journal) fail(ctx context.Context, cause error) error {
 	}
 	left := j.rollback(ctx)
 	if len(left) == 0 {
-		return fmt.Errorf("%w; rolled back: %d created event(s) deleted, %d changed event(s) restored, the calendar is as before", cause, len(j.created), len(j.changed))
+		return fmt.Errorf("%w; rolled back (%d created event(s) deleted, %d event(s) put back as they were): the calendar is as before", cause, len(j.created), len(j.changed))
 	}
 	return fmt.Errorf("%w; the rollback was incomplete: %s. Check the calendar with get_events and fix these by hand", cause, strings.Join(left, "; "))
 }
