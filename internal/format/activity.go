@@ -96,6 +96,9 @@ func (u Units) Activities(acts []intervals.Activity, oldest, newest string, max 
 // Activity is the full summary of one activity.
 func (u Units) Activity(a intervals.Activity, max int) string {
 	if IsStravaStub(a) {
+		if a.StartDateLocal == nil && a.StartDate == nil {
+			return fmt.Sprintf("Activity %s: %s.", str(a.Id), StravaNote)
+		}
 		return fmt.Sprintf("Activity %s (%s): %s.", str(a.Id), u.when(a), StravaNote)
 	}
 	sport := sportOf(a)

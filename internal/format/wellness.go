@@ -60,7 +60,7 @@ var wellnessMetrics = []wellnessMetric{
 	}},
 	{"sleep quality", scaleMetric("sleepQuality", func(w intervals.Wellness) *int32 { return w.SleepQuality })},
 	{"soreness", scaleMetric("soreness", func(w intervals.Wellness) *int32 { return w.Soreness })},
-	{"fatigue (felt)", scaleMetric("fatigue", func(w intervals.Wellness) *int32 { return w.Fatigue })},
+	{"felt fatigue", scaleMetric("fatigue", func(w intervals.Wellness) *int32 { return w.Fatigue })},
 	{"stress", scaleMetric("stress", func(w intervals.Wellness) *int32 { return w.Stress })},
 	{"mood", scaleMetric("mood", func(w intervals.Wellness) *int32 { return w.Mood })},
 	{"motivation", scaleMetric("motivation", func(w intervals.Wellness) *int32 { return w.Motivation })},

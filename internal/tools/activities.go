@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strconv"
 	"strings"
 
@@ -107,6 +108,14 @@ func activityID(id string) (string, error) {
 // fetchActivity reads one activity.
 func fetchActivity(ctx context.Context, env *manifest.Env, id string) (intervals.Activity, error) {
 	resp, err := env.Client.GetActivityWithResponse(ctx, id, nil)
+	var ie *intervals.Error
+	if errors.As(err, &ie) && ie.Status == 422 && strings.Contains(strings.ToLower(ie.Message), "strava") {
+		// the API refuses Strava-sourced activities: answer as for the list's stub
+		return intervals.Activity{Id: &id, Source: pointer(intervals.ActivitySourceSTRAVA)}, nil
+	}
+	if intervals.StatusOf(err) == 404 {
+		return intervals.Activity{}, manifest.Errorf("activity %s not found: take the id from get_activities (ids look like i12345678)", id)
+	}
 	if err != nil {
 		return intervals.Activity{}, apiFailed("read activity "+id, err)
 	}

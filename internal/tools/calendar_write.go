@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"fmt"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -188,7 +189,8 @@ func workoutText(in eventWriteIn, sport, cat string, a *athleteCtx) (string, []s
 		s, _ := workout.Check(ws, text, th)
 		return text, []string{"Workout: " + s.String() + "\n" + text}, nil
 	}
-	if in.Description == "" || cat != "WORKOUT" {
+	if cat != "WORKOUT" || !hasSteps(in.Description) {
+		// notes, and sessions described in words only, have no syntax to get wrong
 		return in.Description, nil, nil
 	}
 	s, problems := workout.Check(ws, in.Description, th)
@@ -208,6 +210,20 @@ func workoutText(in eventWriteIn, sport, cat string, a *athleteCtx) (string, []s
 		notes = append(notes, "Check these (written as given):\n"+strings.Join(warns, "\n"))
 	}
 	return in.Description, notes, nil
+}
+
+// repeatLine matches a repeat header such as "5x" or "3x Main set".
+var repeatLine = regexp.MustCompile(`^\d+\s*x(\s|$)`)
+
+// hasSteps reports whether text has workout step lines ("- ...") or repeat headers.
+func hasSteps(text string) bool {
+	for _, l := range strings.Split(text, "\n") {
+		l = strings.TrimSpace(l)
+		if strings.HasPrefix(l, "-") || repeatLine.MatchString(l) {
+			return true
+		}
+	}
+	return false
 }
 
 func toSteps(in []stepIn) []workout.Step {

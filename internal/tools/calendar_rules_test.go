@@ -1,0 +1,212 @@
+package tools
+
+import (
+	"context"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// pairedAndFree returns a planned session the fake pairs with a recorded activity, and one of
+// its unpaired sessions after today.
+func pairedAndFreeSession(t *testing.T, f *fakeicu.Fake) (paired, free int32) {
+	t.Helper()
+	a := demoAthlete(t, f)
+	for _, e := range a.Events {
+		id := *e.Id
+		switch {
+		case a.PairedActivity[id] != "" && paired == 0:
+			paired = id
+		case a.PairedActivity[id] == "" && e.Category != nil && *e.Category == "WORKOUT" && *e.StartDateLocal > "2026-12-01" && free == 0:
+			free = id
+		}
+	}
+	if paired == 0 || free == 0 {
+		t.Fatal("the demo calendar needs a paired session and a free future one")
+	}
+	return paired, free
+}
+
+func idArg(v int32) string { return strconv.Itoa(int(v)) }
+
+func TestDeleteEventRefusesAPairedSession(t *testing.T) {
+	env, f := demoEnv(t)
+	paired, _ := pairedAndFreeSession(t, f)
+	before := f.Events("0")
+	_, err := callTool(t, env, "delete_event", `{"event_id":`+idArg(paired)+`}`)
+	if err == nil || !strings.Contains(err.Error(), "paired with recorded activity") {
+		t.Fatalf("want a refusal naming the pairing, got %v", err)
+	}
+	if diff := cmp.Diff(before, f.Events("0")); diff != "" {
+		t.Errorf("the calendar changed:\n%s", diff)
+	}
+	if w := f.Writes(); len(w) != 0 {
+		t.Errorf("writes were made: %+v", w)
+	}
+}
+
+func TestUpdateEventRefusesAPairedSession(t *testing.T) {
+	env, f := demoEnv(t)
+	paired, _ := pairedAndFreeSession(t, f)
+	before := f.Events("0")
+	_, err := callTool(t, env, "add_or_update_event", `{"event_id":`+idArg(paired)+`,"name":"renamed"}`)
+	if err == nil || !strings.Contains(err.Error(), "never changed") {
+		t.Fatalf("want a refusal, got %v", err)
+	}
+	if diff := cmp.Diff(before, f.Events("0")); diff != "" {
+		t.Errorf("the calendar changed:\n%s", diff)
+	}
+}
+
+func TestDeleteEventDeletesAFreeSession(t *testing.T) {
+	env, f := demoEnv(t)
+	_, free := pairedAndFreeSession(t, f)
+	out := mustCallTool(t, env, "delete_event", `{"event_id":`+idArg(free)+`}`)
+	if !strings.HasPrefix(out, "Deleted: ") {
+		t.Errorf("answer: %q", out)
+	}
+	for _, e := range f.Events("0") {
+		if *e.Id == free {
+			t.Fatal("the event is still on the calendar")
+		}
+	}
+	if w := f.Writes(); len(w) != 1 || w[0].Operation != "deleteEvent" || !strings.Contains(w[0].Path, "/events/") {
+		t.Errorf("want one deleteEvent on the plural path, got %+v", w)
+	}
+}
+
+var confirmTokenRe = regexp.MustCompile(`confirm="([^"]+)"`)
+
+// previewDelete runs the first call of a range delete and returns its answer and token.
+func previewDelete(t *testing.T, run func(string) string, args string) (string, string) {
+	t.Helper()
+	out := run(args)
+	m := confirmTokenRe.FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no token in the preview:\n%s", out)
+	}
+	return out, m[1]
+}
+
+func TestRangeDeletePreviewsWithoutWriting(t *testing.T) {
+	env, f := demoEnv(t)
+	out, _ := previewDelete(t, func(a string) string { return mustCallTool(t, env, "delete_events_by_date_range", a) }, `{"oldest":"2026-11-23","newest":"2026-12-06"}`)
+	if w := f.Writes(); len(w) != 0 {
+		t.Fatalf("a preview wrote: %+v", w)
+	}
+	if !strings.Contains(out, "Preview, nothing deleted yet") || !strings.Contains(out, "Kept (paired with a recorded activity, never deleted)") {
+		t.Errorf("the preview should list what goes and what is kept:\n%s", out)
+	}
+	toolGolden(t, "range_preview", confirmTokenRe.ReplaceAllString(out, `confirm="TOKEN"`))
+}
+
+func TestRangeDeleteDeletesExactlyThePreviewedEventsByID(t *testing.T) {
+	env, f := demoEnv(t)
+	args := `{"oldest":"2026-11-23","newest":"2026-12-06"}`
+	_, token := previewDelete(t, func(a string) string { return mustCallTool(t, env, "delete_events_by_date_range", a) }, args)
+	paired := demoAthlete(t, f).PairedActivity
+	out := mustCallTool(t, env, "delete_events_by_date_range", `{"oldest":"2026-11-23","newest":"2026-12-06","confirm":"`+token+`"}`)
+	if !strings.HasPrefix(out, "Deleted ") {
+		t.Fatalf("answer: %s", out)
+	}
+	w := f.Writes()
+	if len(w) != 1 || w[0].Operation != "deleteEventsBulk" {
+		t.Fatalf("want one bulk delete by id (never the range endpoint), got %+v", w)
+	}
+	for _, e := range f.Events("0") {
+		d := (*e.StartDateLocal)[:10]
+		inRange := d >= "2026-11-23" && d <= "2026-12-06"
+		if inRange && paired[*e.Id] == "" {
+			t.Errorf("event %d (%s) in the range was not deleted", *e.Id, d)
+		}
+	}
+	kept := 0
+	for _, e := range f.Events("0") {
+		if paired[*e.Id] != "" && (*e.StartDateLocal)[:10] >= "2026-11-23" {
+			kept++
+		}
+	}
+	if kept == 0 {
+		t.Error("paired sessions must be kept")
+	}
+}
+
+func TestRangeDeleteWithoutTokenWritesNothingAndWithAWrongOneIsRefused(t *testing.T) {
+	env, f := demoEnv(t)
+	mustCallTool(t, env, "delete_events_by_date_range", `{"oldest":"2026-12-01","newest":"2026-12-06"}`)
+	before := f.Events("0")
+	for name, token := range map[string]string{
+		"garbage":        "not-a-token",
+		"forged expiry":  "99999999999.00112233445566778899aabbccddeeff",
+		"other range":    previewDeleteToken(t, env, `{"oldest":"2026-12-01","newest":"2026-12-05"}`),
+		"other category": previewDeleteToken(t, env, `{"oldest":"2026-12-01","newest":"2026-12-06","category":["NOTE"]}`),
+	} {
+		_, err := callTool(t, env, "delete_events_by_date_range", `{"oldest":"2026-12-01","newest":"2026-12-06","confirm":"`+token+`"}`)
+		if err == nil || !strings.Contains(err.Error(), "nothing was deleted") {
+			t.Errorf("%s: want a refusal, got %v", name, err)
+		}
+	}
+	if w := f.Writes(); len(w) != 0 {
+		t.Errorf("writes were made: %+v", w)
+	}
+	if diff := cmp.Diff(before, f.Events("0")); diff != "" {
+		t.Errorf("the calendar changed:\n%s", diff)
+	}
+}
+
+func previewDeleteToken(t *testing.T, env *manifest.Env, args string) string {
+	t.Helper()
+	_, tok := previewDelete(t, func(a string) string { return mustCallTool(t, env, "delete_events_by_date_range", a) }, args)
+	return tok
+}
+
+func TestRangeDeleteRefusesAStaleToken(t *testing.T) {
+	env, f := demoEnv(t)
+	args := `{"oldest":"2026-12-01","newest":"2026-12-06"}`
+	_, token := previewDelete(t, func(a string) string { return mustCallTool(t, env, "delete_events_by_date_range", a) }, args)
+	later := sydneyNow.Add(tokenTTL + time.Minute)
+	env.Now = func() time.Time { return later }
+	_, err := callTool(t, env, "delete_events_by_date_range", `{"oldest":"2026-12-01","newest":"2026-12-06","confirm":"`+token+`"}`)
+	if err == nil || !strings.Contains(err.Error(), "expired") {
+		t.Fatalf("want an expired-token refusal, got %v", err)
+	}
+	if w := f.Writes(); len(w) != 0 {
+		t.Errorf("writes were made: %+v", w)
+	}
+}
+
+func TestRangeDeleteRefusesWhenTheCalendarChanged(t *testing.T) {
+	env, f := demoEnv(t)
+	args := `{"oldest":"2026-12-01","newest":"2026-12-06"}`
+	_, token := previewDelete(t, func(a string) string { return mustCallTool(t, env, "delete_events_by_date_range", a) }, args)
+	mustCallTool(t, env, "add_or_update_event", `{"category":"NOTE","date":"2026-12-03","name":"added after the preview"}`)
+	f.ResetWrites()
+	_, err := callTool(t, env, "delete_events_by_date_range", `{"oldest":"2026-12-01","newest":"2026-12-06","confirm":"`+token+`"}`)
+	if err == nil || !strings.Contains(err.Error(), "calendar changed") {
+		t.Fatalf("want a refusal, got %v", err)
+	}
+	if w := f.Writes(); len(w) != 0 {
+		t.Errorf("writes were made: %+v", w)
+	}
+}
+
+func TestRangeDeleteAbortsWhenTheUserDeclines(t *testing.T) {
+	env, f := demoEnv(t)
+	args := `{"oldest":"2026-12-01","newest":"2026-12-06"}`
+	_, token := previewDelete(t, func(a string) string { return mustCallTool(t, env, "delete_events_by_date_range", a) }, args)
+	var asked string
+	env.Confirm = func(_ context.Context, q string) (bool, bool, error) { asked = q; return false, true, nil }
+	out := mustCallTool(t, env, "delete_events_by_date_range", `{"oldest":"2026-12-01","newest":"2026-12-06","confirm":"`+token+`"}`)
+	if !strings.Contains(out, "declined") || !strings.Contains(asked, "Delete") {
+		t.Errorf("answer %q after question %q", out, asked)
+	}
+	if w := f.Writes(); len(w) != 0 {
+		t.Errorf("writes were made: %+v", w)
+	}
+}

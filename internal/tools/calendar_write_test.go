@@ -1,0 +1,109 @@
+package tools
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestAddEventRefusesWorkoutTextWithSyntaxTraps(t *testing.T) {
+	env, f := demoEnv(t)
+	before := f.Events("0")
+	for text, want := range map[string]string{
+		`- 400m 80% Pace`:  "400m means 400 minutes",
+		`- 10m 4:30/km`:    "needs the word pace",
+		"- 10m Z2\n- 5x3m": "",
+	} {
+		args := `{"date":"2026-12-08","type":"Run","name":"Track","description":` + jsonText(text) + `}`
+		_, err := callTool(t, env, "add_or_update_event", args)
+		if err == nil || !strings.Contains(err.Error(), "nothing was written") || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: want a refusal mentioning %q, got %v", text, want, err)
+		}
+	}
+	if w := f.Writes(); len(w) != 0 {
+		t.Errorf("writes were made: %+v", w)
+	}
+	if diff := cmp.Diff(before, f.Events("0")); diff != "" {
+		t.Errorf("the calendar changed:\n%s", diff)
+	}
+}
+
+func TestAddEventBuildsWorkoutTextFromSteps(t *testing.T) {
+	env, f := demoEnv(t)
+	out := mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-08","type":"Run","name":"Track 5x400","steps":[
+		{"duration":"10:00","target":"Z2 HR"},
+		{"repeat":5,"steps":[{"distance":"400m","target":"4:00/km"},{"duration":"90","target":"Z1 HR"}]},
+		{"duration":"10:00","target":"Z1 HR"}]}`)
+	if !strings.HasPrefix(out, "Created: Tue 2026-12-08 WORKOUT Run \"Track 5x400\"") || !strings.Contains(out, "- 400mtr 4:00/km Pace") {
+		t.Errorf("answer:\n%s", out)
+	}
+	w := f.Writes()
+	if len(w) != 1 || w[0].Operation != "createEvent" {
+		t.Fatalf("want one createEvent, got %+v", w)
+	}
+	var found bool
+	for _, e := range f.Events("0") {
+		if e.Name != nil && *e.Name == "Track 5x400" {
+			found = e.Description != nil && strings.Contains(*e.Description, "5x\n- 400mtr")
+		}
+	}
+	if !found {
+		t.Error("the event with its built workout text is not on the calendar")
+	}
+}
+
+func TestAddEventAcceptsWordsAndCheckedText(t *testing.T) {
+	env, _ := demoEnv(t)
+	out := mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-09","type":"Run","name":"By feel","description":"Easy run by feel, flat route"}`)
+	if !strings.HasPrefix(out, "Created: Wed 2026-12-09 WORKOUT Run \"By feel\"") {
+		t.Errorf("answer: %s", out)
+	}
+	out = mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-10","type":"Ride","name":"Sweet spot","description":"- 15m 60%\n\n3x\n- 12m 90%\n- 4m 55%\n\n- 10m 50%","duration":"1:13:00"}`)
+	if !strings.Contains(out, "Workout: 1:13:00") {
+		t.Errorf("a checked workout should be summarised: %s", out)
+	}
+	note := mustCallTool(t, env, "add_or_update_event", `{"category":"SICK","date":"2026-12-11","end_date":"2026-12-13","name":"Flu"}`)
+	if !strings.HasPrefix(note, "Created: Fri 2026-12-11 to Sun 2026-12-13 SICK \"Flu\"") {
+		t.Errorf("a period spans its days: %s", note)
+	}
+}
+
+func TestUpdateEventChangesAFreeSession(t *testing.T) {
+	env, f := demoEnv(t)
+	_, free := pairedAndFreeSession(t, f)
+	out := mustCallTool(t, env, "add_or_update_event", `{"event_id":`+idArg(free)+`,"name":"Moved to the trainer"}`)
+	if !strings.HasPrefix(out, "Updated: ") || !strings.Contains(out, `"Moved to the trainer"`) {
+		t.Errorf("answer: %s", out)
+	}
+	if w := f.Writes(); len(w) != 1 || w[0].Operation != "updateEvent" {
+		t.Errorf("want one updateEvent, got %+v", w)
+	}
+}
+
+func TestGetEventsShowsDoneMissedAndToDo(t *testing.T) {
+	env, _ := demoEnv(t)
+	mustCallTool(t, env, "add_or_update_event", `{"date":"2026-11-27","type":"Run","name":"Skipped strides","description":"- 20m Z2 HR"}`)
+	out := mustCallTool(t, env, "get_events", `{"oldest":"2026-11-26","newest":"2026-12-02","category":["WORKOUT"]}`)
+	for _, want := range []string{`"Skipped strides"`, "- missed", "- done (activity i", "- to do", "today is Tue 2026-12-01"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("get_events should show %q:\n%s", want, out)
+		}
+	}
+	if !strings.Contains(out, `Fri 2026-11-27 WORKOUT Run "Skipped strides"`) {
+		t.Errorf("the missed session should be dated Fri 2026-11-27:\n%s", out)
+	}
+}
+
+func TestGetEventByIDShowsTheWorkoutText(t *testing.T) {
+	env, f := demoEnv(t)
+	_, free := pairedAndFreeSession(t, f)
+	out := mustCallTool(t, env, "get_event_by_id", `{"event_id":`+idArg(free)+`}`)
+	if !strings.Contains(out, "Workout text:\n") {
+		t.Errorf("answer:\n%s", out)
+	}
+	_, err := callTool(t, env, "get_event_by_id", `{"event_id":999999}`)
+	if err == nil || !strings.Contains(err.Error(), "not on this athlete's calendar") {
+		t.Errorf("an unknown id should be said so: %v", err)
+	}
+}

@@ -1,0 +1,140 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+var updateToolGoldens = flag.Bool("update-tools", false, "rewrite the golden answers under testdata/tools")
+
+// sydneyNow is 20:30 UTC on Monday 30 November 2026: already Tuesday 1 December, 07:30, in
+// Sydney, the demo athlete's time zone. Every date in an answer must be Sydney's.
+var sydneyNow = time.Date(2026, 11, 30, 20, 30, 0, 0, time.UTC)
+
+// fakeEnv starts the embedded fake and returns an Env for its demo athlete ("0" = the
+// athlete behind the key) with the clock fixed at sydneyNow.
+func demoEnv(t *testing.T) (*manifest.Env, *fakeicu.Fake) {
+	t.Helper()
+	now := func() time.Time { return sydneyNow }
+	f := fakeicu.New(fakeicu.Options{Now: now})
+	srv := httptest.NewServer(f.Handler())
+	t.Cleanup(srv.Close)
+	c, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, BaseURL: srv.URL, RateLimit: -1, MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &manifest.Env{Client: c, AthleteID: "0", Now: now}, f
+}
+
+func findTool(t *testing.T, name string) manifest.Tool {
+	t.Helper()
+	for _, tl := range All() {
+		if tl.Name == name {
+			return tl
+		}
+	}
+	t.Fatalf("no tool %s in All()", name)
+	return manifest.Tool{}
+}
+
+// call runs a tool with JSON arguments.
+func callTool(t *testing.T, env *manifest.Env, name, args string) (string, error) {
+	t.Helper()
+	return findTool(t, name).Run(context.Background(), env, json.RawMessage(args))
+}
+
+// mustCall runs a tool that must succeed.
+func mustCallTool(t *testing.T, env *manifest.Env, name, args string) string {
+	t.Helper()
+	out, err := callTool(t, env, name, args)
+	if err != nil {
+		t.Fatalf("%s %s: %v", name, args, err)
+	}
+	return out
+}
+
+// toolGolden compares an answer with testdata/tools/name.golden (rewritten with -update-tools).
+func toolGolden(t *testing.T, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", "tools", name+".golden")
+	if *updateToolGoldens {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("read golden (run go test -update-tools): %v", err)
+	}
+	if diff := cmp.Diff(string(want), got+"\n"); diff != "" {
+		t.Errorf("%s differs from testdata/tools/%s.golden (-want +got):\n%s", name, name, diff)
+	}
+}
+
+// demo returns the fake's demo athlete data.
+func demoAthlete(t *testing.T, f *fakeicu.Fake) *synth.Athlete {
+	t.Helper()
+	w := f.World()
+	for _, a := range w.Athletes {
+		if a.Profile.Id != nil && *a.Profile.Id == fakeicu.DemoAthleteID {
+			return a
+		}
+	}
+	t.Fatal("no demo athlete in the fake")
+	return nil
+}
+
+func TestToolsAnswerOnTheDemoAthlete(t *testing.T) {
+	env, f := demoEnv(t)
+	a := demoAthlete(t, f)
+	var lastRun, stub string
+	for _, act := range a.Activities {
+		if act.Type != nil && strings.Contains(*act.Type, "Run") {
+			lastRun = *act.Id
+		}
+	}
+	if len(a.StravaStubs) > 0 {
+		stub = a.StravaStubs[len(a.StravaStubs)-1]
+	}
+	cases := []struct{ golden, tool, args string }{
+		{"context", "get_athlete_context", `{}`},
+		{"activities", "get_activities", `{}`},
+		{"activity", "get_activity_details", `{"activity_id":"` + lastRun + `"}`},
+		{"activity_strava", "get_activity_details", `{"activity_id":"` + stub + `"}`},
+		{"intervals", "get_activity_intervals", `{"activity_id":"` + lastRun + `"}`},
+		{"streams", "get_activity_streams", `{"activity_id":"` + lastRun + `","points":30}`},
+		{"messages", "get_activity_messages", `{"activity_id":"` + lastRun + `"}`},
+		{"power_curves", "get_athlete_power_curves", `{}`},
+		{"pace_curves", "get_athlete_power_curves", `{"kind":"pace","period":"1y"}`},
+		{"hr_curves", "get_athlete_power_curves", `{"kind":"hr","sport":"Run","oldest":"2026-09-01","newest":"2026-11-30"}`},
+		{"wellness", "get_wellness_data", `{}`},
+		{"events", "get_events", `{"oldest":"2026-11-24","newest":"2026-12-07"}`},
+		{"gear", "get_gear_list", `{}`},
+		{"custom_items", "get_custom_items", `{}`},
+	}
+	for _, c := range cases {
+		t.Run(c.golden, func(t *testing.T) {
+			toolGolden(t, c.golden, mustCallTool(t, env, c.tool, c.args))
+		})
+	}
+	if w := f.Writes(); len(w) != 0 {
+		t.Errorf("read tools wrote to the calendar: %+v", w)
+	}
+}
