@@ -1,0 +1,62 @@
+package tools
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+func TestCoachingPrompts(t *testing.T) {
+	ps := coachingPrompts()
+	if len(ps) != 2 || ps[0].Name != "weekly_review" || ps[1].Name != "race_readiness" {
+		t.Fatalf("prompts: %+v", ps)
+	}
+	text, err := ps[0].Render(map[string]string{"week": "2026-11-26", "athlete": "i100002"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"the week Mon 2026-11-23 to Sun 2026-11-29", `athlete="i100002"`, "get_training_load with weeks=3"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("weekly review lacks %q:\n%s", w, text)
+		}
+	}
+	text, err = ps[1].Render(map[string]string{"race": "10 km on 2026-12-12"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text, "ready for 10 km on 2026-12-12") || strings.Contains(text, "athlete=") || !strings.Contains(text, "+5% to +20%") {
+		t.Errorf("race readiness:\n%s", text)
+	}
+	if _, err := ps[0].Render(map[string]string{"week": "last"}); err == nil {
+		t.Error("a bad week should be refused")
+	}
+	if _, err := ps[1].Render(map[string]string{"athlete": "Léa Martin"}); err == nil {
+		t.Error("an athlete name instead of an id should be refused")
+	}
+}
+
+// TestPromptsNameRealTools keeps the prompts in step with the catalog: every tool a prompt
+// tells the model to call exists, in this package's tools or C's.
+var ciToolWord = regexp.MustCompile(`\b(get|list)_[a-z_]+[a-z]`)
+
+func TestPromptsNameRealTools(t *testing.T) {
+	mine := map[string]bool{}
+	for _, tool := range coachingTools() {
+		mine[tool.Name] = true
+	}
+	// Tools of the reference catalog (issue 4) the prompts rely on.
+	for _, name := range []string{"get_athlete_context", "get_events", "get_activities", "get_activity_details", "get_wellness_data"} {
+		mine[name] = true
+	}
+	for _, p := range coachingPrompts() {
+		text, err := p.Render(map[string]string{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range ciToolWord.FindAllString(text, -1) {
+			if !mine[w] {
+				t.Errorf("%s names %s, which is not a tool", p.Name, w)
+			}
+		}
+	}
+}
