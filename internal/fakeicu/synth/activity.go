@@ -130,7 +130,6 @@ func (p person) build(s *session, id string, r *rand.Rand, g gearSet) done {
 		a.PowerLoad = a.IcuTrainingLoad
 		a.DeviceWatts = ptr(true)
 		a.PowerFieldNames, a.PowerField = &[]string{"power"}, ptr("power")
-		a.PMax = i32(sum.maxWatts)
 		a.Decoupling = f32(2+3*r.Float64(), 2)
 		a.DeviceName = ptr("Garmin Edge 840")
 		a.Gear = &api.StravaGear{Id: ptr(g.road)}

@@ -12,6 +12,7 @@ import (
 // grouped by duration and intensity, as Intervals.icu groups repeats.
 func intervalsOf(id string, spec StreamSpec, analyzed *api.Activity) api.IntervalsDTO {
 	segs := spec.model()
+	surges := spec.surges()
 	ride := isRide(spec.Sport)
 	var list []api.Interval
 	type group struct {
@@ -46,6 +47,12 @@ func intervalsOf(id string, spec StreamSpec, analyzed *api.Activity) api.Interva
 		if ride {
 			iv.AverageWatts, iv.WeightedAverageWatts = i32(m.power), i32(m.power)
 			iv.MaxWatts, iv.MinWatts = i32(m.power*1.25), i32(m.power*0.75)
+			for _, x := range surges {
+				if x.start >= seg.Start && x.start < seg.End {
+					iv.MaxWatts = i32(math.Max(float64(*iv.MaxWatts), x.watts*1.05))
+					iv.MinWatts = i32(m.power * 0.4) // easing off after the surge
+				}
+			}
 			iv.Joules = i32(m.power * float64(secs))
 			iv.AverageWattsKg = f32(m.power/spec.Weight, 2)
 			z := zoneOf(powerZones, seg.Intensity*100)

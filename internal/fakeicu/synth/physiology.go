@@ -190,3 +190,13 @@ func (n *noise) next(smooth, white float64) float64 {
 	n.x = 0.95*n.x + math.Sqrt(1-0.95*0.95)*n.r.NormFloat64()
 	return smooth*n.x + white*n.r.NormFloat64()
 }
+
+// segmentAt is the index of the segment holding second t.
+func (s *StreamSpec) segmentAt(t int) int {
+	for k, seg := range s.Segments {
+		if t >= seg.Start && t < seg.End {
+			return k
+		}
+	}
+	return len(s.Segments) - 1
+}

@@ -123,7 +123,7 @@ func (s *StreamSpec) render(want []string) series {
 	segs := s.model()
 	needSpeed := has("velocity_smooth", "distance", "altitude", "latlng")
 	if isRide(s.Sport) && (has("watts") || needSpeed) {
-		out.watts = s.drawAround(segs, 1, func(m segModel) float64 { return m.power }, 0.06, 0.03)
+		out.watts = s.drawPower(segs)
 	}
 	if needSpeed {
 		out.speed = make([]float64, n)
@@ -186,6 +186,44 @@ func (s *StreamSpec) drawAround(segs []segModel, stream uint64, f func(segModel)
 			out[t] = math.Max(0, v*(1+nz.next(smooth, white)))
 		}
 		recentre(out[seg.Start:seg.End], v)
+	}
+	return out
+}
+
+// drawPower draws power around each segment's, with the surges of an outdoor ride; the
+// rest of the segment is recentred so that the segment's mean power is unchanged.
+func (s *StreamSpec) drawPower(segs []segModel) []float64 {
+	out := s.drawAround(segs, 1, func(m segModel) float64 { return m.power }, 0.06, 0.03)
+	sg := s.surges()
+	if len(sg) == 0 {
+		return out
+	}
+	in := make([]bool, len(out))
+	r := newRand(s.Seed, 12)
+	for _, x := range sg {
+		for t := x.start; t < x.start+x.secs && t < len(out); t++ {
+			out[t] = x.watts * (1 + 0.04*r.NormFloat64())
+			in[t] = true
+		}
+	}
+	for k, seg := range s.Segments {
+		var sum float64
+		var free int
+		for t := seg.Start; t < seg.End; t++ {
+			sum += out[t]
+			if !in[t] {
+				free++
+			}
+		}
+		if free == 0 {
+			continue
+		}
+		shift := (segs[k].power*float64(seg.End-seg.Start) - sum) / float64(free)
+		for t := seg.Start; t < seg.End; t++ {
+			if !in[t] {
+				out[t] = math.Max(0, out[t]+shift)
+			}
+		}
 	}
 	return out
 }

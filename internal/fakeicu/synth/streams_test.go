@@ -214,3 +214,39 @@ func TestBestPaceOfARun(t *testing.T) {
 	}
 	t.Fatal("no run over 12 km")
 }
+
+// normalisedPower is NP from a watts stream: the fourth-power mean of 30 s rolling means.
+func normalisedPower(w []int32) float64 {
+	prefix := make([]float64, len(w)+1)
+	for i, v := range w {
+		prefix[i+1] = prefix[i] + float64(v)
+	}
+	var sum float64
+	n := 0
+	for i := 30; i <= len(w); i++ {
+		sum += math.Pow((prefix[i]-prefix[i-30])/30, 4)
+		n++
+	}
+	return math.Pow(sum/float64(n), 0.25)
+}
+
+func TestStreamsNormalisedPowerIsTheActivity(t *testing.T) {
+	p := testWorld(t).Athletes[0]
+	for i, act := range p.Activities {
+		if act.Type == nil || !isRide(*act.Type) || i%4 != 0 {
+			continue
+		}
+		w := Streams(p.StreamSpecs[*act.Id], []string{"watts"})[0].Data.([]int32)
+		if np := normalisedPower(w); math.Abs(np/float64(*act.IcuWeightedAvgWatts)-1) > 0.02 {
+			t.Errorf("%s %s: NP of the stream %.0f W, activity says %d W", *act.Id, *act.Name, np, *act.IcuWeightedAvgWatts)
+		}
+	}
+}
+
+func TestOutdoorRidesHaveSprints(t *testing.T) {
+	spec := fourHourRide(t)
+	best := BestPower(spec, []int{5, 3600})
+	if best[0] < 2*float64(spec.FTP) || best[1] > float64(spec.FTP) {
+		t.Errorf("best 5 s %.0f W, best hour %.0f W, FTP %d: want sprints over twice FTP and an hour below it", best[0], best[1], spec.FTP)
+	}
+}

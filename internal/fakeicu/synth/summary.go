@@ -6,7 +6,7 @@ import "math"
 // same numbers the streams average to.
 type summary struct {
 	secs                       int
-	avgWatts, np, maxWatts     float64
+	avgWatts, np               float64
 	avgHR, maxHR               float64
 	dist, avgSpeed, maxSpeed   float64
 	cadence                    float64
@@ -29,7 +29,6 @@ func (s *StreamSpec) summarise() summary {
 		out.avgHR += d * m.hrMean / T
 		out.dist += d * m.speed
 		out.cadence += d * m.cadence / T
-		out.maxWatts = math.Max(out.maxWatts, m.power*1.25)
 		out.maxSpeed = math.Max(out.maxSpeed, m.speed*1.12)
 		out.maxHR = math.Max(out.maxHR, math.Max(m.hrEnd, m.hrStart)+2)
 		out.hrZoneSecs[zoneOf(hrz, m.hrMean)-1] += int32(m.secs)
@@ -43,7 +42,31 @@ func (s *StreamSpec) summarise() summary {
 	out.avgSpeed = out.dist / T
 	out.load, out.intensity = loadOf(s.Segments)
 	if isRide(s.Sport) {
-		out.np = float64(s.FTP) * out.intensity
+		// Normalised power with the surges; load and IF follow it. Around its surges a
+		// segment rides a little easier, so that its mean power is unchanged.
+		ftp := float64(s.FTP)
+		sg := s.surges()
+		base := make([]float64, len(s.Segments))
+		np4 := 0.0
+		for k, seg := range s.Segments {
+			n := float64(seg.End - seg.Start)
+			work, secs := 0.0, 0.0
+			for _, x := range sg {
+				if x.start >= seg.Start && x.start < seg.End {
+					work += x.watts * float64(x.secs)
+					secs += float64(x.secs)
+				}
+			}
+			base[k] = segs[k].power
+			if secs > 0 && secs < n {
+				base[k] = (segs[k].power*n - work) / (n - secs)
+			}
+			np4 += n * math.Pow(base[k], 4)
+		}
+		np4 += surgeNP4(sg, func(t int) float64 { return base[s.segmentAt(t)] })
+		out.np = math.Pow(np4/T, 0.25)
+		out.intensity = out.np / ftp
+		out.load = T / 3600 * out.intensity * out.intensity * 100
 	}
 	if s.hasTerrain() {
 		out.gain, out.loss, out.minAlt, out.maxAlt, out.meanAlt = s.terrain().climb(0, out.dist)
