@@ -24,7 +24,8 @@ type Athlete struct {
 	Profile       api.WithSportSettings // GET /athlete/{id}: id, name, timezone, sportSettings ...
 	SportSettings []api.SportSettings   // GET /athlete/{id}/sport-settings
 	Activities    []api.Activity        // sorted by start_date_local, oldest first
-	// Intervals holds each activity's laps/intervals (GET /activity/{id}/intervals), by activity id.
+	// Intervals holds each activity's laps/intervals (GET /activity/{id}/intervals), by
+	// activity id; Strava stubs have none (nor StreamSpecs).
 	Intervals map[string]api.IntervalsDTO
 	// StreamSpecs holds what Streams needs to regenerate an activity's 1 Hz streams on request.
 	StreamSpecs map[string]StreamSpec
@@ -57,9 +58,9 @@ type Athlete struct {
 // so that a 4-hour ride (14,400 samples per stream) costs memory only while it is served.
 type StreamSpec struct {
 	Seed     int64
-	Sport    string // Ride, Run, Swim ...
-	Seconds  int    // moving time; one sample per second
-	Segments []Segment
+	Sport    string    // Ride, VirtualRide, Run, Swim
+	Seconds  int       // moving time; one sample per second
+	Segments []Segment // back to back from 0 to Seconds
 
 	// The athlete's physiology when the activity was done: Segment.Intensity is a fraction
 	// of FTP (rides) or of ThresholdSpeed (runs, swims); heart rate follows LTHR.
