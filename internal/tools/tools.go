@@ -12,6 +12,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -19,12 +20,15 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
-// All returns the catalog, ordered by toolset and, within one, from the most used.
+// All returns the catalog grouped by toolset in the order of manifest.AllToolsets and,
+// within a toolset, the reference server's tools first (most used first), then the others.
 func All() []manifest.Tool {
 	var all []manifest.Tool
-	for _, set := range [][]manifest.Tool{contextTools(), activityTools(), performanceTools(), wellnessTools(), calendarTools(), settingsTools(), customItemTools(), coachingTools()} {
+	for _, set := range [][]manifest.Tool{contextTools(), activityTools(), performanceTools(), wellnessTools(), calendarTools(), planningTools(), settingsTools(), customItemTools(), coachingTools()} {
 		all = append(all, set...)
 	}
+	rank := func(t manifest.Tool) int { return slices.Index(manifest.AllToolsets, t.Toolset) }
+	slices.SortStableFunc(all, func(a, b manifest.Tool) int { return rank(a) - rank(b) })
 	return all
 }
 
