@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/base64"
+	"fmt"
 	"math"
 	"net/http"
 	"strconv"
@@ -82,8 +83,7 @@ func (f *Fake) serveAPI(w http.ResponseWriter, r *http.Request, op string) {
 	}
 	// Handlers answer into a buffer, so that no client can stall one while it holds the
 	// store's lock; the answer is then copied out.
-	rec := newRecorder()
-	f.router.ServeHTTP(rec, r)
+	rec := f.dispatch(r, op)
 	for k, v := range rec.header {
 		sw.Header()[k] = v
 	}
@@ -170,4 +170,23 @@ func (r *recorder) Write(b []byte) (int, error) {
 		r.status = http.StatusOK
 	}
 	return r.body.Write(b)
+}
+
+// dispatch runs the route's handler into a buffer. A handler that panics is a bug of the
+// fake: it is answered 500 with the operation named, and logged, instead of killing the
+// connection.
+func (f *Fake) dispatch(r *http.Request, op string) (rec *recorder) {
+	rec = newRecorder()
+	defer func() {
+		if p := recover(); p != nil {
+			if p == http.ErrAbortHandler {
+				panic(p)
+			}
+			f.opts.Logger.Error("fake intervals.icu handler panicked", "op", op, "panic", fmt.Sprint(p))
+			rec = newRecorder()
+			writeErrorf(rec, http.StatusInternalServerError, "fake intervals.icu: internal error in %s: %v", op, p)
+		}
+	}()
+	f.router.ServeHTTP(rec, r)
+	return rec
 }

@@ -1,6 +1,7 @@
 package fakeicu
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 )
@@ -91,4 +92,24 @@ func TestEveryOperationIsRoutedAndNoneCrashes(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestParamsTheSpecRequiresButTheAPIDefaults(t *testing.T) {
+	f := newTestFake(t, Options{})
+	mustStatus(t, f, 200, "POST", "/api/v1/athlete/0/events/bulk", `[{"category":"NOTE","start_date_local":"2026-03-12"}]`)
+	mustStatus(t, f, 200, "POST", "/api/v1/athlete/0/events", `{"category":"NOTE","start_date_local":"2026-03-12"}`)
+	mustStatus(t, f, 200, "PUT", "/api/v1/athlete/0/sport-settings/501", `{"ftp":251}`)
+	mustStatus(t, f, 200, "GET", "/api/v1/athlete/0/power-curves?type=Ride", "")
+	if msg := mustError(t, f, 422, "GET", "/api/v1/athlete/0/power-curves", ""); !strings.Contains(msg, "type") {
+		t.Errorf("power curves without type: %q, want the missing parameter named", msg)
+	}
+}
+
+func TestHandlerPanicIsA500(t *testing.T) {
+	f := newTestFake(t, Options{})
+	f.router.HandleFunc("GET /api/v1/panic", func(http.ResponseWriter, *http.Request) { panic("boom") })
+	if msg := mustError(t, f, 500, "GET", "/api/v1/panic", ""); !strings.Contains(msg, "boom") {
+		t.Errorf("panic answered %q", msg)
+	}
+	mustStatus(t, f, 200, "GET", "/api/v1/athlete/0", "")
 }
