@@ -222,7 +222,10 @@ func TestAttemptTimeoutIsRetried(t *testing.T) {
 	}))
 	defer srv.Close()
 	opts := Options{RateLimit: -1, Timeout: 50 * time.Millisecond}
-	if _, err := listEvents(newTestClient(t, srv, opts, newFakeClock()), context.Background()); err != nil {
+	// The call's own deadline only stops the test from hanging if attempts had no timeout.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if _, err := listEvents(newTestClient(t, srv, opts, newFakeClock()), ctx); err != nil {
 		t.Fatalf("ListEvents: %v", err)
 	}
 	if n := hits.Load(); n != 2 {
