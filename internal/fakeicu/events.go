@@ -225,6 +225,7 @@ func (st *store) newEvent(a *synth.Athlete, e api.Event) api.Event {
 		e.EndDateLocal = ptr(startOfDay(start).AddDate(0, 0, 1).Format(localLayout))
 	}
 	e.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
+	fillFromText(a, &e)
 	return e
 }
 
@@ -256,7 +257,7 @@ func (s *server) CreateEvent(w http.ResponseWriter, r *http.Request, id string, 
 	if p.UpsertOnUid && deref(e.Uid) != "" {
 		for i := range a.Events {
 			if deref(a.Events[i].Uid) == *e.Uid {
-				e = st.replaceEvent(a.Events[i], e)
+				e = st.replaceEvent(a, a.Events[i], e)
 				a.Events[i] = e
 				sortedByStart(a.Events, func(e *api.Event) string { return deref(e.StartDateLocal) })
 				writeJSON(w, http.StatusOK, out(a, e))
@@ -270,7 +271,7 @@ func (s *server) CreateEvent(w http.ResponseWriter, r *http.Request, id string, 
 }
 
 // replaceEvent gives an existing event the fields of e, keeping what the server assigned.
-func (st *store) replaceEvent(old, e api.Event) api.Event {
+func (st *store) replaceEvent(a *synth.Athlete, old, e api.Event) api.Event {
 	e.Id, e.AthleteId, e.CreatedById, e.Uid, e.CalendarId = old.Id, old.AthleteId, old.CreatedById, old.Uid, old.CalendarId
 	start, _ := parseLocal(*e.StartDateLocal, false)
 	e.StartDateLocal = ptr(start.Format(localLayout))
@@ -278,5 +279,6 @@ func (st *store) replaceEvent(old, e api.Event) api.Event {
 		e.EndDateLocal = ptr(startOfDay(start).AddDate(0, 0, 1).Format(localLayout))
 	}
 	e.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
+	fillFromText(a, &e)
 	return e
 }

@@ -45,12 +45,24 @@ func (s *server) UpdateEvent(w http.ResponseWriter, r *http.Request, id string, 
 		writeError(w, http.StatusUnprocessableEntity, msg)
 		return
 	}
+	if _, retext := patch["description"]; retext {
+		// New workout text: what was read from the old text is read again (fillFromText).
+		if _, sent := patch["moving_time"]; !sent {
+			e.MovingTime = nil
+		}
+		if _, sent := patch["distance"]; !sent {
+			e.Distance = nil
+		}
+		if _, sent := patch["icu_training_load"]; !sent {
+			e.IcuTrainingLoad = nil
+		}
+	}
 	if _, moved := patch["start_date_local"]; moved {
 		if _, keepEnd := patch["end_date_local"]; !keepEnd {
 			e.EndDateLocal = nil
 		}
 	}
-	e = st.replaceEvent(a.Events[i], e)
+	e = st.replaceEvent(a, a.Events[i], e)
 	a.Events[i] = e
 	resort(a)
 	writeJSON(w, http.StatusOK, out(a, e))
@@ -115,7 +127,7 @@ func (s *server) CreateMultipleEvents(w http.ResponseWriter, r *http.Request, id
 	result := make([]api.Event, 0, len(events))
 	for _, e := range events {
 		if i := matchingEvent(a, e, deref(p.Upsert), p.UpsertOnUid); i >= 0 {
-			e = st.replaceEvent(a.Events[i], e)
+			e = st.replaceEvent(a, a.Events[i], e)
 			a.Events[i] = e
 		} else {
 			e = st.newEvent(a, e)
@@ -288,10 +300,11 @@ func (s *server) UpdateEvents(w http.ResponseWriter, r *http.Request, id string,
 	j := 0
 	for i := range a.Events {
 		if j < len(updated) && deref(a.Events[i].Id) == deref(updated[j].Id) {
-			a.Events[i] = st.replaceEvent(a.Events[i], updated[j])
+			a.Events[i] = st.replaceEvent(a, a.Events[i], updated[j])
 			updated[j] = a.Events[i]
 			j++
 		}
 	}
 	writeJSON(w, http.StatusOK, outAll(a, updated))
 }
+

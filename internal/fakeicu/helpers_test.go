@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -93,3 +94,6 @@ func mustError(t *testing.T, f *Fake, want int, method, path, body string) strin
 
 // jsonBody is a request body.
 func jsonBody(s string) io.Reader { return strings.NewReader(s) }
+
+// itoa32 formats an id for a path.
+func itoa32(n int32) string { return strconv.Itoa(int(n)) }
