@@ -5,7 +5,6 @@ import (
 	"net/http"
 	"testing"
 	"time"
-
 )
 
 func benchGet(b *testing.B, f *Fake, path string) int {
@@ -77,4 +76,3 @@ func BenchmarkPowerCurveYear(b *testing.B) {
 		benchGet(b, f, "/api/v1/athlete/0/power-curves?type=Ride&curves=1y")
 	}
 }
-

@@ -307,4 +307,3 @@ func (s *server) UpdateEvents(w http.ResponseWriter, r *http.Request, id string,
 	}
 	writeJSON(w, http.StatusOK, outAll(a, updated))
 }
-
