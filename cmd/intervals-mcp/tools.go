@@ -26,6 +26,9 @@ func toolsCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := cat.CompileAll(); err != nil {
+		return err
+	}
 	switch {
 	case *asJSON:
 		return writeJSON(stdout, cat)
@@ -55,7 +58,7 @@ func writeJSON(w io.Writer, cat *server.Catalog) error {
 	for _, e := range cat.Entries {
 		out = append(out, toolJSON{
 			Name: e.Name, Title: e.Title, Toolset: string(e.Toolset), Access: e.Access.String(), Operations: e.Operations,
-			Description: e.Description, Annotations: e.Annotations(), InputSchema: e.Input.JSON,
+			Description: e.Description, Annotations: e.Annotations(), InputSchema: e.Schema,
 		})
 	}
 	enc := json.NewEncoder(w)

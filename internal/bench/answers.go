@@ -45,7 +45,7 @@ func AnswerSizes(tools []manifest.Tool) ([]Answer, error) {
 		var s struct {
 			Required []string `json:"required"`
 		}
-		if err := json.Unmarshal(e.Input.JSON, &s); err != nil {
+		if err := json.Unmarshal(e.Schema, &s); err != nil {
 			return nil, err
 		}
 		if len(s.Required) > 0 {

@@ -63,7 +63,11 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 			text, err = "", manifest.Errorf("%s failed with an internal error (%v). This is a bug in intervals-mcp: please report it; other tools still work", e.Name, r)
 		}
 	}()
-	args, err = e.Input.Check(args)
+	in, err := e.Input()
+	if err != nil {
+		return "", err
+	}
+	args, err = in.Check(args)
 	if err != nil {
 		return "", manifest.Errorf("%v", err)
 	}

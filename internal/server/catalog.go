@@ -1,9 +1,11 @@
 package server
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
+	"sync"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
@@ -17,10 +19,37 @@ const AthleteArg = "athlete"
 
 var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
 
-// Entry is one exposed tool with its advertised input schema, compiled for checking calls.
+// Entry is one exposed tool with its advertised input schema.
 type Entry struct {
 	manifest.Tool
-	Input *schema.Input
+	Schema json.RawMessage // the input schema as listed
+
+	once     sync.Once
+	input    *schema.Input
+	inputErr error
+}
+
+// Input returns the schema compiled for checking calls. Compiling is the costly part of
+// start-up, so it happens on first use (or in CompileAll), not in NewCatalog.
+func (e *Entry) Input() (*schema.Input, error) {
+	e.once.Do(func() {
+		e.input, e.inputErr = schema.CompileJSON(e.Schema)
+		if e.inputErr != nil {
+			e.inputErr = fmt.Errorf("tool %s: input schema: %w", e.Name, e.inputErr)
+		}
+	})
+	return e.input, e.inputErr
+}
+
+// CompileAll compiles every schema of the catalog; it reports the first that does not
+// compile (a programming mistake: tests and the tools command call it).
+func (c *Catalog) CompileAll() error {
+	for _, e := range c.Entries {
+		if _, err := e.Input(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Catalog is the set of tools a configuration exposes, ready to list and to call.
@@ -69,8 +98,8 @@ func checkTool(t manifest.Tool, seen, ops map[string]bool) (*jsonschema.Schema, 
 // ids missing from intervals.Operations, no call, an input schema that cannot be reflected),
 // whether the filter keeps it or not, so that a mistake fails at start-up in any
 // configuration. Then it applies the filter and compiles the input schemas of the tools it
-// keeps (a schema that does not compile is an error too). With the coach toolset on, every
-// schema gains the optional athlete argument.
+// keeps (compiling them for argument checks waits for first use: see CompileAll). With the
+// coach toolset on, every schema gains the optional athlete argument.
 func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
 	ops := map[string]bool{}
 	for _, op := range intervals.Operations {
@@ -91,11 +120,11 @@ func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
 				return nil, err
 			}
 		}
-		in, err := schema.Compile(s)
+		raw, err := schema.Marshal(s)
 		if err != nil {
 			return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)
 		}
-		e := &Entry{Tool: t, Input: in}
+		e := &Entry{Tool: t, Schema: raw}
 		c.Entries = append(c.Entries, e)
 		c.byName[t.Name] = e
 	}

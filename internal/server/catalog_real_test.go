@@ -38,6 +38,16 @@ func everyTool(t *testing.T, f manifest.Filter) []*mcp.Tool {
 	return res.Tools
 }
 
+func TestCatalogSchemasCompile(t *testing.T) {
+	cat, err := NewCatalog(tools.All(), allOn())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cat.CompileAll(); err != nil {
+		t.Error(err)
+	}
+}
+
 func TestCatalogSchemasAreValidForClients(t *testing.T) {
 	for _, tl := range everyTool(t, allOn()) {
 		raw, err := json.Marshal(tl.InputSchema)

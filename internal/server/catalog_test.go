@@ -59,3 +59,23 @@ func TestNoToolsIsAnError(t *testing.T) {
 		t.Error("a configuration that exposes no tool should say so")
 	}
 }
+
+func TestSchemaThatDoesNotCompile(t *testing.T) {
+	tools := []manifest.Tool{manifest.New(manifest.Def{Name: "bad_default", Title: "x", Description: "x", Toolset: manifest.Context, Access: manifest.Read},
+		func(context.Context, *manifest.Env, struct {
+			N int `json:"n,omitempty" jsonschema:"minimum=1,default=0"`
+		}) (string, error) {
+			return "", nil
+		})}
+	cat, err := NewCatalog(tools, manifest.Filter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cat.CompileAll(); err == nil || !strings.Contains(err.Error(), "bad_default") {
+		t.Errorf("CompileAll: %v", err)
+	}
+	cs := connect(t, Options{Tools: tools}, nil)
+	if text, isErr := call(t, cs, "bad_default", nil); !isErr || !strings.Contains(text, "input schema") {
+		t.Errorf("call: %v %q", isErr, text)
+	}
+}

@@ -73,7 +73,7 @@ func NewFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 			Name:        e.Name,
 			Title:       e.Title,
 			Description: e.Description,
-			InputSchema: e.Input.JSON,
+			InputSchema: e.Schema,
 			Annotations: e.Annotations(),
 		}, toolHandler(cat, &rt, e))
 	}

@@ -10,6 +10,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/bench"
@@ -22,7 +23,12 @@ func main() {
 	tool := flag.String("tool", "get_athlete_context", "the tool called for calls per second")
 	dur := flag.Duration("duration", 3*time.Second, "how long to call it")
 	flag.Parse()
-	if err := run(*bin, *runs, *tool, *dur); err != nil {
+	abs, err := filepath.Abs(*bin)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+	if err := run(abs, *runs, *tool, *dur); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}

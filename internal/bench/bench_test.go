@@ -1,0 +1,118 @@
+package bench
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/tools"
+)
+
+// Caps on tools/list, which every request to the model carries. Raise one only with a
+// reason in the commit message: every byte is paid on every turn of every conversation.
+const (
+	referenceTokenCap = 3000  // issue 4: the reference server's 20 tools
+	defaultTokenCap   = 4500  // the default toolsets
+	toolsetByteCap    = 4500  // any one toolset alone
+	allByteCap        = 24000 // every toolset, coach's athlete argument included
+)
+
+func TestReferenceCatalogUnder3000Tokens(t *testing.T) {
+	s, err := ReferenceCatalogSize(tools.All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("reference catalog: %d tools, %d bytes, %d o200k tokens", s.Tools, s.Bytes, s.Tokens)
+	if s.Tools != len(ReferenceTools) || s.Tokens >= referenceTokenCap {
+		t.Errorf("the reference server's %d tools take %d tokens in tools/list (cap %d)", s.Tools, s.Tokens, referenceTokenCap)
+	}
+}
+
+func TestToolsListSizePerToolset(t *testing.T) {
+	sizes, err := ListSizes(tools.All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range sizes {
+		t.Logf("%-12s %2d tools %6d bytes %5d tokens", s.Name, s.Tools, s.Bytes, s.Tokens)
+		switch s.Name {
+		case "default":
+			if s.Tokens > defaultTokenCap {
+				t.Errorf("default toolsets: %d tokens (cap %d)", s.Tokens, defaultTokenCap)
+			}
+		case "all":
+			if s.Bytes > allByteCap {
+				t.Errorf("all toolsets: %d bytes (cap %d)", s.Bytes, allByteCap)
+			}
+		default:
+			if s.Bytes > toolsetByteCap {
+				t.Errorf("toolset %s: %d bytes (cap %d)", s.Name, s.Bytes, toolsetByteCap)
+			}
+		}
+	}
+}
+
+func TestTokensCountsOffline(t *testing.T) {
+	n, err := Tokens("get_athlete_context")
+	if err != nil || n < 2 || n > 8 {
+		t.Errorf("got %d, %v", n, err)
+	}
+}
+
+// BenchmarkNewServer is the in-process part of a cold start: catalog checks, schema
+// reflection and the MCP server, for the default toolsets.
+func BenchmarkNewServer(b *testing.B) {
+	all := tools.All()
+	for b.Loop() {
+		if _, err := server.New(server.Options{Tools: all}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCompileSchemas is what the server does beside the first tools/list: compile
+// every schema for argument checks.
+func BenchmarkCompileSchemas(b *testing.B) {
+	all := tools.All()
+	for b.Loop() {
+		cat, err := server.NewCatalog(all, manifest.Filter{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := cat.CompileAll(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkListTools is one tools/list over an in-memory session.
+func BenchmarkListTools(b *testing.B) {
+	all := tools.All()
+	for b.Loop() {
+		if _, err := ListTools(all, manifest.Filter{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkCallOnDemo is one call of a cheap tool through the server's call path (argument
+// check, Env, tool, formatter) on the in-process fake.
+func BenchmarkCallOnDemo(b *testing.B) {
+	cat, err := server.NewCatalog(tools.All(), manifest.Filter{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rt, err := DemoRuntime()
+	if err != nil {
+		b.Fatal(err)
+	}
+	rt.Profiles = &manifest.Profiles{}
+	args := json.RawMessage(`{}`)
+	for b.Loop() {
+		if res := cat.Call(context.Background(), rt, "get_gear_list", args, nil); res.IsError {
+			b.Fatal(res.Text)
+		}
+	}
+}
