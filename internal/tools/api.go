@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -30,6 +31,21 @@ func WithReadOnly(ctx context.Context) context.Context {
 func isReadOnly(ctx context.Context) bool {
 	v, _ := ctx.Value(readOnlyKey{}).(bool)
 	return v
+}
+
+// ReadOnlyAPICall returns api_call_operation for a read-only server: the same tool with
+// access Read, which refuses every operation but GET whatever the context. A --read-only
+// filter drops the destructive api_call_operation; the server lists this one in its place
+// when the api toolset is on.
+func ReadOnlyAPICall() manifest.Tool {
+	t := apiTools()[2]
+	t.Access = manifest.Read
+	t.Description = "Calls one Intervals.icu API GET operation by operationId with validated params; the athlete id is filled in. This server is read-only: other methods are refused. Describe it first."
+	run := t.Run
+	t.Run = func(ctx context.Context, env *manifest.Env, args json.RawMessage) (string, error) {
+		return run(WithReadOnly(ctx), env, args)
+	}
+	return t
 }
 
 func apiTools() []manifest.Tool {

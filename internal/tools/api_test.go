@@ -273,3 +273,21 @@ func TestAPICallDescribesBinary(t *testing.T) {
 		t.Fatalf("binary shown: %q", out)
 	}
 }
+
+func TestReadOnlyAPICallIsReadAndRefusesWrites(t *testing.T) {
+	rec, env := apiRecorderEnv(t, "0")
+	tool := ReadOnlyAPICall()
+	if tool.Name != "api_call_operation" || tool.Access != manifest.Read || !tool.Annotations().ReadOnlyHint {
+		t.Fatalf("read-only variant: %s %v", tool.Name, tool.Access)
+	}
+	_, err := tool.Run(context.Background(), env, json.RawMessage(`{"operation":"updateWellness","params":{"date":"2026-11-30"},"body":{"weight":70}}`))
+	if err == nil || !strings.Contains(err.Error(), "read-only") || len(rec.reqs) != 0 {
+		t.Fatalf("a write through the read-only variant: %v, requests %v", err, rec.reqs)
+	}
+	if _, err := tool.Run(context.Background(), env, json.RawMessage(`{"operation":"getAthlete"}`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := (manifest.Filter{ReadOnly: true, Toolsets: []manifest.Toolset{manifest.API}}).Select([]manifest.Tool{tool}); len(got) != 1 {
+		t.Fatal("a read-only filter should keep the read-only variant")
+	}
+}
