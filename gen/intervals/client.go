@@ -177,7 +177,7 @@ func (d doer) Do(req *http.Request) (*http.Response, error) {
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		data, _ := io.ReadAll(resp.Body) // already in memory: the transport read it
 		_ = resp.Body.Close()
-		return nil, d.t.errorFor(resp.Request, resp.StatusCode, data)
+		return nil, d.t.errorFor(resp.Request, resp, data)
 	}
 	return resp, nil
 }

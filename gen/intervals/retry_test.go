@@ -77,8 +77,12 @@ func TestRetryAfterBeyondCapIsReturnedNotWaited(t *testing.T) {
 	defer srv.Close()
 	fc := newFakeClock()
 	_, err := listEvents(newTestClient(t, srv, noLimit, fc), context.Background())
-	if StatusOf(err) != 429 {
+	var e *Error
+	if !errors.As(err, &e) || e.Status != 429 {
 		t.Fatalf("err = %v, want a 429 *Error", err)
+	}
+	if !strings.Contains(e.Hint, "wait 1h0m0s") {
+		t.Errorf("Hint = %q, want it to say how long Intervals.icu asks to wait", e.Hint)
 	}
 	if n, waits := seq.hits.Load(), fc.recorded(); n != 1 || len(waits) != 0 {
 		t.Errorf("requests = %d, waits = %v; want 1 request and no wait", n, waits)

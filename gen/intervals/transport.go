@@ -126,20 +126,27 @@ func (t *transport) finish(req *http.Request, resp *http.Response, data []byte, 
 		return nil, err
 	}
 	if resp.StatusCode >= 400 {
-		return nil, t.errorFor(req, resp.StatusCode, data)
+		return nil, t.errorFor(req, resp, data)
 	}
 	return resp, nil
 }
 
 // errorFor builds the *Error for an answer with a failure status.
-func (t *transport) errorFor(req *http.Request, status int, body []byte) *Error {
+func (t *transport) errorFor(req *http.Request, resp *http.Response, body []byte) *Error {
 	path := req.URL.Path
 	opPath := strings.TrimPrefix(path, t.origin.Path)
 	var opID string
 	if op, ok := OperationFor(req.Method, opPath); ok {
 		opID = op.OperationID
 	}
-	return newError(opID, req.Method, path, status, body, t.auth, t.secrets)
+	e := newError(opID, req.Method, path, resp.StatusCode, body, t.auth, t.secrets)
+	if resp.StatusCode == http.StatusTooManyRequests {
+		// Say how long Intervals.icu asked to wait, when it did.
+		if d, ok := parseRetryAfter(resp.Header.Get("Retry-After"), t.clock.now()); ok && d > 0 {
+			e.Hint = fmt.Sprintf("rate limited by Intervals.icu (about 10 requests/s): it asks to wait %s before retrying", d.Round(time.Second))
+		}
+	}
+	return e
 }
 
 // pastDeadline reports whether waiting d from now would end after ctx's deadline: the
