@@ -23,34 +23,31 @@ import (
 const maxPlan = 60
 
 type planIn struct {
-	Plan           string        `json:"plan" jsonschema_description:"Plan name; the same name again updates its sessions instead of duplicating them"`
-	Sessions       []planSession `json:"sessions" jsonschema:"minItems=1,maxItems=60"`
-	AllowPast      bool          `json:"allow_past,omitempty" jsonschema_description:"Allow dates before today"`
-	AcceptWarnings bool          `json:"accept_warnings,omitempty" jsonschema_description:"Write despite workout warnings"`
+	Plan      string        `json:"plan" jsonschema_description:"Plan name"`
+	Sessions  []planSession `json:"sessions" jsonschema:"minItems=1,maxItems=60"`
+	AllowPast bool          `json:"allow_past,omitempty"`
 }
 
 type planSession struct {
-	Date        string   `json:"date" jsonschema_description:"YYYY-MM-DD (athlete's local date), today or tomorrow"`
+	Date        string   `json:"date" jsonschema_description:"YYYY-MM-DD, today, tomorrow"`
 	Category    string   `json:"category,omitempty" jsonschema:"enum=WORKOUT,enum=RACE_A,enum=RACE_B,enum=RACE_C,enum=NOTE,default=WORKOUT"`
-	Sport       string   `json:"sport,omitempty" jsonschema_description:"Run, Ride, Swim, VirtualRide, TrailRun... (not for notes)"`
+	Sport       string   `json:"sport,omitempty" jsonschema_description:"Run, Ride, Swim..."`
 	Name        string   `json:"name"`
-	Steps       []stepIn `json:"steps,omitempty" jsonschema_description:"Structured workout"`
-	Workout     string   `json:"workout,omitempty" jsonschema_description:"Or Intervals.icu workout text"`
-	Description string   `json:"description,omitempty" jsonschema_description:"Free text, above the workout"`
-	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss or seconds, if no steps"`
+	Steps       []stepIn `json:"steps,omitempty"`
+	Description string   `json:"description,omitempty" jsonschema_description:"Workout text or free text"`
+	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss, if no steps"`
 	DistanceKm  float64  `json:"distance_km,omitempty"`
 	Load        int      `json:"load,omitempty"`
 }
 
 // planned is one validated session, ready to write.
 type planned struct {
-	index    int    // 1-based position in the call
-	date     string // YYYY-MM-DD
-	event    intervals.EventEx
-	seconds  int     // planned time, 0 when unknown
-	metres   float64 // planned distance, 0 when unknown
-	load     int     // planned load, 0 when unknown
-	warnings []string
+	index   int    // 1-based position in the call
+	date    string // YYYY-MM-DD
+	event   intervals.EventEx
+	seconds int     // planned time, 0 when unknown
+	metres  float64 // planned distance, 0 when unknown
+	load    int     // planned load, 0 when unknown
 }
 
 // sessionCategories are the categories plan_sessions writes.
@@ -82,12 +79,6 @@ func validatePlan(in planIn, a *athleteCtx) ([]planned, []string) {
 			problems = append(problems, label+": "+e)
 		}
 		if len(errs) > 0 {
-			continue
-		}
-		if len(p.warnings) > 0 && !in.AcceptWarnings {
-			for _, w := range p.warnings {
-				problems = append(problems, label+": "+w+" (fix it, or set accept_warnings if it is meant)")
-			}
 			continue
 		}
 		key := p.date + "|" + string(deref(p.event.Category)) + "|" + strings.ToLower(strings.TrimSpace(s.Name))
@@ -145,11 +136,8 @@ func checkSession(n int, s planSession, a *athleteCtx, allowPast bool) (planned,
 			errs = append(errs, err.Error())
 		}
 	}
-	if (len(s.Steps) > 0 || s.Workout != "") && cat != "WORKOUT" {
-		errs = append(errs, "steps and workout are for category WORKOUT only: put the text in description")
-	}
-	if len(s.Steps) > 0 && s.Workout != "" {
-		errs = append(errs, "give steps or workout text, not both")
+	if len(s.Steps) > 0 && cat != "WORKOUT" {
+		errs = append(errs, "steps are for category WORKOUT only: put the text in description")
 	}
 	if s.Duration != "" {
 		if secs, err := seconds(s.Duration); err != nil || secs == 0 {
@@ -164,28 +152,19 @@ func checkSession(n int, s planSession, a *athleteCtx, allowPast bool) (planned,
 	if len(errs) > 0 {
 		return p, errs
 	}
-	desc := strings.TrimSpace(s.Description)
-	text := strings.TrimSpace(s.Workout)
 	th := eventThresholds(a, sport)
-	if len(s.Steps) > 0 {
-		if text, err = workout.Build(workout.SportFor(sport), toSteps(s.Steps), th); err != nil {
-			return p, []string{strings.TrimPrefix(err.Error(), "workout: ")}
-		}
+	desc, text, err := workoutDescription(cat, sport, s.Description, s.Steps, th)
+	if err != nil {
+		return p, []string{err.Error()}
 	}
 	p.metres = s.DistanceKm * 1000
 	p.load = s.Load
 	if text != "" {
-		if desc != "" {
-			text = desc + "\n\n" + text
-		}
-		desc = text
+		// Warnings block too: each is almost surely a mistake (Z2 in a run is power, a heart
+		// rate over max...), and one unambiguous rewrite of the step clears it.
 		sum, problems := workout.Check(workout.SportFor(sport), text, th)
 		for _, pr := range problems {
-			if pr.Severity == workout.SeverityError {
-				errs = append(errs, "workout "+pr.String())
-			} else {
-				p.warnings = append(p.warnings, "workout "+pr.String())
-			}
+			errs = append(errs, "workout "+pr.String())
 		}
 		if len(errs) > 0 {
 			return p, errs
@@ -222,6 +201,31 @@ func checkSession(n int, s planSession, a *athleteCtx, allowPast bool) (planned,
 		p.event.IcuTrainingLoad = &v
 	}
 	return p, nil
+}
+
+// workoutDescription is an event's description: the free text, then the workout built from
+// steps. text is the part to check as workout text: the built steps, or the whole
+// description of a WORKOUT when a line of it is a step ("- ...").
+func workoutDescription(cat, sport, free string, steps []stepIn, th workout.Thresholds) (desc, text string, err error) {
+	desc = strings.TrimSpace(free)
+	if len(steps) > 0 {
+		built, err := workout.Build(workout.SportFor(sport), toSteps(steps), th)
+		if err != nil {
+			return "", "", fmt.Errorf("%s", strings.TrimPrefix(err.Error(), "workout: "))
+		}
+		if desc != "" {
+			return desc + "\n\n" + built, desc + "\n\n" + built, nil
+		}
+		return built, built, nil
+	}
+	if cat == "WORKOUT" {
+		for _, line := range strings.Split(desc, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "-") {
+				return desc, desc, nil
+			}
+		}
+	}
+	return desc, "", nil
 }
 
 // resolveDate reads a local date: YYYY-MM-DD, "today" or "tomorrow" (the athlete's).

@@ -30,7 +30,7 @@ func marathonBlock(name string) map[string]any {
 				{"repeat": reps, "steps": []map[string]any{{"duration": "8:00", "target": "95% LTHR"}, {"duration": "2:00", "target": "Z1 HR"}}},
 				{"duration": "10:00", "target": "Z1 HR"},
 			}},
-			map[string]any{"date": day(2), "sport": "Run", "name": "Easy", "workout": "- 45m Z2 HR", "description": "Relaxed, flat route."},
+			map[string]any{"date": day(2), "sport": "Run", "name": "Easy", "description": "Relaxed, flat route.\n\n- 45m Z2 HR"},
 			map[string]any{"date": day(3), "sport": "Run", "name": "Hills", "steps": []map[string]any{
 				{"duration": "900", "target": "Z2 HR"},
 				{"repeat": 8, "steps": []map[string]any{{"duration": "60", "target": "Z5 HR"}, {"duration": "90", "target": "Z1 HR"}}},
@@ -99,10 +99,6 @@ func TestPlanSixtySessionsInOneCallReadBackExactly(t *testing.T) {
 			if d := cmp.Diff(plainOf(t, s["steps"]), w.Plain()); d != "" {
 				t.Errorf("session %d: steps do not round-trip (-given +read back):\n%s", i+1, d)
 			}
-		case s["workout"] != nil:
-			if want := s["description"].(string) + "\n\n" + s["workout"].(string); desc != want {
-				t.Errorf("session %d: description %q, want %q", i+1, desc, want)
-			}
 		case s["description"] != nil && desc != s["description"]:
 			t.Errorf("session %d: description %q, want %q", i+1, desc, s["description"])
 		}
@@ -156,7 +152,7 @@ func TestPlanTwiceGivesNoDuplicates(t *testing.T) {
 
 	// The same plan name with one session changed updates that session only.
 	sessions := plan["sessions"].([]map[string]any)
-	sessions[1]["workout"] = "- 50m Z2 HR"
+	sessions[1]["description"] = "- 50m Z2 HR"
 	out, err = runPlanning(t, env, "plan_sessions", plan)
 	if err != nil {
 		t.Fatal(err)
@@ -178,7 +174,7 @@ func TestPlanRollsBackWhenAWriteFails(t *testing.T) {
 	before := planCalendar(f)
 	// The whole plan now: session 2 changes (an update), 55 are new (three bulk creates);
 	// the second bulk create fails.
-	sessions[1]["workout"] = "- 50m Z2 HR"
+	sessions[1]["description"] = "- 50m Z2 HR"
 	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultStatus, Status: 500, Operation: "createMultipleEvents", Skip: 1, Count: 1})
 	f.ResetWrites()
 	_, err := runPlanning(t, env, "plan_sessions", plan)
@@ -200,8 +196,7 @@ func TestPlanWithOneInvalidSessionWritesNothingAndNamesIt(t *testing.T) {
 	f, env := planningFake(t)
 	plan := marathonBlock("Marathon 2027")
 	sessions := plan["sessions"].([]map[string]any)
-	sessions[6]["workout"] = "- 10m Z2 HR\n- 400m 90% pace"
-	delete(sessions[6], "description")
+	sessions[6]["description"] = "- 10m Z2 HR\n- 400m 90% pace"
 	sessions[12]["date"] = "2026-02-30"
 	_, err := runPlanning(t, env, "plan_sessions", plan)
 	if err == nil {
@@ -220,11 +215,11 @@ func TestPlanNamesEveryKindOfMistake(t *testing.T) {
 		{"date": "2026-12-05", "sport": "Jogging", "name": "A"},
 		{"date": "2026-12-05", "category": "WORKOUT", "name": "B"},
 		{"date": "2026-12-05", "category": "HOLIDAY", "name": "C"},
-		{"date": "2026-12-05", "sport": "Run", "name": "D", "workout": "- 10m Z2 HR", "steps": []map[string]any{{"duration": "600"}}},
-		{"date": "2026-12-05", "category": "NOTE", "name": "E", "workout": "- 10m Z2 HR"},
+		{"date": "2026-12-05", "sport": "Run", "name": "D", "steps": []map[string]any{{"duration": "600", "target": "fast"}}},
+		{"date": "2026-12-05", "category": "NOTE", "name": "E", "steps": []map[string]any{{"duration": "600"}}},
 		{"date": "2026-12-05", "sport": "Run", "name": "F", "duration": "45 minutes"},
 		{"date": "2026-12-05", "sport": "Run", "name": "G", "steps": []map[string]any{{"duration": "600", "target": "Z9 HR"}}},
-		{"date": "2026-12-05", "sport": "Run", "name": "H", "workout": "- 20m Z2"},
+		{"date": "2026-12-05", "sport": "Run", "name": "H", "description": "Steady\n- 20m Z2"},
 		{"date": "2026-12-06", "sport": "Run", "name": "Same"},
 		{"date": "2026-12-06", "sport": "Run", "name": "same"},
 	}
@@ -233,7 +228,7 @@ func TestPlanNamesEveryKindOfMistake(t *testing.T) {
 		t.Fatal("want an error")
 	}
 	planContains(t, err.Error(), "session 1 (2026-12-05): name is empty", `"Jogging" is not an Intervals.icu type`,
-		"session 3 (2026-12-05 \"B\"): sport is missing", `category "HOLIDAY"`, "not both", "for category WORKOUT only",
+		"session 3 (2026-12-05 \"B\"): sport is missing", `category "HOLIDAY"`, "session 4", "session 5", "for category WORKOUT only",
 		`duration "45 minutes"`, "session 8", "session 9", "Z2 HR", "session 11", "same date, category and name as session 10")
 	planNoWrites(t, f)
 }

@@ -19,7 +19,7 @@ func planningTools() []manifest.Tool {
 		manifest.New(manifest.Def{
 			Name:        "plan_sessions",
 			Title:       "Plan sessions",
-			Description: "Adds up to 60 workouts, races and notes at once: all validated first, then all saved or none. Same plan name again updates, never duplicates. Answers per week.",
+			Description: "Adds up to 60 workouts, races and notes, all checked first, all saved or none. Same plan again: updated, not duplicated.",
 			Toolset:     manifest.Calendar,
 			Access:      manifest.Write,
 			Idempotent:  true,
@@ -53,7 +53,7 @@ func planningTools() []manifest.Tool {
 		manifest.New(manifest.Def{
 			Name:        "update_session",
 			Title:       "Update a session",
-			Description: "Changes a planned session's name, date, workout, duration or load; scope following also changes the later ones of its series. Done sessions are never changed.",
+			Description: "Changes a planned session (name, date, workout, duration, load); scope following: also the later ones of its series. Not done sessions.",
 			Toolset:     manifest.Calendar,
 			Access:      manifest.Write,
 			Operations:  []string{"getAthlete", "showEvent", "listEvents", "updateEvent"},

@@ -25,12 +25,11 @@ const seriesHorizon = 366
 
 type updateIn struct {
 	ID          sessionRef `json:"id" jsonschema_description:"Event id"`
-	Scope       string     `json:"scope,omitempty" jsonschema:"enum=this,enum=following,default=this" jsonschema_description:"following: also the later sessions of its repeated series"`
+	Scope       string     `json:"scope,omitempty" jsonschema:"enum=this,enum=following,default=this"`
 	Name        string     `json:"name,omitempty"`
-	Date        string     `json:"date,omitempty" jsonschema_description:"New date YYYY-MM-DD"`
-	Description string     `json:"description,omitempty" jsonschema_description:"New free text (replaces the workout unless steps/workout are given)"`
-	Steps       []stepIn   `json:"steps,omitempty" jsonschema_description:"New structured workout"`
-	Workout     string     `json:"workout,omitempty" jsonschema_description:"Or new Intervals.icu workout text"`
+	Date        string     `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD"`
+	Description string     `json:"description,omitempty" jsonschema_description:"Workout text or free text"`
+	Steps       []stepIn   `json:"steps,omitempty"`
 	Duration    string     `json:"duration,omitempty" jsonschema_description:"h:mm:ss or seconds"`
 	Load        int        `json:"load,omitempty"`
 }
@@ -168,42 +167,38 @@ func sessionChange(in updateIn, this planEvent, a *athleteCtx) (sessionUpdate, e
 		problems = append(problems, "load cannot be negative")
 	}
 	c.load = in.Load
-	if len(in.Steps) > 0 && in.Workout != "" {
-		problems = append(problems, "give steps or workout text, not both")
-	}
 	if len(problems) > 0 {
 		return c, manifest.Errorf("Nothing was changed: %s", strings.Join(problems, "; "))
 	}
 	sport := deref(this.Type)
 	th := eventThresholds(a, sport)
-	text := strings.TrimSpace(in.Workout)
-	if len(in.Steps) > 0 {
-		var err error
-		if text, err = workout.Build(workout.SportFor(sport), toSteps(in.Steps), th); err != nil {
-			return c, manifest.Errorf("Nothing was changed: %s", strings.TrimPrefix(err.Error(), "workout: "))
-		}
+	desc, text, err := workoutDescription(string(deref(this.Category)), sport, in.Description, in.Steps, th)
+	if err != nil {
+		return c, manifest.Errorf("Nothing was changed: %v", err)
 	}
-	desc := strings.TrimSpace(in.Description)
 	if text != "" {
 		sum, problems := workout.Check(workout.SportFor(sport), text, th)
-		if len(problems) > 0 {
-			msgs := make([]string, len(problems))
-			for i, p := range problems {
-				msgs[i] = p.String()
+		var errs, warns []string
+		for _, p := range problems {
+			if p.Severity == workout.SeverityError {
+				errs = append(errs, p.String())
+			} else {
+				warns = append(warns, p.String())
 			}
-			return c, manifest.Errorf("Nothing was changed, the workout has problems:\n- %s", strings.Join(msgs, "\n- "))
+		}
+		if len(errs) > 0 {
+			return c, manifest.Errorf("Nothing was changed, Intervals.icu would misread the workout:\n- %s", strings.Join(errs, "\n- "))
 		}
 		c.summary = sum.String()
+		if len(warns) > 0 {
+			c.summary += "\nCheck these (written as given):\n- " + strings.Join(warns, "\n- ")
+		}
 		if c.secs == 0 {
 			c.secs = int(sum.Duration.Seconds())
 		}
 		if c.load == 0 && sum.Load > 0 {
 			c.load = int(sum.Load + 0.5)
 		}
-		if desc != "" {
-			text = desc + "\n\n" + text
-		}
-		desc = text
 	}
 	c.desc, c.hasDesc = desc, desc != ""
 	return c, nil

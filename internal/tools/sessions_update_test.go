@@ -55,7 +55,7 @@ func TestRepeatSessionThenUpdateTheFollowing(t *testing.T) {
 
 	// "This one and the following" from the second copy: the original and the first copy stay.
 	second := deref(copies[1].Id)
-	out, err = runPlanning(t, env, "update_session", map[string]any{"id": second, "scope": "following", "name": "Easy instead", "workout": "- 40m Z2 HR"})
+	out, err = runPlanning(t, env, "update_session", map[string]any{"id": second, "scope": "following", "name": "Easy instead", "description": "- 40m Z2 HR"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestUpdateSessionNamesATrapAndWritesNothing(t *testing.T) {
 	f, env := planningFake(t)
 	id := deref(futureWorkouts(t, f, 1)[0].Id)
 	before := planCalendar(f)
-	_, err := runPlanning(t, env, "update_session", map[string]any{"id": id, "workout": "- 10m Z2 HR\n- 400m 90% pace"})
+	_, err := runPlanning(t, env, "update_session", map[string]any{"id": id, "description": "- 10m Z2 HR\n- 400m 90% pace"})
 	if err == nil {
 		t.Fatal("want the trap named")
 	}
