@@ -5,8 +5,10 @@ SPEC_URL ?= https://intervals.icu/api/v1/docs
 SPEC_SRC ?=
 SPEC := openapi/intervals-icu.json
 BIN := bin/intervals-mcp
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+LDFLAGS := -s -w -X github.com/intervals-mcp/intervals-mcp/gen/intervals.Version=$(VERSION)
 
-.PHONY: all spec generate build test check bench fmt vet tidy clean
+.PHONY: all spec generate build test check bench docs e2e-node fmt vet tidy clean
 
 all: build
 
@@ -28,23 +30,36 @@ generate:
 
 ## build: the single static binary, bin/intervals-mcp
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "-s -w" -o $(BIN) ./cmd/intervals-mcp
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/intervals-mcp
 
 ## test: the test suite (the same as go test ./...)
 test:
 	$(GO) test ./...
 
-## check: what CI runs: regenerate and diff, tidy, vet, gofmt, tests with -race
-check: generate
-	@git diff --exit-code || { echo "generated files differ from the committed ones: run 'make generate' and commit"; exit 1; }
+## docs: rewrite what is generated from the tool manifest: the schema snapshots
+## (internal/server/testdata/schemas) and README.md's tool table
+docs:
+	$(GO) test -count=1 -run '^TestSchemaSnapshots$$' ./internal/server/ -update
+	$(GO) test -count=1 -run '^TestReadmeToolTable$$' ./cmd/intervals-mcp/ -update
+
+## e2e-node: the official TypeScript MCP client (npm) against the binary over stdio, HTTP and SSE
+e2e-node:
+	INTERVALS_E2E_REQUIRED=1 $(GO) test -count=1 -v -run '^TestTypeScriptClient$$' ./internal/e2e/
+
+## check: what CI runs: regenerate and diff (code, schema snapshots, README table), tidy, vet,
+## gofmt, tests with -race (the TypeScript-client test included: it needs node and npm)
+check: generate docs
+	@git diff --exit-code || { echo "generated files differ from the committed ones: run 'make generate docs' and commit"; exit 1; }
 	@test -z "$$(git status --porcelain --untracked-files=all -- gen internal openapi cmd)" || { git status --porcelain -- gen internal openapi cmd; echo "generation left untracked files: commit them"; exit 1; }
 	$(GO) mod tidy -diff
 	$(GO) vet ./...
 	@bad=$$(gofmt -l $$(git ls-files '*.go')); test -z "$$bad" || { echo "gofmt needed: $$bad"; exit 1; }
-	$(GO) test -race ./...
+	INTERVALS_E2E_REQUIRED=1 $(GO) test -race ./...
 
-## bench: the Go benchmarks
-bench:
+## bench: cold start, tools/list size (bytes, o200k tokens), answer sizes, idle RSS, calls/s
+## over HTTP, measured on the built binary and the demo athlete; then the Go benchmarks
+bench: build
+	$(GO) run ./internal/bench/run -bin $(BIN)
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 fmt:

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 )
@@ -67,20 +68,38 @@ func writeJSON(w io.Writer, cat *server.Catalog) error {
 }
 
 // Markdown is the README's tool table: one row per tool with its toolset, access class and
-// the first sentence of its description.
+// the start of its description.
 func Markdown(cat *server.Catalog) string {
 	var b strings.Builder
 	b.WriteString("| tool | toolset | access | what it does |\n|---|---|---|---|\n")
 	for _, e := range cat.Entries {
-		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", e.Name, e.Toolset, e.Access, firstSentence(e.Description))
+		fmt.Fprintf(&b, "| `%s` | %s | %s | %s |\n", e.Name, e.Toolset, e.Access, summary(e.Description))
 	}
 	return b.String()
 }
 
-func firstSentence(s string) string {
+// summary is the start of a description for a table cell: whole sentences until it says
+// something (at least 50 characters), never cut inside "e.g." or "i.e.".
+func summary(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if i := strings.Index(s, ". "); i >= 0 {
-		s = s[:i+1]
+	end := 0
+	for end < len(s) {
+		i := strings.Index(s[end:], ". ")
+		if i < 0 {
+			end = len(s)
+			break
+		}
+		end += i + 1
+		if abbrev(s[:end]) || end < len(s)-1 && !unicode.IsUpper(rune(s[end+1])) {
+			continue
+		}
+		if end >= 50 {
+			break
+		}
 	}
-	return strings.ReplaceAll(s, "|", `\|`)
+	return strings.ReplaceAll(strings.TrimSpace(s[:end]), "|", `\|`)
+}
+
+func abbrev(s string) bool {
+	return strings.HasSuffix(s, "e.g.") || strings.HasSuffix(s, "i.e.") || strings.HasSuffix(s, "etc.")
 }
