@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/load"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
@@ -191,8 +192,8 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	if todayOpen > 0 {
 		fmt.Fprintf(&b, "(today counts %.0f planned load not yet done)\n", todayOpen)
 	}
-	ciWriteProjection(&b, proj, today, whatIf)
-	return b.String(), nil
+	lines, summary := ciProjectionLines(proj, today, whatIf)
+	return format.List{Head: b.String(), Items: lines, Tail: summary, Noun: "projected days", Hint: "ask for fewer days"}.Render(env.MaxChars()), nil
 }
 
 // ciLatestBefore is the latest wellness row before date with fitness and fatigue, as a Day.
@@ -239,7 +240,8 @@ func ciZoneNote(form, fitness float64) string {
 	return fmt.Sprintf(" (%s, %+.0f%%)", z, form/fitness*100)
 }
 
-func ciWriteProjection(b *strings.Builder, proj []load.Day, today string, whatIf map[string]float64) {
+// ciProjectionLines writes one line per projected day, and a summary of the peak and the low.
+func ciProjectionLines(proj []load.Day, today string, whatIf map[string]float64) (lines []string, summary string) {
 	peak, low := -1, -1
 	for i, p := range proj {
 		if p.Date < today {
@@ -258,11 +260,12 @@ func ciWriteProjection(b *strings.Builder, proj []load.Day, today string, whatIf
 		if p.Reset != nil {
 			line += " [" + ciResetNote(p.Reset) + "]"
 		}
-		b.WriteString(line + "\n")
+		lines = append(lines, line)
 	}
 	if peak >= 0 {
-		fmt.Fprintf(b, "Peak fitness %.1f on %s; lowest form %.1f on %s.\n", proj[peak].Fitness, ciDay(proj[peak].Date), proj[low].Form, ciDay(proj[low].Date))
+		summary = fmt.Sprintf("Peak fitness %.1f on %s; lowest form %.1f on %s.", proj[peak].Fitness, ciDay(proj[peak].Date), proj[low].Form, ciDay(proj[low].Date))
 	}
+	return lines, summary
 }
 
 // ciModelResets turns the calendar's model events into load resets. A SET_FITNESS event

@@ -194,3 +194,43 @@ func TestTrainingLoadRejectsBadSessions(t *testing.T) {
 		}
 	}
 }
+
+// TestTrainingLoadHonoursFitnessDays changes the time constants to 21 and 5 days from Tuesday
+// (a FITNESS_DAYS event). By hand, from Monday's 51.176 / 65.325:
+//
+//	Tue (load 50): 51.176 + (50-51.176)(1-exp(-1/21)) = 51.12, 65.325 + (50-65.325)(1-exp(-1/5)) = 62.55
+//	Wed (load 0):  48.74, 51.21
+func TestTrainingLoadHonoursFitnessDays(t *testing.T) {
+	s := handModel()
+	days := `[{"id":6,"category":"FITNESS_DAYS","start_date_local":"2026-12-01T00:00:00","ctl_days":21,"atl_days":5}]`
+	s.answers["GET /api/v1/athlete/i7/fitness-model-events"] = days
+	s.answers["GET /api/v1/athlete/i7/events"] = `[
+		{"id":1,"category":"WORKOUT","start_date_local":"2026-11-30T00:00:00","icu_training_load":100},
+		{"id":2,"category":"WORKOUT","start_date_local":"2026-12-01T00:00:00","icu_training_load":50}]`
+	env := coachStubEnv(t, s, handNow)
+	out, err := coachingTool(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"days":2}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"Tue 2026-12-01 load 50: fitness 51.1, fatigue 62.5",
+		"[fitness days 21, fatigue days 5]",
+		"Wed 2026-12-02 load 0: fitness 48.7, fatigue 51.2",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("want %q in:\n%s", want, out)
+		}
+	}
+}
+
+func TestTrainingLoadKeepsToTheBudget(t *testing.T) {
+	env := coachStubEnv(t, handModel(), handNow)
+	env.Budget = 1200
+	out, err := coachingTool(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"days":120}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len([]rune(out)) > 1200 || !strings.Contains(out, "more projected days; ask for fewer days") {
+		t.Fatalf("%d characters, cut not said:\n%s", len([]rune(out)), out)
+	}
+}
