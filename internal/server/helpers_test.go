@@ -58,6 +58,12 @@ func testTools() []manifest.Tool {
 // connect serves opts in memory and returns a connected go-sdk client session.
 func connect(t *testing.T, opts Options, copts *mcp.ClientOptions) *mcp.ClientSession {
 	t.Helper()
+	return connectVersion(t, opts, copts, "")
+}
+
+// connectVersion is connect with the client asking for a protocol version ("" = latest).
+func connectVersion(t *testing.T, opts Options, copts *mcp.ClientOptions, version string) *mcp.ClientSession {
+	t.Helper()
 	srv, err := New(opts)
 	if err != nil {
 		t.Fatal(err)
@@ -68,9 +74,12 @@ func connect(t *testing.T, opts Options, copts *mcp.ClientOptions) *mcp.ClientSe
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, copts).Connect(ctx, ct, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, copts).Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if version != "" && cs.InitializeResult().ProtocolVersion != version {
+		t.Fatalf("negotiated %s, want %s", cs.InitializeResult().ProtocolVersion, version)
 	}
 	t.Cleanup(func() { _ = cs.Close(); _ = ss.Wait() })
 	return cs
