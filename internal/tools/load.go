@@ -173,7 +173,10 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 			series = append(series, p)
 		}
 	}
-	b.WriteString("Weeks (Mon): load done / planned; fitness, form at week end\n")
+	if len(whatIf) > 0 {
+		fmt.Fprintf(&b, "What-if: %d sessions added to the plan below, load %.0f; nothing was saved.\n", len(in.Sessions), ciSum(whatIf))
+	}
+	items := []string{"Weeks (Mon): load done / planned; fitness, form at week end"}
 	for _, w := range load.Weekly(series, done, planned) {
 		note := ""
 		if w.EndDate >= today {
@@ -183,17 +186,15 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 		if w.EndDate != "" {
 			end = fmt.Sprintf("fitness %.1f, form %.1f%s", w.EndFitness, w.EndForm, note)
 		}
-		fmt.Fprintf(&b, "- %s: %.0f / %.0f; %s\n", ciDay(w.Start), w.Done, w.Planned, end)
+		items = append(items, fmt.Sprintf("- %s: %.0f / %.0f; %s", ciDay(w.Start), w.Done, w.Planned, end))
 	}
-	if len(whatIf) > 0 {
-		fmt.Fprintf(&b, "What-if: %d sessions added to the plan below, load %.0f; nothing was saved.\n", len(in.Sessions), ciSum(whatIf))
-	}
-	fmt.Fprintf(&b, "Projection from the end of %s (fitness %.1f, fatigue %.1f), 42/7-day model:\n", ciDay(start.Date), start.Fitness, start.Fatigue)
+	items = append(items, fmt.Sprintf("Projection from the end of %s (fitness %.1f, fatigue %.1f), 42/7-day model:", ciDay(start.Date), start.Fitness, start.Fatigue))
 	if todayOpen > 0 {
-		fmt.Fprintf(&b, "(today counts %.0f planned load not yet done)\n", todayOpen)
+		items = append(items, fmt.Sprintf("(today counts %.0f planned load not yet done)", todayOpen))
 	}
 	lines, summary := ciProjectionLines(proj, today, whatIf)
-	return format.List{Head: b.String(), Items: lines, Tail: summary, Noun: "projected days", Hint: "ask for fewer days"}.Render(env.MaxChars()), nil
+	items = append(items, lines...)
+	return format.List{Head: b.String(), Items: items, Tail: summary, Noun: "lines", Hint: "ask for fewer weeks or days"}.Render(env.MaxChars()), nil
 }
 
 // ciLatestBefore is the latest wellness row before date with fitness and fatigue, as a Day.

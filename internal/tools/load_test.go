@@ -230,7 +230,7 @@ func TestTrainingLoadKeepsToTheBudget(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len([]rune(out)) > 1200 || !strings.Contains(out, "more projected days; ask for fewer days") {
+	if len([]rune(out)) > 1200 || !strings.Contains(out, "more lines; ask for fewer weeks or days") {
 		t.Fatalf("%d characters, cut not said:\n%s", len([]rune(out)), out)
 	}
 }
