@@ -27,24 +27,24 @@ var periodKinds = map[string]string{"BLOCK": "NOTE", "HOLIDAY": "HOLIDAY", "SICK
 var periodCategories = []string{"NOTE", "HOLIDAY", "SICK", "INJURED"}
 
 type periodIn struct {
-	Kind        string `json:"kind" jsonschema:"enum=BLOCK,enum=HOLIDAY,enum=SICK,enum=INJURED" jsonschema_description:"BLOCK: a training block; the others: no training"`
-	Name        string `json:"name,omitempty" jsonschema_description:"e.g. Base 2; default: the kind"`
-	Start       string `json:"start" jsonschema_description:"First day YYYY-MM-DD"`
-	End         string `json:"end,omitempty" jsonschema_description:"Last day YYYY-MM-DD; or weeks"`
+	Kind        string `json:"kind" jsonschema:"enum=BLOCK,enum=HOLIDAY,enum=SICK,enum=INJURED"`
+	Name        string `json:"name,omitempty" jsonschema_description:"Default: the kind"`
+	Start       string `json:"start" jsonschema_description:"YYYY-MM-DD"`
+	End         string `json:"end,omitempty" jsonschema_description:"Last day; or weeks"`
 	Weeks       int    `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52"`
 	Description string `json:"description,omitempty"`
 }
 
 type periodUpdateIn struct {
-	ID          sessionRef `json:"id" jsonschema_description:"Event id of the period"`
+	ID          sessionRef `json:"id" jsonschema_description:"Event id"`
 	Name        string     `json:"name,omitempty"`
-	Start       string     `json:"start,omitempty" jsonschema_description:"New first day YYYY-MM-DD"`
-	End         string     `json:"end,omitempty" jsonschema_description:"New last day YYYY-MM-DD"`
+	Start       string     `json:"start,omitempty" jsonschema_description:"YYYY-MM-DD"`
+	End         string     `json:"end,omitempty" jsonschema_description:"Last day"`
 	Description string     `json:"description,omitempty"`
 }
 
 type periodDeleteIn struct {
-	ID sessionRef `json:"id" jsonschema_description:"Event id of the period"`
+	ID sessionRef `json:"id" jsonschema_description:"Event id"`
 }
 
 // periodDays resolves start and end (or weeks) into the first and last day.

@@ -61,7 +61,7 @@ func planningTools() []manifest.Tool {
 		manifest.New(manifest.Def{
 			Name:        "create_period",
 			Title:       "Create a period",
-			Description: "Marks a training block (e.g. Base 2, 3 weeks) or days without training (holiday, sick, injured), and lists the sessions planned in them.",
+			Description: "Marks a training block (e.g. Base 2, 3 weeks) or days without training (holiday, sick, injured); lists the sessions in them.",
 			Toolset:     manifest.Calendar,
 			Access:      manifest.Write,
 			Operations:  []string{"getAthlete", "createEvent", "listEvents"},

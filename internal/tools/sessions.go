@@ -76,10 +76,10 @@ func eventIDs(refs []sessionRef) ([]int32, error) {
 
 // selection is how the tools pick sessions: ids, or a range with optional categories.
 type selection struct {
-	IDs      []sessionRef `json:"ids,omitempty" jsonschema_description:"Event ids; or give oldest/newest"`
-	Oldest   string       `json:"oldest,omitempty" jsonschema_description:"First date YYYY-MM-DD"`
-	Newest   string       `json:"newest,omitempty" jsonschema_description:"Last date YYYY-MM-DD"`
-	Category []string     `json:"category,omitempty" jsonschema_description:"Only these categories; default WORKOUT, RACE_A/B/C, NOTE"`
+	IDs      []sessionRef `json:"ids,omitempty" jsonschema_description:"Event ids, or oldest/newest"`
+	Oldest   string       `json:"oldest,omitempty" jsonschema_description:"YYYY-MM-DD"`
+	Newest   string       `json:"newest,omitempty" jsonschema_description:"YYYY-MM-DD"`
+	Category []string     `json:"category,omitempty" jsonschema_description:"Default WORKOUT, RACE_*, NOTE"`
 }
 
 // pick reads the selected sessions; with a range, those starting in it. first is the day
@@ -141,8 +141,8 @@ func (s selection) pick(ctx context.Context, env *manifest.Env, today time.Time)
 
 type moveIn struct {
 	selection
-	Days   int    `json:"days,omitempty" jsonschema_description:"Shift by this many days (negative: earlier)"`
-	ToDate string `json:"to_date,omitempty" jsonschema_description:"Or: the first selected day moves to this date, the others keep their spacing"`
+	Days   int    `json:"days,omitempty" jsonschema_description:"Shift in days, + or -"`
+	ToDate string `json:"to_date,omitempty" jsonschema_description:"Or new date of the first; spacing kept"`
 }
 
 func moveSessions(ctx context.Context, env *manifest.Env, in moveIn) (string, error) {
@@ -219,7 +219,7 @@ func shiftLocal(s *string, days int) *string {
 
 type copyIn struct {
 	selection
-	ToDate string `json:"to_date" jsonschema_description:"New start date YYYY-MM-DD; relative days are kept"`
+	ToDate string `json:"to_date" jsonschema_description:"New date of the first; spacing kept"`
 }
 
 func copySessions(ctx context.Context, env *manifest.Env, in copyIn) (string, error) {
@@ -268,9 +268,9 @@ func copyOf(e planEvent, days int, externalID string) intervals.EventEx {
 }
 
 type repeatIn struct {
-	ID         sessionRef `json:"id" jsonschema_description:"Event id of the session to repeat"`
+	ID         sessionRef `json:"id" jsonschema_description:"Event id"`
 	EveryWeeks int        `json:"every_weeks,omitempty" jsonschema:"minimum=1,maximum=12,default=1"`
-	Times      int        `json:"times" jsonschema:"minimum=1,maximum=52" jsonschema_description:"How many copies"`
+	Times      int        `json:"times" jsonschema:"minimum=1,maximum=52"`
 }
 
 // seriesPrefix is the external-id prefix of the copies repeat_session makes of event id:

@@ -90,9 +90,13 @@ func TestMoveSessionsByRangeOnlyTouchesTheCategoryAsked(t *testing.T) {
 	if moved == 0 {
 		t.Fatalf("nothing moved:\n%s", out)
 	}
+	after := map[int32]api.Event{}
+	for _, e := range planCalendar(f) {
+		after[deref(e.Id)] = e
+	}
 	n := 0
 	for _, b := range before {
-		e, _ := eventByID(f, deref(b.Id))
+		e := after[deref(b.Id)]
 		inRange := dayOfEvent(b) >= "2026-12-07" && dayOfEvent(b) <= "2026-12-13"
 		switch {
 		case inRange && deref(b.Category) == "WORKOUT":
