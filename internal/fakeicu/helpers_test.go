@@ -97,3 +97,13 @@ func jsonBody(s string) io.Reader { return strings.NewReader(s) }
 
 // itoa32 formats an id for a path.
 func itoa32(n int32) string { return strconv.Itoa(int(n)) }
+
+// mustRequest is a request with the default key.
+func mustRequest(method, path, body string) *http.Request {
+	req, err := http.NewRequest(method, "http://fake"+path, strings.NewReader(body))
+	if err != nil {
+		panic(err)
+	}
+	req.SetBasicAuth("API_KEY", DefaultAPIKey)
+	return req
+}
