@@ -168,3 +168,14 @@ func TestDropFaultOverTransportAndNetwork(t *testing.T) {
 		t.Errorf("%d writes logged, want 2: the server did the writes the client never saw answered", n)
 	}
 }
+
+func TestDropFaultCutsAnEmptyAnswerToo(t *testing.T) {
+	f := newTestFake(t, Options{Faults: []Fault{mustParse(t, "drop:op=deleteCustomItem")}})
+	resp, err := f.Transport().RoundTrip(mustRequest("DELETE", "/api/v1/athlete/0/custom-item/31", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.ReadAll(resp.Body); !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("dropped empty answer: read error %v, want io.ErrUnexpectedEOF", err)
+	}
+}

@@ -56,7 +56,8 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 			w.Header()[k] = v
 		}
 		body := rec.body.Bytes()
-		w.Header().Set("Content-Length", strconv.Itoa(len(body)))
+		// Announce at least one byte, so that even an empty answer is cut short.
+		w.Header().Set("Content-Length", strconv.Itoa(max(len(body), 1)))
 		w.WriteHeader(rec.status)
 		_, _ = w.Write(body[:len(body)/2])
 		if fl, ok := w.(http.Flusher); ok {
