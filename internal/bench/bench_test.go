@@ -10,14 +10,20 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 )
 
-// Caps on tools/list, which every request to the model carries. Raise one only with a
-// reason in the commit message: every byte is paid on every turn of every conversation.
+// Caps on tools/list, which every request to the model carries: about 15% above the sizes
+// measured when they were set. Raise one only with a reason in the commit message: every
+// byte is paid on every turn of every conversation.
 const (
 	referenceTokenCap = 3000  // issue 4: the reference server's 20 tools
-	defaultTokenCap   = 4500  // the default toolsets
-	toolsetByteCap    = 4500  // any one toolset alone
-	allByteCap        = 24000 // every toolset, coach's athlete argument included
+	defaultTokenCap   = 7000  // the default toolsets
+	allByteCap        = 37000 // every toolset, coach's athlete argument included
 )
+
+// toolsetByteCaps caps each toolset alone, in bytes of compact JSON.
+var toolsetByteCaps = map[string]int{
+	"context": 600, "activities": 4600, "performance": 2100, "wellness": 2300, "calendar": 13000,
+	"load": 2000, "library": 1000, "settings": 1400, "custom_items": 2800, "coach": 600, "api": 2300,
+}
 
 func TestReferenceCatalogUnder3000Tokens(t *testing.T) {
 	s, err := ReferenceCatalogSize(tools.All())
@@ -47,8 +53,11 @@ func TestToolsListSizePerToolset(t *testing.T) {
 				t.Errorf("all toolsets: %d bytes (cap %d)", s.Bytes, allByteCap)
 			}
 		default:
-			if s.Bytes > toolsetByteCap {
-				t.Errorf("toolset %s: %d bytes (cap %d)", s.Name, s.Bytes, toolsetByteCap)
+			limit, ok := toolsetByteCaps[s.Name]
+			if !ok {
+				t.Errorf("toolset %s has no cap: add one to toolsetByteCaps", s.Name)
+			} else if s.Bytes > limit {
+				t.Errorf("toolset %s: %d bytes (cap %d)", s.Name, s.Bytes, limit)
 			}
 		}
 	}
