@@ -208,7 +208,7 @@ func apiDescribeProps(b *answerCap, props map[string]intervals.FieldDoc) {
 	sort.Strings(names)
 	for i, n := range names {
 		if !b.line(fmt.Sprintf("- %s %s%s", n, apiFieldType(props[n]), apiDocSuffix(props[n]))) {
-			b.cut(len(names)-i, "properties", "ask with a smaller budget of fields")
+			b.cut(len(names)-i, "properties", "all are optional: send only those you change")
 			return
 		}
 	}

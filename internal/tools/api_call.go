@@ -21,17 +21,24 @@ import (
 
 // apiOp is one operation of intervals.Operations matched to its method on the typed client.
 // The generated methods take, after the context, the path parameters in path order, then a
-// *XxxParams for query parameters (if any), then either a typed JSON body (XxxWithResponse)
-// or a content type and a reader (XxxWithBodyWithResponse).
+// *XxxParams for query parameters (if any), then either a typed JSON body (Xxx) or a content
+// type and a reader (XxxWithBody). The tool calls the undecoded forms (Xxx, XxxWithBody),
+// which return the *http.Response: the answer is shown as the API sent it, even where the
+// generated model could not decode it.
 type apiOp struct {
 	op        intervals.Operation
-	method    reflect.Method // the method called: WithBodyWithResponse when there is a body
+	method    reflect.Method // the method called: XxxWithBody when there is a body
 	pathNames []string
 	pathTypes []reflect.Type
 	params    reflect.Type // the XxxParams struct, or nil
 	body      reflect.Type // the JSON body type, or nil
 	upload    bool         // the body is a file (multipart or CSV): not callable here
 }
+
+// apiMaxRead bounds how much of an answer is read: far more than any budget shows, so
+// that a count of the items left out stays right for lists, without holding a whole
+// archive in memory.
+const apiMaxRead = 8 << 20
 
 var (
 	clientType  = reflect.TypeFor[*intervals.ClientWithResponses]()
@@ -59,8 +66,8 @@ func matchAPIOp(op intervals.Operation) (*apiOp, error) {
 	for _, m := range pathParamRE.FindAllStringSubmatch(op.Path, -1) {
 		a.pathNames = append(a.pathNames, m[1])
 	}
-	plain, hasPlain := clientType.MethodByName(op.GoName + "WithResponse")
-	withBody, hasBody := clientType.MethodByName(op.GoName + "WithBodyWithResponse")
+	plain, hasPlain := clientType.MethodByName(op.GoName)
+	withBody, hasBody := clientType.MethodByName(op.GoName + "WithBody")
 	switch {
 	case hasBody && !hasPlain:
 		a.upload, a.method = true, withBody
@@ -69,7 +76,7 @@ func matchAPIOp(op intervals.Operation) (*apiOp, error) {
 	case hasPlain:
 		a.method = plain
 	default:
-		return nil, fmt.Errorf("operation %s: the client has no method %sWithResponse", op.OperationID, op.GoName)
+		return nil, fmt.Errorf("operation %s: the client has no method %s", op.OperationID, op.GoName)
 	}
 	// In(0) is the receiver, In(1) the context; the last is the variadic request editors.
 	args := []reflect.Type{}
@@ -147,18 +154,14 @@ func apiCallOperation(ctx context.Context, env *manifest.Env, in apiCallIn) (str
 	if e, _ := out[1].Interface().(error); e != nil {
 		return "", athleteAccessError(env, fmt.Errorf("%s: %w", op.op.OperationID, e))
 	}
-	resp := out[0].Elem()
-	body, _ := resp.FieldByName("Body").Interface().([]byte)
-	hr, _ := resp.FieldByName("HTTPResponse").Interface().(*http.Response)
-	head := fmt.Sprintf("%s %s", op.op.Method, op.op.Path)
-	status, ctype := 0, ""
-	if hr != nil {
-		status, ctype = hr.StatusCode, hr.Header.Get("Content-Type")
-		if hr.Request != nil {
-			head = hr.Request.Method + " " + hr.Request.URL.Path
-		}
+	hr := out[0].Interface().(*http.Response)
+	defer hr.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(hr.Body, apiMaxRead))
+	if err != nil {
+		return "", fmt.Errorf("%s: reading the answer: %w", op.op.OperationID, err)
 	}
-	return fmt.Sprintf("%s: %d %s\n", head, status, http.StatusText(status)) + apiTrimBody(body, ctype, env.MaxChars()), nil
+	head := op.op.Method + " " + hr.Request.URL.Path
+	return fmt.Sprintf("%s: %d %s\n", head, hr.StatusCode, http.StatusText(hr.StatusCode)) + apiTrimBody(body, hr.Header.Get("Content-Type"), env.MaxChars()), nil
 }
 
 // buildArgs turns the call's arguments into the client method's arguments, validating them.
@@ -199,7 +202,7 @@ func (a *apiOp) buildArgs(ctx context.Context, env *manifest.Env, in apiCallIn) 
 		}
 		args = append(args, p)
 	}
-	hasBody := strings.HasSuffix(a.method.Name, "WithBodyWithResponse")
+	hasBody := strings.HasSuffix(a.method.Name, "WithBody")
 	switch {
 	case hasBody && len(in.Body) == 0:
 		return nil, manifest.Errorf("%s takes a JSON body (%s): pass it as body; api_describe_operation shows its properties", a.op.OperationID, apiBodyShape(a.body))

@@ -18,19 +18,28 @@ import (
 // apiRecorder is an Intervals.icu stand-in that records each request's method and path and
 // answers 200 with a small text body (no JSON decoding is attempted on text).
 type apiRecorder struct {
-	mu   sync.Mutex
-	reqs []string
-	body string
+	mu     sync.Mutex
+	reqs   []string
+	body   string
+	status int // 0 means 200
+	ctype  string
 }
 
 func (r *apiRecorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	r.mu.Lock()
 	r.reqs = append(r.reqs, req.Method+" "+req.URL.Path)
 	r.mu.Unlock()
-	w.Header().Set("Content-Type", "text/plain")
+	ctype := r.ctype
+	if ctype == "" {
+		ctype = "text/plain"
+	}
+	w.Header().Set("Content-Type", ctype)
 	body := r.body
 	if body == "" {
 		body = "ok"
+	}
+	if r.status != 0 {
+		w.WriteHeader(r.status)
 	}
 	_, _ = w.Write([]byte(body))
 }
@@ -289,5 +298,85 @@ func TestReadOnlyAPICallIsReadAndRefusesWrites(t *testing.T) {
 	}
 	if got := (manifest.Filter{ReadOnly: true, Toolsets: []manifest.Toolset{manifest.API}}).Select([]manifest.Tool{tool}); len(got) != 1 {
 		t.Fatal("a read-only filter should keep the read-only variant")
+	}
+}
+
+func TestAPICallShowsWhatTheGeneratedModelCannotDecode(t *testing.T) {
+	rec, env := apiRecorderEnv(t, "0")
+	rec.ctype, rec.body = "application/json", `{"id": 5, "ftp": 249.75}` // id is a string, ftp an int32 in the spec
+	out, err := coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"getAthlete"}`))
+	if err != nil || !strings.HasSuffix(out, `{"id":5,"ftp":249.75}`) {
+		t.Fatalf("got %q, %v", out, err)
+	}
+}
+
+func TestAPICallReportsAPIErrors(t *testing.T) {
+	rec, env := apiRecorderEnv(t, "i100009")
+	rec.status, rec.ctype, rec.body = http.StatusForbidden, "application/json", `{"status":403,"error":"Access denied"}`
+	_, err := coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"listGear"}`))
+	if err == nil || !strings.Contains(err.Error(), "athlete i100009 is not available to this account") {
+		t.Fatalf("403 on the athlete's path: %v", err)
+	}
+	rec.status = http.StatusNotFound
+	_, err = coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"showEvent","params":{"eventId":12}}`))
+	if err == nil || !strings.Contains(err.Error(), "showEvent") || !strings.Contains(err.Error(), "404") {
+		t.Fatalf("404: %v", err)
+	}
+}
+
+func TestAPIListAndDescribe(t *testing.T) {
+	_, env := apiRecorderEnv(t, "0")
+	out, err := coachingTool(t, "api_list_operations").Run(context.Background(), env, json.RawMessage(`{"tag":"wellness"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "updateWellness PUT /api/v1/athlete/{id}/wellness/{date}:") || strings.Contains(out, "listEvents") {
+		t.Errorf("tag filter:\n%s", out)
+	}
+	coachingGolden(t, "api_list_operations.wellness", out)
+	out, err = coachingTool(t, "api_list_operations").Run(context.Background(), env, json.RawMessage(`{"word":"curve"}`))
+	if err != nil || !strings.Contains(out, "listAthletePowerCurves") || strings.Contains(out, "updateWellness") {
+		t.Errorf("word filter: %v\n%s", err, out)
+	}
+	if _, err := coachingTool(t, "api_list_operations").Run(context.Background(), env, json.RawMessage(`{"tag":"Nope"}`)); err == nil || !strings.Contains(err.Error(), "Wellness") {
+		t.Errorf("an unknown tag should list the tags: %v", err)
+	}
+	env.Budget = 1500
+	out, err = coachingTool(t, "api_list_operations").Run(context.Background(), env, nil)
+	if err != nil || len(out) > 1500 || !strings.Contains(out, "more operations not shown; filter by tag or word") {
+		t.Errorf("budget: %d characters, %v\n%s", len(out), err, out)
+	}
+	env.Budget = 0
+
+	out, err = coachingTool(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"updateSettings"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{
+		"updateSettings: PUT /api/v1/athlete/{athleteId}/sport-settings/{id}",
+		"- athleteId (path): the athlete, filled in",
+		"- id (path, string, required)",
+		"- recalcHrZones (query, boolean, required)",
+		"body (JSON): a SportSettings object",
+		"- elevation_correction string one of NO|AUTO|YES",
+		"Writes: refused when the server is read-only.",
+	} {
+		if !strings.Contains(out, w) {
+			t.Errorf("describe lacks %q:\n%s", w, out)
+		}
+	}
+	coachingGolden(t, "api_describe_operation.updateSettings", out)
+	out, err = coachingTool(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"uploadActivity"}`))
+	if err != nil || !strings.Contains(out, "Not callable here: it uploads a file") {
+		t.Errorf("upload: %v\n%s", err, out)
+	}
+	out, err = coachingTool(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(`{"schema":"SportInfo"}`))
+	if err != nil || !strings.Contains(out, "- eftp number") {
+		t.Errorf("schema: %v\n%s", err, out)
+	}
+	for _, args := range []string{`{}`, `{"operation":"getAthlete","schema":"Wellness"}`, `{"schema":"Nope"}`} {
+		if _, err := coachingTool(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(args)); err == nil {
+			t.Errorf("%s: want an error", args)
+		}
 	}
 }
