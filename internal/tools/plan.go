@@ -48,6 +48,9 @@ type planned struct {
 	seconds int     // planned time, 0 when unknown
 	metres  float64 // planned distance, 0 when unknown
 	load    int     // planned load, 0 when unknown
+	// given says which of time, distance and load the model gave; the others are estimated
+	// from the workout, and Intervals.icu computes its own: they are not compared on a rerun.
+	given struct{ time, distance, load bool }
 }
 
 // sessionCategories are the categories plan_sessions writes.
@@ -159,6 +162,7 @@ func checkSession(n int, s planSession, a *athleteCtx, allowPast bool) (planned,
 	}
 	p.metres = s.DistanceKm * 1000
 	p.load = s.Load
+	p.given.time, p.given.distance, p.given.load = p.seconds > 0, p.metres > 0, p.load > 0
 	if text != "" {
 		// Warnings block too: each is almost surely a mistake (Z2 in a run is power, a heart
 		// rate over max...), and one unambiguous rewrite of the step clears it.

@@ -61,7 +61,7 @@ func planSessions(ctx context.Context, env *manifest.Env, in planIn) (string, er
 			ids[i], status[i] = deref(old.Id), "done, left as is"
 		default:
 			ids[i] = deref(old.Id)
-			if f := planDiff(old, p.event); len(f) > 0 {
+			if f := planDiff(old, p); len(f) > 0 {
 				changes = append(changes, change{old, f, i})
 				status[i] = "updated"
 			} else {
@@ -95,7 +95,8 @@ func planSessions(ctx context.Context, env *manifest.Env, in planIn) (string, er
 }
 
 // planDiff returns the fields of want that differ from the event as it is (JSON names).
-func planDiff(old planEvent, want intervals.EventEx) map[string]any {
+func planDiff(old planEvent, p planned) map[string]any {
+	want := p.event
 	f := map[string]any{}
 	if string(deref(old.Category)) != string(deref(want.Category)) {
 		f["category"] = deref(want.Category)
@@ -108,13 +109,13 @@ func planDiff(old planEvent, want intervals.EventEx) map[string]any {
 	str("name", old.Name, want.Name)
 	str("type", old.Type, want.Type)
 	str("description", old.Description, want.Description)
-	if deref(old.MovingTime) != deref(want.MovingTime) {
+	if p.given.time && deref(old.MovingTime) != deref(want.MovingTime) {
 		f["moving_time"] = want.MovingTime
 	}
-	if math.Abs(float64(deref(old.Distance)-deref(want.Distance))) > 0.5 {
+	if p.given.distance && math.Abs(float64(deref(old.Distance)-deref(want.Distance))) > 0.5 {
 		f["distance"] = want.Distance
 	}
-	if want.IcuTrainingLoad != nil && deref(old.IcuTrainingLoad) != *want.IcuTrainingLoad {
+	if p.given.load && deref(old.IcuTrainingLoad) != *want.IcuTrainingLoad {
 		f["icu_training_load"] = want.IcuTrainingLoad
 	}
 	return f

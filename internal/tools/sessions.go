@@ -200,7 +200,9 @@ func shiftDays(days int, toDate, first string, today time.Time) (int, error) {
 // shiftFields are the fields that move an event by days.
 func shiftFields(e planEvent, days int) map[string]any {
 	f := map[string]any{"start_date_local": shiftLocal(e.StartDateLocal, days)}
-	f["end_date_local"] = shiftLocal(e.EndDateLocal, days)
+	if e.EndDateLocal != nil {
+		f["end_date_local"] = shiftLocal(e.EndDateLocal, days)
+	}
 	return f
 }
 
@@ -293,6 +295,9 @@ func repeatSession(ctx context.Context, env *manifest.Env, in repeatIn) (string,
 	src, err := readEvent(ctx, env, ids[0])
 	if err != nil {
 		return "", err
+	}
+	if _, err := time.Parse(ymd, src.day()); err != nil {
+		return "", manifest.Errorf("event %d has no date to repeat from", ids[0])
 	}
 	root := ids[0]
 	if x := deref(src.ExternalId); strings.HasPrefix(x, "imcp:s") {

@@ -98,7 +98,11 @@ func following(ctx context.Context, env *manifest.Env, this planEvent) ([]planEv
 	if err != nil {
 		return nil, manifest.Errorf("event %d has no date: update it alone (scope this)", deref(this.Id))
 	}
-	later, err := readCalendar(ctx, env, start, t.AddDate(0, 0, seriesHorizon).Format(ymd), string(deref(this.Category)))
+	var cats []string
+	if c := string(deref(this.Category)); c != "" {
+		cats = []string{c}
+	}
+	later, err := readCalendar(ctx, env, start, t.AddDate(0, 0, seriesHorizon).Format(ymd), cats...)
 	if err != nil {
 		return nil, err
 	}
