@@ -149,4 +149,9 @@ func TestPromptsRefuseMissingArguments(t *testing.T) {
 	if _, err := planningPrompts()[0].Render(map[string]string{"goal": "x", "weeks": "twelve", "sessions_per_week": "5"}); err == nil {
 		t.Error("weeks=twelve: want an error")
 	}
+	text, err = planningPrompts()[1].Render(map[string]string{"since": "2026-11-28", "athlete": "i100002"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	planContains(t, text, `pass athlete="i100002" to every tool call`, "since 2026-11-28", "How it feels now: not said")
 }

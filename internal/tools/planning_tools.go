@@ -128,6 +128,7 @@ func planningResources() []manifest.Resource {
 }
 
 func planningPrompts() []manifest.Prompt {
+	athlete := manifest.PromptArg{Name: "athlete", Description: "for coaches: the athlete's id from list_athletes (default: you)"}
 	return []manifest.Prompt{
 		{
 			Name:        "plan_block",
@@ -138,6 +139,7 @@ func planningPrompts() []manifest.Prompt {
 				{Name: "weeks", Description: "length of the block in weeks", Required: true},
 				{Name: "sessions_per_week", Description: "e.g. 5", Required: true},
 				{Name: "long_day", Description: "day of the long session, e.g. Sunday"},
+				athlete,
 			},
 			Render: renderPlanBlock,
 		},
@@ -148,6 +150,7 @@ func planningPrompts() []manifest.Prompt {
 			Args: []manifest.PromptArg{
 				{Name: "since", Description: "since when, e.g. yesterday or 2026-11-28", Required: true},
 				{Name: "feeling", Description: "how it feels now: symptoms, fever, energy"},
+				athlete,
 			},
 			Render: renderAdaptToIllness,
 		},
@@ -155,6 +158,10 @@ func planningPrompts() []manifest.Prompt {
 }
 
 func renderPlanBlock(args map[string]string) (string, error) {
+	who, err := ciPromptAthlete(args)
+	if err != nil {
+		return "", err
+	}
 	goal := strings.TrimSpace(args["goal"])
 	if goal == "" {
 		return "", fmt.Errorf("goal is required: say what the block is for, e.g. a marathon on 2027-03-14")
@@ -172,7 +179,7 @@ func renderPlanBlock(args map[string]string) (string, error) {
 		long = "the athlete's usual long-session day"
 	}
 	total := weeks * per
-	return fmt.Sprintf(`Plan a %d-week training block for this goal: %s.
+	return who + fmt.Sprintf(`Plan a %d-week training block for this goal: %s.
 %d sessions a week (%d in all), long session on %s.
 
 1. Call get_athlete_context for today's date, time zone, zones, thresholds, fitness and coming races and periods; get_training_volume and get_training_load for recent weeks.
@@ -184,6 +191,10 @@ func renderPlanBlock(args map[string]string) (string, error) {
 }
 
 func renderAdaptToIllness(args map[string]string) (string, error) {
+	who, err := ciPromptAthlete(args)
+	if err != nil {
+		return "", err
+	}
 	since := strings.TrimSpace(args["since"])
 	if since == "" {
 		return "", fmt.Errorf("since is required: say since when, e.g. yesterday or 2026-11-28")
@@ -192,7 +203,7 @@ func renderAdaptToIllness(args map[string]string) (string, error) {
 	if feeling == "" {
 		feeling = "not said"
 	}
-	return fmt.Sprintf(`The athlete has been ill since %s. How it feels now: %s.
+	return who + fmt.Sprintf(`The athlete has been ill since %s. How it feels now: %s.
 
 1. Call get_athlete_context (today in the athlete's time zone, form, coming races), then get_events for the next two weeks.
 2. Record the illness with create_period kind SICK from %s to the last day a rest is needed (with fever or symptoms below the neck: no training until they are gone).
