@@ -40,7 +40,7 @@ func callCmd(args []string, stdout, stderr io.Writer) error {
 		return usageError{fmt.Errorf("no tool %q in this configuration (toolsets and --read-only decide which are on); tools: %s", name, strings.Join(names, ", "))}
 	}
 	logger := newLogger(stderr, cfg)
-	rt, err := runtime(cfg, logger)
+	rt, err := newRuntime(cfg, logger)
 	if err != nil {
 		return err
 	}

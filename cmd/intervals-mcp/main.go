@@ -4,6 +4,7 @@
 //	intervals-mcp serve [flags]        --transport stdio|http|sse --addr 127.0.0.1:8765 --read-only --toolsets LIST|all --demo
 //	intervals-mcp tools [--json|--markdown] [flags]   list the tools a configuration exposes
 //	intervals-mcp call TOOL ['JSON'] [flags]          run one tool and print its answer
+//	intervals-mcp install [--config FILE] [flags]     add this binary to Claude Desktop's configuration
 //	intervals-mcp fake [--addr --api-key --seed --fault SPEC...]   serve the fake Intervals.icu API
 //	intervals-mcp version
 //
@@ -52,6 +53,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = callCmd(args, stdout, stderr)
 	case "fake":
 		err = fakeCmd(args, stdout, stderr)
+	case "install":
+		err = installCmd(args, stdout, stderr)
 	case "version", "--version":
 		err = versionCmd(stdout)
 	case "help", "-h", "--help":
@@ -82,6 +85,7 @@ Commands:
   serve   serve MCP (the default): --transport stdio|http|sse --addr 127.0.0.1:8765
   tools   list the tools this configuration exposes (--json adds the input schemas, --markdown a table)
   call    run one tool and print its answer: intervals-mcp call get_events '{"oldest":"2026-03-01"}'
+  install add this binary to Claude Desktop's configuration, with this run's settings and flags
   fake    serve the fake Intervals.icu API (for tests and demos)
   version print the version
 

@@ -19,7 +19,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return usageError{errors.New("serve takes no arguments, only flags (see intervals-mcp serve -h)")}
 	}
 	logger := newLogger(stderr, cfg)
-	rt, err := runtime(cfg, logger)
+	rt, err := newRuntime(cfg, logger)
 	if err != nil {
 		return err
 	}

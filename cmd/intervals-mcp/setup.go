@@ -36,9 +36,9 @@ func newLogger(w io.Writer, cfg *config.Config) *slog.Logger {
 	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel}))
 }
 
-// runtime builds what every tool call shares: the Intervals.icu client (or, with --demo,
+// newRuntime builds what every tool call shares: the Intervals.icu client (or, with --demo,
 // a client of the in-process fake: no socket, no network) and the configured athlete.
-func runtime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, error) {
+func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, error) {
 	if err := cfg.NeedCredentials(); err != nil {
 		return nil, usageError{err}
 	}
