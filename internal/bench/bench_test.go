@@ -8,6 +8,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Caps on tools/list, which every request to the model carries: about 15% above the sizes
@@ -122,6 +123,33 @@ func BenchmarkCallOnDemo(b *testing.B) {
 	for b.Loop() {
 		if res := cat.Call(context.Background(), rt, "get_gear_list", args, nil); res.IsError {
 			b.Fatal(res.Text)
+		}
+	}
+}
+
+// perToolTokenCap bounds one tool's entry in tools/list (name, description, schema).
+const perToolTokenCap = 450
+
+// TestNoToolOverItsTokenCap measures each tool as listed without coach mode (which adds the
+// athlete argument, about 25 tokens, to every tool).
+func TestNoToolOverItsTokenCap(t *testing.T) {
+	var f manifest.Filter
+	for _, ts := range manifest.AllToolsets {
+		if ts != manifest.Coach {
+			f.Toolsets = append(f.Toolsets, ts)
+		}
+	}
+	listed, err := ListTools(tools.All(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tl := range listed {
+		s, err := Measure(tl.Name, []*mcp.Tool{tl})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s.Tokens > perToolTokenCap {
+			t.Errorf("%s: %d o200k tokens in tools/list (cap %d): shorten its description or prune its schema", tl.Name, s.Tokens, perToolTokenCap)
 		}
 	}
 }
