@@ -225,7 +225,7 @@ func (a *apiOp) queryParams(params map[string]json.RawMessage, docs map[string]i
 	query := map[string]json.RawMessage{}
 	for name, raw := range params {
 		if d, ok := docs[name]; ok && d.In == "query" {
-			query[name] = raw
+			query[name] = apiCoerce(raw, d.Type)
 		}
 	}
 	var missing []string
@@ -247,6 +247,33 @@ func (a *apiOp) queryParams(params map[string]json.RawMessage, docs map[string]i
 		return reflect.Value{}, manifest.Errorf("%s params: %v", a.op.OperationID, err)
 	}
 	return p, nil
+}
+
+// apiCoerce turns a string given for a number, a boolean or an array parameter into that
+// type ("10" for 10, "true" for true, "a,b" for ["a","b"]), as a query string would carry
+// it; anything else is left for decoding to check.
+func apiCoerce(raw json.RawMessage, typ string) json.RawMessage {
+	var s string
+	if json.Unmarshal(raw, &s) != nil {
+		return raw
+	}
+	switch typ {
+	case "integer", "number", "boolean":
+		var v any
+		if json.Unmarshal([]byte(strings.TrimSpace(s)), &v) == nil {
+			if _, isStr := v.(string); !isStr && v != nil {
+				return json.RawMessage(strings.TrimSpace(s))
+			}
+		}
+	case "array":
+		parts := strings.Split(s, ",")
+		for i := range parts {
+			parts[i] = strings.TrimSpace(parts[i])
+		}
+		b, _ := json.Marshal(parts)
+		return b
+	}
+	return raw
 }
 
 // apiPathValue converts one path parameter to the client's type for it.

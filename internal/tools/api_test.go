@@ -23,12 +23,17 @@ type apiRecorder struct {
 	body   string
 	status int // 0 means 200
 	ctype  string
+	// onRequest, if set, sees each request.
+	onRequest func(*http.Request)
 }
 
 func (r *apiRecorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 	r.mu.Lock()
 	r.reqs = append(r.reqs, req.Method+" "+req.URL.Path)
 	r.mu.Unlock()
+	if r.onRequest != nil {
+		r.onRequest(req)
+	}
 	ctype := r.ctype
 	if ctype == "" {
 		ctype = "text/plain"
@@ -377,6 +382,21 @@ func TestAPIListAndDescribe(t *testing.T) {
 	for _, args := range []string{`{}`, `{"operation":"getAthlete","schema":"Wellness"}`, `{"schema":"Nope"}`} {
 		if _, err := coachingTool(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(args)); err == nil {
 			t.Errorf("%s: want an error", args)
+		}
+	}
+}
+
+func TestAPICallTakesQueryValuesWrittenAsStrings(t *testing.T) {
+	rec, env := apiRecorderEnv(t, "0")
+	srvQuery := ""
+	rec.onRequest = func(r *http.Request) { srvQuery = r.URL.RawQuery }
+	_, err := coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"listEvents","params":{"limit":"10","category":"WORKOUT,RACE_A","resolve":"true"}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"limit=10", "category=WORKOUT&category=RACE_A", "resolve=true"} {
+		if !strings.Contains(srvQuery, w) {
+			t.Errorf("query %q lacks %s", srvQuery, w)
 		}
 	}
 }
