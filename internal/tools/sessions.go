@@ -162,8 +162,7 @@ func moveSessions(ctx context.Context, env *manifest.Env, in moveIn) (string, er
 		return "", err
 	}
 	j := newJournal(env, a)
-	var b strings.Builder
-	fmt.Fprintf(&b, "Moved %d session(s) by %+d day(s):\n", len(events), days)
+	var lines []string
 	for _, e := range events {
 		if err := j.update(ctx, e, shiftFields(e, days)); err != nil {
 			return "", j.fail(ctx, err)
@@ -171,9 +170,9 @@ func moveSessions(ctx context.Context, env *manifest.Env, in moveIn) (string, er
 		moved := e
 		moved.StartDateLocal = shiftLocal(e.StartDateLocal, days)
 		moved.EndDateLocal = shiftLocal(e.EndDateLocal, days)
-		fmt.Fprintf(&b, "- %s, was %s\n", eventText(a, moved), e.day())
+		lines = append(lines, fmt.Sprintf("- %s, was %s", eventText(a, moved), e.day()))
 	}
-	return b.String(), nil
+	return sessionList(env, fmt.Sprintf("Moved %d session(s) by %+d day(s):", len(events), days), lines), nil
 }
 
 // shiftDays is the shift asked: days, or to_date minus the first selected day.
@@ -246,12 +245,7 @@ func copySessions(ctx context.Context, env *manifest.Env, in copyIn) (string, er
 	if err != nil {
 		return "", j.fail(ctx, err)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Copied %d session(s), %+d day(s) later:\n", len(created), days)
-	for _, e := range created {
-		b.WriteString("- " + eventText(a, planEvent{Event: e}) + "\n")
-	}
-	return b.String(), nil
+	return sessionList(env, fmt.Sprintf("Copied %d session(s), %+d day(s) later:", len(created), days), createdLines(a, created)), nil
 }
 
 // copyOf is a new planned event like e, days later, with the given external id.
@@ -325,16 +319,11 @@ func repeatSession(ctx context.Context, env *manifest.Env, in repeatIn) (string,
 	if err != nil {
 		return "", j.fail(ctx, err)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Repeated %s every %d week(s): %d cop(ies) created", eventText(a, src), every, len(created))
+	head := fmt.Sprintf("Repeated %s every %d week(s): %d cop(ies) created", eventText(a, src), every, len(created))
 	if skipped > 0 {
-		fmt.Fprintf(&b, ", %d already there", skipped)
+		head += fmt.Sprintf(", %d already there", skipped)
 	}
-	b.WriteString(":\n")
-	for _, e := range created {
-		b.WriteString("- " + eventText(a, planEvent{Event: e}) + "\n")
-	}
-	return b.String(), nil
+	return sessionList(env, head+":", createdLines(a, created)), nil
 }
 
 // deleteSessions deletes planned events by id in one request, after reading every one: it
@@ -370,10 +359,9 @@ func deleteSessions(ctx context.Context, env *manifest.Env, refs []sessionRef) (
 	if _, err := env.Client.DeleteEventsBulkWithResponse(ctx, env.AthleteID, doomed); err != nil {
 		return "", fmt.Errorf("delete %d event(s): %w; nothing was deleted if Intervals.icu refused: check with get_events", len(ids), err)
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Deleted %d event(s):\n", len(events))
-	for _, e := range events {
-		b.WriteString("- " + eventText(a, e) + "\n")
+	lines := make([]string, len(events))
+	for i, e := range events {
+		lines[i] = "- " + eventText(a, e)
 	}
-	return b.String(), nil
+	return sessionList(env, fmt.Sprintf("Deleted %d event(s):", len(events)), lines), nil
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -210,6 +211,21 @@ func idList(ids []int32) string {
 		s[i] = fmt.Sprint(id)
 	}
 	return strings.Join(s, ", ")
+}
+
+// sessionList is a tool's answer: a head line, then one line per event, within the
+// answer's budget (what is cut is counted).
+func sessionList(env *manifest.Env, head string, lines []string) string {
+	return format.List{Head: head, Items: lines, Noun: "events", Hint: "get_events shows them all"}.Render(env.MaxChars())
+}
+
+// createdLines lists events this call created.
+func createdLines(a *athleteCtx, created []intervals.Event) []string {
+	lines := make([]string, len(created))
+	for i, e := range created {
+		lines[i] = "- " + eventText(a, planEvent{Event: e})
+	}
+	return lines
 }
 
 // eventText is an event's one-line summary, with its status.

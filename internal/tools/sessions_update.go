@@ -68,8 +68,7 @@ func updateSession(ctx context.Context, env *manifest.Env, in updateIn) (string,
 		return "", err
 	}
 	j := newJournal(env, a)
-	var b strings.Builder
-	fmt.Fprintf(&b, "Updated %d session(s):\n", len(members))
+	var lines []string
 	for _, e := range members {
 		f := change.fields(e)
 		if len(f) == 0 {
@@ -83,12 +82,13 @@ func updateSession(ctx context.Context, env *manifest.Env, in updateIn) (string,
 		if change.name != "" {
 			after.Name = &change.name
 		}
-		b.WriteString("- " + eventText(a, after) + "\n")
+		lines = append(lines, "- "+eventText(a, after))
 	}
+	head := fmt.Sprintf("Updated %d session(s):", len(members))
 	if change.summary != "" {
-		b.WriteString("Workout: " + change.summary + "\n")
+		head = "Workout: " + change.summary + "\n" + head
 	}
-	return b.String(), nil
+	return sessionList(env, head, lines), nil
 }
 
 // following returns this session and the later ones of its series, oldest first.
