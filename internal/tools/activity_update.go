@@ -110,13 +110,14 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 		body.Gear = &intervals.StravaGear{Id: g.Id}
 		changes = append(changes, "gear "+strings.TrimSpace(ciStr(g.Name)+" ("+ciStr(g.Id)+")"))
 	}
-	resp, err := env.Client.UpdateActivityWithResponse(ctx, id, body)
+	resp, err := env.Client.UpdateActivity(ctx, id, body)
 	if err != nil {
 		return "", athleteAccessError(env, fmt.Errorf("update activity %s: %w", id, err))
 	}
 	out := fmt.Sprintf("Updated activity %s: %s.", id, strings.Join(changes, ", "))
-	if resp.JSON200 != nil {
-		out += "\nNow: " + ciUnits(ath).ActivityLine(*resp.JSON200)
+	var now intervals.Activity
+	if ciReadBack(resp, &now) && now.Id != nil {
+		out += "\nNow: " + ciUnits(ath).ActivityLine(now)
 	}
 	return out, nil
 }

@@ -1,8 +1,10 @@
 package tools
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 
@@ -38,6 +40,16 @@ func athleteAccessError(env *manifest.Env, err error) error {
 		return manifest.Errorf("athlete %s is not available to this account (Intervals.icu answered %d): it is not an athlete this account coaches, or the athlete does not share this data; list_athletes shows the athletes you coach", env.AthleteID, e.Status)
 	}
 	return err
+}
+
+// ciReadBack reads a write's 2xx answer into v (a fresh value). The write is done whatever
+// the answer holds, so an answer that does not decode is not an error: ok is false and the
+// caller shows what it sent instead. A field the generated model types differently (an
+// integer sent as 249.75) fails the whole read, since it would decode as a false zero.
+func ciReadBack(resp *http.Response, v any) (ok bool) {
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	return err == nil && json.Unmarshal(b, v) == nil
 }
 
 // answerCap writes an answer line by line within a character budget, keeping room for one

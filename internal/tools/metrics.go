@@ -104,13 +104,13 @@ func logMetrics(ctx context.Context, env *manifest.Env, in logMetricsIn) (string
 	}
 	sent := w
 	sent.Id = &date
-	resp, err := env.Client.UpdateWellnessWithResponse(ctx, env.AthleteID, date, w)
+	resp, err := env.Client.UpdateWellness(ctx, env.AthleteID, date, w)
 	if err != nil {
 		return "", athleteAccessError(env, fmt.Errorf("record the metrics of %s: %w", date, err))
 	}
 	out := "Recorded " + format.WellnessLine(sent)
-	if resp.JSON200 != nil {
-		row := *resp.JSON200
+	var row intervals.Wellness
+	if ciReadBack(resp, &row) {
 		if row.Id == nil {
 			row.Id = &date
 		}

@@ -77,15 +77,16 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 		changes = append(changes, fmt.Sprintf("threshold pace %s → %s", old, u.Pace(mps, sport)))
 	}
 	hr := in.LTHR != nil || in.MaxHR != nil
-	resp, err := env.Client.UpdateSettingsWithResponse(ctx, env.AthleteID, strconv.Itoa(int(*set.Id)), &intervals.UpdateSettingsParams{RecalcHrZones: hr}, body)
+	resp, err := env.Client.UpdateSettings(ctx, env.AthleteID, strconv.Itoa(int(*set.Id)), &intervals.UpdateSettingsParams{RecalcHrZones: hr}, body)
 	if err != nil {
 		return "", athleteAccessError(env, fmt.Errorf("update the %s settings: %w", sport, err))
 	}
 	env.Profiles.Forget(env.AthleteID)
-	after := set
-	if resp.JSON200 != nil {
-		after = *resp.JSON200
+	var after intervals.SportSettings // a fresh value: decoding into a copy of set would write through its pointers
+	if !ciReadBack(resp, &after) {
+		after = intervals.SportSettings{}
 	}
+	after = ciSettingsAfter(after, set, body)
 	var b strings.Builder
 	fmt.Fprintf(&b, "Updated %s settings (%s): %s.\n", sport, strings.Join(ciTypes(set), ", "), strings.Join(changes, ", "))
 	b.WriteString("Intervals.icu keeps power and pace zones as % of threshold, so they follow.")
@@ -183,6 +184,40 @@ func ciZoneBounds(s intervals.SportSettings, sport string, u format.Units) strin
 		return "- no zones set for this sport\n"
 	}
 	return b.String()
+}
+
+// ciSettingsAfter is what the sport's settings hold after the update: the answer's values,
+// with what was sent in place of anything the answer lacks or could not be read (a value the
+// model types differently decodes as zero), and the old settings for the rest.
+func ciSettingsAfter(answer, old, sent intervals.SportSettings) intervals.SportSettings {
+	known := func(p *int32) bool { return p != nil && *p > 0 }
+	pick := func(sent, answer, old *int32) *int32 {
+		switch {
+		case sent != nil:
+			return sent
+		case known(answer):
+			return answer
+		}
+		return old
+	}
+	out := answer
+	out.Ftp, out.Lthr, out.MaxHr = pick(sent.Ftp, answer.Ftp, old.Ftp), pick(sent.Lthr, answer.Lthr, old.Lthr), pick(sent.MaxHr, answer.MaxHr, old.MaxHr)
+	switch {
+	case sent.ThresholdPace != nil:
+		out.ThresholdPace = sent.ThresholdPace
+	case answer.ThresholdPace == nil || *answer.ThresholdPace <= 0:
+		out.ThresholdPace = old.ThresholdPace
+	}
+	if answer.PowerZones == nil {
+		out.PowerZones = old.PowerZones
+	}
+	if answer.PaceZones == nil {
+		out.PaceZones = old.PaceZones
+	}
+	if answer.HrZones == nil {
+		out.HrZones = old.HrZones
+	}
+	return out
 }
 
 func ciIntOr(p *int32, unit string) string {
