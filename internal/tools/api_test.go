@@ -313,6 +313,7 @@ func TestAPICallShowsWhatTheGeneratedModelCannotDecode(t *testing.T) {
 	if err != nil || !strings.HasSuffix(out, `{"id":5,"ftp":249.75}`) {
 		t.Fatalf("got %q, %v", out, err)
 	}
+	coachingGolden(t, "api_call_operation", out)
 }
 
 func TestAPICallReportsAPIErrors(t *testing.T) {
