@@ -4,8 +4,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
+	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
@@ -65,32 +67,29 @@ func (c *Catalog) Lookup(name string) (*Entry, bool) {
 	return e, ok
 }
 
-func checkTool(t manifest.Tool, seen, ops map[string]bool) (*jsonschema.Schema, error) {
+// checkDef reports the mistakes in a tool's definition (everything but its input type).
+func checkDef(t manifest.Tool, seen, ops map[string]bool) error {
 	switch {
 	case !snakeCase.MatchString(t.Name):
-		return nil, fmt.Errorf("tool %q: the name must be snake_case (a-z, 0-9, _)", t.Name)
+		return fmt.Errorf("tool %q: the name must be snake_case (a-z, 0-9, _)", t.Name)
 	case seen[t.Name]:
-		return nil, fmt.Errorf("tool %q is defined twice", t.Name)
+		return fmt.Errorf("tool %q is defined twice", t.Name)
 	case !t.Access.Valid():
-		return nil, fmt.Errorf("tool %s: access class not set (Read, Write or Destructive)", t.Name)
+		return fmt.Errorf("tool %s: access class not set (Read, Write or Destructive)", t.Name)
 	case !slices.Contains(manifest.AllToolsets, t.Toolset):
-		return nil, fmt.Errorf("tool %s: unknown toolset %q", t.Name, t.Toolset)
+		return fmt.Errorf("tool %s: unknown toolset %q", t.Name, t.Toolset)
 	case t.Title == "" || t.Description == "":
-		return nil, fmt.Errorf("tool %s: title and description are required", t.Name)
+		return fmt.Errorf("tool %s: title and description are required", t.Name)
 	case t.Run == nil:
-		return nil, fmt.Errorf("tool %s: no call (Run is nil)", t.Name)
+		return fmt.Errorf("tool %s: no call (Run is nil)", t.Name)
 	}
 	seen[t.Name] = true
 	for _, op := range t.Operations {
 		if !ops[op] {
-			return nil, fmt.Errorf("tool %s: operation %q is not in the API (intervals.Operations)", t.Name, op)
+			return fmt.Errorf("tool %s: operation %q is not in the API (intervals.Operations)", t.Name, op)
 		}
 	}
-	s, err := schema.Reflect(t.Input)
-	if err != nil {
-		return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)
-	}
-	return s, nil
+	return nil
 }
 
 // NewCatalog checks every tool of the catalog for programming mistakes (names that are not
@@ -99,36 +98,73 @@ func checkTool(t manifest.Tool, seen, ops map[string]bool) (*jsonschema.Schema, 
 // whether the filter keeps it or not, so that a mistake fails at start-up in any
 // configuration. Then it applies the filter and compiles the input schemas of the tools it
 // keeps (compiling them for argument checks waits for first use: see CompileAll). With the
-// coach toolset on, every schema gains the optional athlete argument.
+// coach toolset on, every schema gains the optional athlete argument. Schemas are reflected
+// on every core: this is most of the server's start-up.
 func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
-	ops := map[string]bool{}
+	ops := make(map[string]bool, len(intervals.Operations))
 	for _, op := range intervals.Operations {
 		ops[op.OperationID] = true
 	}
-	c := &Catalog{byName: map[string]*Entry{}, coach: f.Has(manifest.Coach)}
 	seen := map[string]bool{}
 	for _, t := range tools {
-		s, err := checkTool(t, seen, ops)
-		if err != nil {
+		if err := checkDef(t, seen, ops); err != nil {
 			return nil, err
 		}
-		if !f.Allows(t.Def) {
+	}
+	c := &Catalog{byName: map[string]*Entry{}, coach: f.Has(manifest.Coach)}
+	raws := make([]json.RawMessage, len(tools))
+	errs := make([]error, len(tools))
+	parallel(len(tools), func(i int) {
+		raws[i], errs[i] = toolSchema(tools[i], f.Allows(tools[i].Def), c.coach)
+	})
+	for i, t := range tools {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		if raws[i] == nil {
 			continue
 		}
-		if c.coach {
-			if err := addAthlete(t.Name, s); err != nil {
-				return nil, err
-			}
-		}
-		raw, err := schema.Marshal(s)
-		if err != nil {
-			return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)
-		}
-		e := &Entry{Tool: t, Schema: raw}
+		e := &Entry{Tool: t, Schema: raws[i]}
 		c.Entries = append(c.Entries, e)
 		c.byName[t.Name] = e
 	}
 	return c, nil
+}
+
+// toolSchema reflects a tool's input schema; for a tool the filter keeps, it returns the
+// JSON to advertise (with the coach's athlete argument when coach is on), else nil.
+func toolSchema(t manifest.Tool, kept, coach bool) (json.RawMessage, error) {
+	s, err := schema.Reflect(t.Input)
+	if err != nil {
+		return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)
+	}
+	if !kept {
+		return nil, nil
+	}
+	if coach {
+		if err := addAthlete(t.Name, s); err != nil {
+			return nil, err
+		}
+	}
+	raw, err := schema.Marshal(s)
+	if err != nil {
+		return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)
+	}
+	return raw, nil
+}
+
+// parallel calls f(0..n-1) on as many goroutines as there are cores.
+func parallel(n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), n) {
+		wg.Go(func() {
+			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // addAthlete adds the coach's optional athlete argument to a tool's schema.

@@ -68,7 +68,9 @@ func NewFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 		Logger:       rt.Logger,
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
 	})
-	for _, e := range cat.Entries {
+	// AddTool re-decodes each schema twice to check it: spread over the cores too.
+	parallel(len(cat.Entries), func(i int) {
+		e := cat.Entries[i]
 		srv.AddTool(&mcp.Tool{
 			Name:        e.Name,
 			Title:       e.Title,
@@ -76,7 +78,7 @@ func NewFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 			InputSchema: e.Schema,
 			Annotations: e.Annotations(),
 		}, toolHandler(cat, &rt, e))
-	}
+	})
 	if err := addResources(srv, opts.Resources); err != nil {
 		return nil, err
 	}

@@ -57,7 +57,7 @@ func TestUpstreamFailuresSayWhatToDo(t *testing.T) {
 	}{
 		{"404", "404", []string{"404", "check the id"}},
 		{"422", "422", []string{"422", "rejected"}},
-		{"429", "429:retry-after=1", []string{"429", "wait a few seconds"}},
+		{"429", "429:retry-after=1", []string{"429", "rate limited", "wait"}},
 		{"500", "500", []string{"500", "try again later"}},
 		{"503", "503", []string{"503", "try again later"}},
 		{"timeout", "latency:5s", []string{"did not answer in time; try again or narrow the range"}},
