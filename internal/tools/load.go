@@ -192,7 +192,7 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	if todayOpen > 0 {
 		items = append(items, fmt.Sprintf("(today counts %.0f planned load not yet done)", todayOpen))
 	}
-	lines, summary := ciProjectionLines(proj, today, whatIf)
+	lines, summary := ciProjectionLines(proj, today, whatIf, ciRaces(evs))
 	items = append(items, lines...)
 	return format.List{Head: b.String(), Items: items, Tail: summary, Noun: "lines", Hint: "ask for fewer weeks or days"}.Render(env.MaxChars()), nil
 }
@@ -242,7 +242,7 @@ func ciZoneNote(form, fitness float64) string {
 }
 
 // ciProjectionLines writes one line per projected day, and a summary of the peak and the low.
-func ciProjectionLines(proj []load.Day, today string, whatIf map[string]float64) (lines []string, summary string) {
+func ciProjectionLines(proj []load.Day, today string, whatIf map[string]float64, races map[string]string) (lines []string, summary string) {
 	peak, low := -1, -1
 	for i, p := range proj {
 		if p.Date < today {
@@ -258,6 +258,9 @@ func ciProjectionLines(proj []load.Day, today string, whatIf map[string]float64)
 		if w := whatIf[p.Date]; w > 0 {
 			line += fmt.Sprintf(" [what-if +%.0f]", w)
 		}
+		if r := races[p.Date]; r != "" {
+			line += " [" + r + "]"
+		}
 		if p.Reset != nil {
 			line += " [" + ciResetNote(p.Reset) + "]"
 		}
@@ -267,6 +270,23 @@ func ciProjectionLines(proj []load.Day, today string, whatIf map[string]float64)
 		summary = fmt.Sprintf("Peak fitness %.1f on %s; lowest form %.1f on %s.", proj[peak].Fitness, ciDay(proj[peak].Date), proj[low].Form, ciDay(proj[low].Date))
 	}
 	return lines, summary
+}
+
+// ciRaces names the races of the calendar by date, "race A: Marathon", so that the
+// projection shows form on race day.
+func ciRaces(evs []calEvent) map[string]string {
+	out := map[string]string{}
+	for _, e := range evs {
+		if !strings.HasPrefix(e.Category, "RACE_") || e.date() == "" {
+			continue
+		}
+		r := "race " + strings.TrimPrefix(e.Category, "RACE_") + ": " + e.Name
+		if prev := out[e.date()]; prev != "" {
+			r = prev + "; " + r
+		}
+		out[e.date()] = r
+	}
+	return out
 }
 
 // ciModelResets turns the calendar's model events into load resets. A SET_FITNESS event

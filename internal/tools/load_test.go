@@ -151,8 +151,8 @@ func TestTrainingLoadMatchesHandComputedExample(t *testing.T) {
 	if seen != len(want) {
 		t.Errorf("%d of %d projected days found in:\n%s", seen, len(want), out)
 	}
-	if !strings.Contains(out, "form -14.1 (optimal, -28%), ramp -6.5") || !strings.Contains(out, "[fitness set to 40.0, fatigue set to 30.0]") {
-		t.Errorf("ramp rate or reset not shown:\n%s", out)
+	if !strings.Contains(out, "form -14.1 (optimal, -28%), ramp -6.5") || !strings.Contains(out, "[fitness set to 40.0, fatigue set to 30.0]") || !strings.Contains(out, "ramp -12.8 [race B: Crit]") {
+		t.Errorf("ramp rate, reset or race not shown:\n%s", out)
 	}
 	coachingGolden(t, "get_training_load.hand", out)
 }
