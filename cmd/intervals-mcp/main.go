@@ -31,6 +31,9 @@ const (
 // usageError marks errors that exit with exitUsage.
 type usageError struct{ error }
 
+// flagError is a usage error the flag package has already printed, with the usage.
+type flagError struct{ error }
+
 func (e usageError) Unwrap() error { return e.error }
 
 func main() {
@@ -65,11 +68,14 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	var ue usageError
+	var fe flagError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, flag.ErrHelp):
 		return exitOK
+	case errors.As(err, &fe):
+		return exitUsage
 	case errors.As(err, &ue):
 		fmt.Fprintln(stderr, "intervals-mcp:", err)
 		return exitUsage
@@ -100,7 +106,10 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var pos []string
 	for {
 		if err := fs.Parse(args); err != nil {
-			return nil, err
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, flagError{err}
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {

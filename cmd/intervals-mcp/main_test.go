@@ -154,6 +154,9 @@ func TestUnknownCommandAndBadSettingsAreUsageErrors(t *testing.T) {
 	if r := runBin(t, nil, "frobnicate"); r.code != 2 || !strings.Contains(r.stderr, "unknown command") {
 		t.Errorf("%+v", r)
 	}
+	if r := runBin(t, nil, "serve", "--bogus"); r.code != 2 || !strings.Contains(r.stderr, "-bogus") || !strings.Contains(r.stderr, "-transport") {
+		t.Errorf("unknown flag: %+v", r)
+	}
 	if r := runBin(t, []string{"MCP_TRANSPORT=carrier-pigeon"}, "--demo"); r.code != 2 || !strings.Contains(r.stderr, "use stdio, http") {
 		t.Errorf("%+v", r)
 	}
