@@ -102,15 +102,17 @@ func createPeriod(ctx context.Context, env *manifest.Env, in periodIn) (string, 
 	if d := strings.TrimSpace(in.Description); d != "" {
 		ev.Description = &d
 	}
-	resp, err := env.Client.CreateEventWithResponse(ctx, env.AthleteID, &intervals.CreateEventParams{}, ev)
+	resp, err := env.Client.CreateEvent(ctx, env.AthleteID, &intervals.CreateEventParams{}, ev)
 	if err != nil {
-		return "", fmt.Errorf("create the period: %w", err)
+		return "", apiFailed("create the period", err)
 	}
-	if resp.JSON200 == nil {
-		return "", fmt.Errorf("create the period: Intervals.icu answered %d without the event; check with get_events before trying again", resp.StatusCode())
+	created, err := answerEvents(resp)
+	if err != nil || len(created) != 1 {
+		// The period is written (2xx); only its answer is unreadable: show what was sent.
+		created = []intervals.Event{{Category: (*intervals.EventCategory)(&c), Name: &name, StartDateLocal: &start, EndDateLocal: &end}}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Created %s.\n", eventText(a, planEvent{Event: *resp.JSON200}))
+	fmt.Fprintf(&b, "Created %s.\n", eventText(a, planEvent{Event: created[0]}))
 	if kind != "BLOCK" {
 		inside, err := readCalendar(ctx, env, first, last, "WORKOUT", "RACE_A", "RACE_B", "RACE_C")
 		if err != nil {
@@ -212,8 +214,12 @@ func deletePeriod(ctx context.Context, env *manifest.Env, in periodDeleteIn) (st
 	if err != nil {
 		return "", err
 	}
-	if _, err := env.Client.DeleteEventWithResponse(ctx, env.AthleteID, deref(e.Id), &intervals.DeleteEventParams{}); err != nil {
-		return "", fmt.Errorf("delete the period: %w", err)
+	resp, err := env.Client.DeleteEvent(ctx, env.AthleteID, deref(e.Id), &intervals.DeleteEventParams{})
+	if err == nil {
+		err = drain(resp)
+	}
+	if err != nil {
+		return "", apiFailed("delete the period", err)
 	}
 	return fmt.Sprintf("Deleted %s. The sessions in it were not touched.\n", eventText(a, e)), nil
 }

@@ -294,3 +294,17 @@ func TestPlanLeavesADoneSessionOfThePlanAsItIs(t *testing.T) {
 	planSameCalendar(t, f, before)
 	_ = act
 }
+
+func TestPlanRollsBackWhenACreateAnswerIsLost(t *testing.T) {
+	f, env := planningFake(t)
+	before := planCalendar(f)
+	// The second bulk create is done by the server, but its answer arrives broken: the
+	// events it made have no known id, and are found again by their external ids.
+	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultBadJSON, Operation: "createMultipleEvents", Skip: 1, Count: 1})
+	_, err := runPlanning(t, env, "plan_sessions", marathonBlock("Marathon 2027"))
+	if err == nil {
+		t.Fatal("want an error when an answer is lost")
+	}
+	planContains(t, err.Error(), "rolled back", "the calendar is as before")
+	planSameCalendar(t, f, before)
+}

@@ -132,6 +132,11 @@ func (s selection) pick(ctx context.Context, env *manifest.Env, today time.Time)
 	default:
 		return nil, "", manifest.Errorf("say which sessions: ids, or oldest (and newest) dates")
 	}
+	for _, e := range events {
+		if _, err := time.Parse(ymd, e.day()); err != nil {
+			return nil, "", manifest.Errorf("event %d has no date: it cannot be moved or copied", deref(e.Id))
+		}
+	}
 	slices.SortStableFunc(events, func(a, b planEvent) int { return strings.Compare(a.day(), b.day()) })
 	if first == "" {
 		first = events[0].day()
@@ -238,7 +243,8 @@ func copySessions(ctx context.Context, env *manifest.Env, in copyIn) (string, er
 	}
 	copies := make([]intervals.EventEx, len(events))
 	for i, e := range events {
-		copies[i] = copyOf(e, days, "")
+		// The external id lets a rollback find a copy whose creation answer was lost.
+		copies[i] = copyOf(e, days, fmt.Sprintf("imcp:c%d:%s", deref(e.Id), strings.ReplaceAll(deref(shiftLocal(e.StartDateLocal, days))[:10], "-", "")))
 	}
 	j := newJournal(env, a)
 	created, err := j.create(ctx, copies)
@@ -356,7 +362,11 @@ func deleteSessions(ctx context.Context, env *manifest.Env, refs []sessionRef) (
 	for i := range ids {
 		doomed[i] = intervals.DoomedEvent{Id: &ids[i]}
 	}
-	if _, err := env.Client.DeleteEventsBulkWithResponse(ctx, env.AthleteID, doomed); err != nil {
+	resp, err := env.Client.DeleteEventsBulk(ctx, env.AthleteID, doomed)
+	if err == nil {
+		err = drain(resp)
+	}
+	if err != nil {
 		return "", fmt.Errorf("delete %d event(s): %w; nothing was deleted if Intervals.icu refused: check with get_events", len(ids), err)
 	}
 	lines := make([]string, len(events))

@@ -5,6 +5,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -103,9 +105,12 @@ func newJournal(env *manifest.Env, a *athleteCtx) *journal {
 func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]intervals.Event, error) {
 	var out []intervals.Event
 	for chunk := range slices.Chunk(events, createChunk) {
-		resp, err := j.env.Client.CreateMultipleEventsWithResponse(ctx, j.env.AthleteID, &intervals.CreateMultipleEventsParams{}, chunk)
-		if err == nil && resp.JSON200 == nil {
-			err = fmt.Errorf("Intervals.icu answered %d without the created events", resp.StatusCode())
+		var created []intervals.Event
+		resp, err := j.env.Client.CreateMultipleEvents(ctx, j.env.AthleteID, &intervals.CreateMultipleEventsParams{}, chunk)
+		if err == nil {
+			if created, err = answerEvents(resp); err == nil && len(created) != len(chunk) {
+				err = fmt.Errorf("Intervals.icu created %d of %d events", len(created), len(chunk))
+			}
 		}
 		if err != nil {
 			for _, e := range chunk {
@@ -115,10 +120,10 @@ func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]int
 			}
 			return out, apiFailed(fmt.Sprintf("create %d event(s)", len(chunk)), err)
 		}
-		for _, e := range *resp.JSON200 {
+		for _, e := range created {
 			j.created = append(j.created, deref(e.Id))
 		}
-		out = append(out, *resp.JSON200...)
+		out = append(out, created...)
 	}
 	return out, nil
 }
@@ -160,8 +165,65 @@ func putFields(ctx context.Context, env *manifest.Env, id int32, fields map[stri
 	if err != nil {
 		return err
 	}
-	_, err = env.Client.UpdateEventWithBodyWithResponse(ctx, env.AthleteID, id, "application/json", bytes.NewReader(body))
-	return err
+	resp, err := env.Client.UpdateEventWithBody(ctx, env.AthleteID, id, "application/json", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	return drain(resp)
+}
+
+// drain closes a write's answer; a 2xx is success whatever its body holds.
+func drain(resp *http.Response) error {
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<20))
+	if resp.StatusCode/100 != 2 {
+		return fmt.Errorf("Intervals.icu answered %d", resp.StatusCode)
+	}
+	return nil
+}
+
+// answerEvents reads the events a write answers with. The write is done whatever the
+// answer holds, so each event is read as the generated model when it fits, or else as its
+// id, category, name and dates (a field the model types differently must not lose the id
+// a rollback needs).
+func answerEvents(resp *http.Response) ([]intervals.Event, error) {
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
+	if err != nil {
+		return nil, fmt.Errorf("read the answer: %w", err)
+	}
+	if resp.StatusCode/100 != 2 {
+		return nil, fmt.Errorf("Intervals.icu answered %d", resp.StatusCode)
+	}
+	var raws []json.RawMessage
+	if bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {
+		raws = []json.RawMessage{b}
+	} else if err := json.Unmarshal(b, &raws); err != nil {
+		return nil, fmt.Errorf("the answer is not a list of events: %w", err)
+	}
+	out := make([]intervals.Event, 0, len(raws))
+	for _, raw := range raws {
+		var e intervals.Event
+		if json.Unmarshal(raw, &e) != nil {
+			var min struct {
+				ID             *int32                   `json:"id"`
+				Category       *intervals.EventCategory `json:"category"`
+				Name           *string                  `json:"name"`
+				Type           *string                  `json:"type"`
+				StartDateLocal *string                  `json:"start_date_local"`
+				EndDateLocal   *string                  `json:"end_date_local"`
+			}
+			if err := json.Unmarshal(raw, &min); err != nil {
+				return nil, fmt.Errorf("an event of the answer cannot be read: %w", err)
+			}
+			e = intervals.Event{Id: min.ID, Category: min.Category, Name: min.Name, Type: min.Type, StartDateLocal: min.StartDateLocal, EndDateLocal: min.EndDateLocal}
+		}
+		if e.Id == nil {
+			return nil, fmt.Errorf("an event of the answer has no id")
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }
 
 // rollback undoes the journal: deletes what was created, restores what was changed. It
@@ -179,7 +241,11 @@ func (j *journal) rollback(ctx context.Context) []string {
 		doomed = append(doomed, intervals.DoomedEvent{ExternalId: &x})
 	}
 	if len(doomed) > 0 {
-		if _, err := j.env.Client.DeleteEventsBulkWithResponse(ctx, j.env.AthleteID, doomed); err != nil {
+		resp, err := j.env.Client.DeleteEventsBulk(ctx, j.env.AthleteID, doomed)
+		if err == nil {
+			err = drain(resp)
+		}
+		if err != nil {
 			left = append(left, fmt.Sprintf("the %d event(s) this call created (ids %s) could not be deleted: %v", len(j.created), idList(j.created), err))
 		}
 	}

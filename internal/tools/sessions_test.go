@@ -261,3 +261,15 @@ func TestSessionAnswersKeepToTheBudget(t *testing.T) {
 		t.Errorf("want at most 400 characters ending with what was cut, got %d:\n%s", len(out), out)
 	}
 }
+
+func TestCopyRollsBackWhenACreateAnswerIsLost(t *testing.T) {
+	f, env := planningFake(t)
+	before := planCalendar(f)
+	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultBadJSON, Operation: "createMultipleEvents", Count: 1})
+	_, err := runPlanning(t, env, "copy_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2026-12-13", "to_date": "2027-01-11"})
+	if err == nil {
+		t.Fatal("want an error when the answer is lost")
+	}
+	planContains(t, err.Error(), "rolled back")
+	planSameCalendar(t, f, before)
+}
