@@ -21,12 +21,22 @@ var ErrTokenRequired = errors.New("listening on an address other than 127.0.0.1/
 // HTTPHandler serves one MCP server over HTTP: Streamable HTTP at /mcp, and the legacy SSE
 // transport at /sse (stream) and /messages/ (posts). With a token, every request must carry
 // "Authorization: Bearer <token>".
+//
+// Without a token, a request that reached a loopback listener under a name that is not
+// loopback is refused (DNS rebinding: a web page driving the browser against a local server;
+// behind a tunnel such as ngrok, have it rewrite the Host header). With a token that check
+// is off: a page cannot know the token, and reverse proxies keep their public host name.
 func HTTPHandler(srv *mcp.Server, token string) http.Handler {
+	guard := rebindingGuard
+	if token != "" {
+		guard = func(h http.Handler) http.Handler { return h }
+	}
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv }, nil))
+	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
+		&mcp.StreamableHTTPOptions{DisableLocalhostProtection: token != ""}))
 	sse := newSSEHandler(srv)
-	mux.Handle("/sse", rebindingGuard(http.HandlerFunc(sse.stream)))
-	mux.Handle("/messages/", rebindingGuard(http.HandlerFunc(sse.message)))
+	mux.Handle("/sse", guard(http.HandlerFunc(sse.stream)))
+	mux.Handle("/messages/", guard(http.HandlerFunc(sse.message)))
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "intervals-mcp: MCP over Streamable HTTP is at /mcp; legacy SSE at /sse", http.StatusNotFound)
 	})

@@ -125,17 +125,33 @@ func TestListenRefusesNonLoopbackWithoutToken(t *testing.T) {
 	ln.Close()
 }
 
-func TestSSERefusesReboundHost(t *testing.T) {
-	base := httpServer(t, "")
-	req, _ := http.NewRequest(http.MethodGet, base+"/sse", nil)
-	req.Host = "evil.example"
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
+func TestReboundHostRefusedWithoutToken(t *testing.T) {
+	status := func(base, path, token string) int {
+		req, _ := http.NewRequest(http.MethodGet, base+path, nil)
+		req.Host = "evil.example"
+		req.Header.Set("Accept", "application/json, text/event-stream")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		resp, err := http.DefaultClient.Do(req.WithContext(ctx))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		return resp.StatusCode
 	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusForbidden {
-		t.Errorf("a loopback server reached as evil.example: status %d, want 403", resp.StatusCode)
+	open := httpServer(t, "")
+	for _, path := range []string{"/sse", "/mcp"} {
+		if got := status(open, path, ""); got != http.StatusForbidden {
+			t.Errorf("%s on a loopback server reached as evil.example: status %d, want 403", path, got)
+		}
+	}
+	// With a token, a proxy's public host name is fine (the token is the protection).
+	locked := httpServer(t, "tok")
+	if got := status(locked, "/sse", "tok"); got != http.StatusOK {
+		t.Errorf("/sse with the token through a proxy host: status %d", got)
 	}
 }
 
