@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +15,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/fakeicutest"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -30,10 +30,8 @@ var planningNow = time.Date(2026, 11, 30, 14, 30, 0, 0, time.UTC)
 func planningFake(t *testing.T) (*fakeicu.Fake, *manifest.Env) {
 	t.Helper()
 	now := func() time.Time { return planningNow }
-	f := fakeicu.New(fakeicu.Options{Now: now})
-	srv := httptest.NewServer(f.Handler())
-	t.Cleanup(srv.Close)
-	c, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, BaseURL: srv.URL, RateLimit: -1, MaxRetries: -1})
+	f, url := fakeicutest.Start(t, fakeicu.Options{Now: now})
+	c, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, BaseURL: url, RateLimit: -1, MaxRetries: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
