@@ -44,7 +44,6 @@ func planSessions(ctx context.Context, env *manifest.Env, in planIn) (string, er
 	type change struct {
 		orig   planEvent
 		fields map[string]any
-		idx    int
 	}
 	var changes []change
 	status := make([]string, len(items))
@@ -62,7 +61,7 @@ func planSessions(ctx context.Context, env *manifest.Env, in planIn) (string, er
 		default:
 			ids[i] = deref(old.Id)
 			if f := planDiff(old, p); len(f) > 0 {
-				changes = append(changes, change{old, f, i})
+				changes = append(changes, change{old, f})
 				status[i] = "updated"
 			} else {
 				status[i] = "unchanged"
@@ -139,6 +138,7 @@ func planAnswer(plan string, items []planned, status []string, ids []int32, stal
 		monday        string
 		n, secs, load int
 		metres        float64
+		estimated     bool // a load is the estimate from the workout
 		lines         []string
 	}
 	var weeks []*week
@@ -162,16 +162,17 @@ func planAnswer(plan string, items []planned, status []string, ids []int32, stal
 		w.secs += p.seconds
 		w.metres += p.metres
 		w.load += p.load
-		w.lines = append(w.lines, fmt.Sprintf("  %s %s (id %d, %s)", t.Format("Mon 01-02"), planEventShort(p), ids[i], status[i]))
+		w.estimated = w.estimated || (p.load > 0 && !p.given.load)
+		w.lines = append(w.lines, fmt.Sprintf("  %s %s (id %d, %s)", t.Format("Mon 01-02"), planEventShort(p, a.units), ids[i], status[i]))
 	}
 	var short, long strings.Builder
 	for _, w := range weeks {
 		t, _ := time.ParseInLocation(ymd, w.monday, loc)
 		head := fmt.Sprintf("Week of %s: %d session(s), %s", t.Format("Mon 2006-01-02"), w.n, format.Duration(float64(w.secs)))
 		if w.metres > 0 {
-			head += fmt.Sprintf(", %.1f km", w.metres/1000)
+			head += ", " + a.units.Distance(w.metres, "")
 		}
-		head += fmt.Sprintf(", load %d\n", w.load)
+		head += ", load " + approx(w.estimated) + fmt.Sprint(w.load) + "\n"
 		short.WriteString(head)
 		long.WriteString(head)
 		for _, l := range w.lines {
@@ -186,16 +187,26 @@ func planAnswer(plan string, items []planned, status []string, ids []int32, stal
 	}
 	if len(stale) > 0 {
 		sort.Slice(stale, func(x, y int) bool { return stale[x].day() < stale[y].day() })
-		out += fmt.Sprintf("%d earlier session(s) of this plan on these dates are not in this call and were left:\n", len(stale))
-		for _, e := range stale {
-			out += "- " + a.units.EventLine(e.Event, e.activity, a.today) + "\n"
+		lines := make([]string, len(stale))
+		for i, e := range stale {
+			lines[i] = "- " + eventText(a, e)
 		}
+		head := fmt.Sprintf("%d earlier session(s) of this plan on these dates are not in this call and were left as they are:", len(stale))
+		out += format.List{Head: head, Items: lines, Noun: "sessions", Hint: "get_events shows them"}.Render(max(budget-len(out), 200))
 	}
 	return out
 }
 
+// approx marks an estimated value.
+func approx(estimated bool) string {
+	if estimated {
+		return "~"
+	}
+	return ""
+}
+
 // planEventShort is a planned session's category, sport, name, time, distance and load.
-func planEventShort(p planned) string {
+func planEventShort(p planned, u format.Units) string {
 	e := p.event
 	s := string(deref(e.Category))
 	if t := deref(e.Type); t != "" {
@@ -206,10 +217,10 @@ func planEventShort(p planned) string {
 		s += " " + format.Duration(float64(p.seconds))
 	}
 	if p.metres > 0 {
-		s += fmt.Sprintf(" %.1f km", p.metres/1000)
+		s += " " + u.Distance(p.metres, deref(e.Type))
 	}
 	if p.load > 0 {
-		s += fmt.Sprintf(" load %d", p.load)
+		s += " load " + approx(!p.given.load) + fmt.Sprint(p.load)
 	}
 	return s
 }
