@@ -155,3 +155,44 @@ func TestPromptsRefuseMissingArguments(t *testing.T) {
 	}
 	planContains(t, text, `pass athlete="i100002" to every tool call`, "since 2026-11-28", "How it feels now: not said")
 }
+
+// TestPlanningAnswers keeps the answers of every planning tool in golden files, over a
+// calendar made by the test itself (so that the fake's synthetic sessions do not show).
+func TestPlanningAnswers(t *testing.T) {
+	_, env := planningFake(t)
+	step := func(name, tool string, args map[string]any) string {
+		t.Helper()
+		out, err := runPlanning(t, env, tool, args)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		planningGolden(t, name, out)
+		return out
+	}
+	step("plan_sessions_small", "plan_sessions", map[string]any{"plan": "golden", "sessions": []map[string]any{
+		{"date": "2027-03-02", "sport": "Ride", "name": "Golden sweet spot", "description": "Seated.\n\n- 15m ramp 50-75%\n\n3x\n- 10m 90%\n- 5m 55%\n\n- 10m 50%"},
+		{"date": "2027-03-04", "sport": "Swim", "name": "Golden CSS", "steps": []map[string]any{{"distance": "400m", "target": "Z2 Pace"}, {"repeat": 8, "steps": []map[string]any{{"distance": "100m", "target": "1:45/100m"}, {"duration": "20", "target": "Z1 Pace"}}}}},
+		{"date": "2027-03-07", "category": "RACE_B", "sport": "Run", "name": "Golden half", "distance_km": 21.1, "duration": "1:32:00", "load": 120},
+	}})
+	ids := map[string]int32{}
+	events, err := readCalendar(t.Context(), env, "2027-03-01", "2027-03-08")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range events {
+		ids[deref(e.Name)] = deref(e.Id)
+	}
+	step("move_sessions", "move_sessions", map[string]any{"ids": []any{ids["Golden CSS"]}, "days": 1})
+	step("copy_sessions", "copy_sessions", map[string]any{"oldest": "2027-03-01", "newest": "2027-03-07", "category": []string{"WORKOUT"}, "to_date": "2027-03-09"})
+	step("repeat_session", "repeat_session", map[string]any{"id": ids["Golden half"], "every_weeks": 4, "times": 2})
+	step("update_session", "update_session", map[string]any{"id": ids["Golden sweet spot"], "name": "Golden tempo", "steps": []map[string]any{{"duration": "1:00:00", "target": "Z3"}}})
+	step("create_period", "create_period", map[string]any{"kind": "INJURED", "name": "Golden calf", "start": "2027-03-01", "end": "2027-03-05"})
+	_, err = runPlanning(t, env, "plan_sessions", map[string]any{"plan": "golden", "sessions": []map[string]any{
+		{"date": "2027-03-02", "sport": "Run", "name": "Golden track", "description": "- 8x400m 90% pace"},
+		{"date": "2027-03-03", "sport": "Run", "name": ""},
+	}})
+	if err == nil {
+		t.Fatal("want the problems named")
+	}
+	planningGolden(t, "plan_sessions_refused", err.Error())
+}

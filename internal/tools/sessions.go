@@ -169,13 +169,11 @@ func moveSessions(ctx context.Context, env *manifest.Env, in moveIn) (string, er
 	j := newJournal(env, a)
 	var lines []string
 	for _, e := range events {
-		if err := j.update(ctx, e, shiftFields(e, days)); err != nil {
+		f := shiftFields(e, days)
+		if err := j.update(ctx, e, f); err != nil {
 			return "", j.fail(ctx, err)
 		}
-		moved := e
-		moved.StartDateLocal = shiftLocal(e.StartDateLocal, days)
-		moved.EndDateLocal = shiftLocal(e.EndDateLocal, days)
-		lines = append(lines, fmt.Sprintf("- %s, was %s", eventText(a, moved), e.day()))
+		lines = append(lines, fmt.Sprintf("- %s, was %s", eventText(a, applied(e, f)), e.day()))
 	}
 	return sessionList(env, fmt.Sprintf("Moved %d session(s) by %+d day(s):", len(events), days), lines), nil
 }

@@ -279,6 +279,22 @@ func idList(ids []int32) string {
 	return strings.Join(s, ", ")
 }
 
+// applied is the event as a partial update of fields leaves it, for the answer.
+func applied(e planEvent, fields map[string]any) planEvent {
+	var all map[string]any
+	b, _ := json.Marshal(e.Event)
+	_ = json.Unmarshal(b, &all)
+	for k, v := range fields {
+		all[k] = v
+	}
+	out := planEvent{activity: e.activity}
+	b, _ = json.Marshal(all)
+	if json.Unmarshal(b, &out.Event) != nil {
+		return e
+	}
+	return out
+}
+
 // sessionList is a tool's answer: a head line, then one line per event, within the
 // answer's budget (what is cut is counted).
 func sessionList(env *manifest.Env, head string, lines []string) string {

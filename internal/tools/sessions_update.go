@@ -77,12 +77,7 @@ func updateSession(ctx context.Context, env *manifest.Env, in updateIn) (string,
 		if err := j.update(ctx, e, f); err != nil {
 			return "", j.fail(ctx, err)
 		}
-		after := e
-		after.StartDateLocal, after.EndDateLocal = shiftLocal(e.StartDateLocal, change.days), shiftLocal(e.EndDateLocal, change.days)
-		if change.name != "" {
-			after.Name = &change.name
-		}
-		lines = append(lines, "- "+eventText(a, after))
+		lines = append(lines, "- "+eventText(a, applied(e, f)))
 	}
 	head := fmt.Sprintf("Updated %d session(s):", len(members))
 	if change.summary != "" {
