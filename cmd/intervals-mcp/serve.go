@@ -11,6 +11,8 @@ import (
 // serveCmd serves MCP over stdio, or over HTTP (Streamable HTTP at /mcp and legacy SSE at
 // /sse + /messages/; both are served whether --transport is http or sse).
 func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	resume := pauseGC()
+	defer resume()
 	cfg, pos, err := loadConfig(newFlagSet("serve", stderr), args)
 	if err != nil {
 		return err
@@ -27,6 +29,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	resumeGCAfterList(srv, resume)
 	logger.Debug("starting", "config", cfg)
 	ctx, stop := signalContext()
 	defer stop()

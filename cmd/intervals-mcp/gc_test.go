@@ -1,0 +1,55 @@
+package main
+
+import (
+	"context"
+	"runtime/debug"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+func TestGCPausedUntilFirstToolsList(t *testing.T) {
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	before := debug.SetGCPercent(100)
+	defer debug.SetGCPercent(before)
+	resume := pauseGC()
+	if got := debug.SetGCPercent(-1); got != -1 {
+		t.Fatalf("GC percent %d during start-up, want off", got)
+	}
+	srv := mcp.NewServer(&mcp.Implementation{Name: "t", Version: "1"}, nil)
+	srv.AddTool(&mcp.Tool{Name: "x", InputSchema: map[string]any{"type": "object"}}, func(context.Context, *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		return &mcp.CallToolResult{}, nil
+	})
+	resumeGCAfterList(srv, resume)
+	st, ct := mcp.NewInMemoryTransports()
+	ss, err := srv.Connect(context.Background(), st, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ss.Close()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(context.Background(), ct, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	if got := debug.SetGCPercent(-1); got != -1 {
+		t.Fatalf("GC back on (%d) before any tools/list", got)
+	}
+	if _, err := cs.ListTools(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GC percent %d after the first tools/list, want the original 100", got)
+	}
+}
+
+func TestUserGOGCIsLeftAlone(t *testing.T) {
+	t.Setenv("GOGC", "200")
+	before := debug.SetGCPercent(150)
+	defer debug.SetGCPercent(before)
+	pauseGC()()
+	if got := debug.SetGCPercent(150); got != 150 {
+		t.Errorf("GOGC set by the user must win: percent changed to %d", got)
+	}
+}
