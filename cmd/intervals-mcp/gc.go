@@ -47,4 +47,3 @@ func resumeGCAfterList(srv *mcp.Server, resume func()) {
 		}
 	})
 }
-
