@@ -112,7 +112,7 @@ func createPeriod(ctx context.Context, env *manifest.Env, in periodIn) (string, 
 		created = []intervals.Event{{Category: (*intervals.EventCategory)(&c), Name: &name, StartDateLocal: &start, EndDateLocal: &end}}
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Created %s.\n", eventText(a, planEvent{Event: created[0]}))
+	fmt.Fprintf(&b, "Created: %s\n", eventText(a, planEvent{Event: created[0]}))
 	if kind != "BLOCK" {
 		inside, err := readCalendar(ctx, env, first, last, "WORKOUT", "RACE_A", "RACE_B", "RACE_C")
 		if err != nil {
@@ -202,7 +202,7 @@ func updatePeriod(ctx context.Context, env *manifest.Env, in periodUpdateIn) (st
 	if err != nil {
 		return "Updated the period.\n", nil
 	}
-	return fmt.Sprintf("Updated: %s (was %s).\n", eventText(a, after), eventText(a, e)), nil
+	return fmt.Sprintf("Updated: %s\nWas: %s\n", eventText(a, after), eventText(a, e)), nil
 }
 
 func deletePeriod(ctx context.Context, env *manifest.Env, in periodDeleteIn) (string, error) {
@@ -221,5 +221,5 @@ func deletePeriod(ctx context.Context, env *manifest.Env, in periodDeleteIn) (st
 	if err != nil {
 		return "", apiFailed("delete the period", err)
 	}
-	return fmt.Sprintf("Deleted %s. The sessions in it were not touched.\n", eventText(a, e)), nil
+	return fmt.Sprintf("Deleted: %s\nThe sessions in it were not touched.\n", eventText(a, e)), nil
 }

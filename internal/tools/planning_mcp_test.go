@@ -187,6 +187,12 @@ func TestPlanningAnswers(t *testing.T) {
 	step("repeat_session", "repeat_session", map[string]any{"id": ids["Golden half"], "every_weeks": 4, "times": 2})
 	step("update_session", "update_session", map[string]any{"id": ids["Golden sweet spot"], "name": "Golden tempo", "steps": []map[string]any{{"duration": "1:00:00", "target": "Z3"}}})
 	step("create_period", "create_period", map[string]any{"kind": "INJURED", "name": "Golden calf", "start": "2027-03-01", "end": "2027-03-05"})
+	events, err = readCalendar(t.Context(), env, "2027-03-01", "2027-03-01", "INJURED")
+	if err != nil || len(events) != 1 {
+		t.Fatalf("the injury period: %v %d", err, len(events))
+	}
+	step("update_period", "update_period", map[string]any{"id": deref(events[0].Id), "end": "2027-03-03", "description": "Physio says three days."})
+	step("delete_period", "delete_period", map[string]any{"id": deref(events[0].Id)})
 	_, err = runPlanning(t, env, "plan_sessions", map[string]any{"plan": "golden", "sessions": []map[string]any{
 		{"date": "2027-03-02", "sport": "Run", "name": "Golden track", "description": "- 8x400m 90% pace"},
 		{"date": "2027-03-03", "sport": "Run", "name": ""},
