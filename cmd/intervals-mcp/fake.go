@@ -2,11 +2,9 @@ package main
 
 import (
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 
-	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 )
 
@@ -48,9 +46,4 @@ func fakeCmd(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signalContext()
 	defer stop()
 	return fakeicu.Serve(ctx, *addr, fakeicu.Options{Seed: *seed, APIKey: *key, Faults: faults}, stdout)
-}
-
-func versionCmd(stdout io.Writer) error {
-	_, err := fmt.Fprintf(stdout, "intervals-mcp %s\n", intervals.Version)
-	return err
 }

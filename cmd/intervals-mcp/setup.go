@@ -13,6 +13,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 )
@@ -54,7 +55,7 @@ func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, error
 	if err != nil {
 		return nil, usageError{err}
 	}
-	return &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger}, nil
+	return &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Profiles: &manifest.Profiles{}}, nil
 }
 
 // catalog is the configuration's tool catalog, checked and filtered.

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/bench"
@@ -79,7 +80,7 @@ func run(bin string, runs int, tool string, dur time.Duration) error {
 		if a.IsError {
 			first = "ERROR: " + first
 		}
-		fmt.Printf("| %s | %d | %d | %s |\n", a.Tool, a.Bytes, a.Tokens, first)
+		fmt.Printf("| %s | %d | %d | %s |\n", a.Tool, a.Bytes, a.Tokens, strings.ReplaceAll(first, "|", `\|`))
 	}
 	return nil
 }
