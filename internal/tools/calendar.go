@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -24,6 +25,11 @@ type eventIDIn struct {
 	EventID int32 `json:"event_id" jsonschema:"minimum=1" jsonschema_description:"Event id from get_events"`
 }
 
+type deleteEventIn struct {
+	EventID  int32        `json:"event_id,omitempty" jsonschema:"minimum=1" jsonschema_description:"Event id from get_events"`
+	EventIDs []sessionRef `json:"event_ids,omitempty" jsonschema_description:"Several event ids: all are deleted, or none"`
+}
+
 func calendarTools() []manifest.Tool {
 	return []manifest.Tool{
 		manifest.New(manifest.Def{
@@ -38,9 +44,9 @@ func calendarTools() []manifest.Tool {
 		}, getEvent),
 		addOrUpdateEventTool(),
 		manifest.New(manifest.Def{
-			Name: "delete_event", Title: "Delete an event",
-			Description: "Delete one calendar event. Sessions paired with a recorded activity are never deleted.",
-			Toolset:     manifest.Calendar, Access: manifest.Destructive, Idempotent: true, Operations: []string{"showEvent", "deleteEvent"},
+			Name: "delete_event", Title: "Delete events",
+			Description: "Delete one calendar event, or several at once (all or none). Sessions paired with a recorded activity are never deleted.",
+			Toolset:     manifest.Calendar, Access: manifest.Destructive, Idempotent: true, Operations: []string{"showEvent", "deleteEvent", "deleteEventsBulk"},
 		}, deleteEvent),
 		deleteRangeTool(),
 	}
@@ -163,7 +169,19 @@ func refusePairedEvent(verb string, e intervals.Event, paired string) error {
 	return manifest.Errorf("event %d (%s) is paired with recorded activity %s: sessions that were done are never %s; plan a new session instead", deref(e.Id), deref(e.Name), paired, verb)
 }
 
-func deleteEvent(ctx context.Context, env *manifest.Env, in eventIDIn) (string, error) {
+// deleteEvent deletes one event by its own endpoint, or several through deleteSessions (one
+// bulk delete, after every id was read and none is paired).
+func deleteEvent(ctx context.Context, env *manifest.Env, in deleteEventIn) (string, error) {
+	if len(in.EventIDs) > 0 {
+		refs := in.EventIDs
+		if in.EventID != 0 {
+			refs = append(refs, sessionRef(strconv.Itoa(int(in.EventID))))
+		}
+		return deleteSessions(ctx, env, refs)
+	}
+	if in.EventID == 0 {
+		return "", manifest.Errorf("give event_id (or event_ids for several): the ids come from get_events")
+	}
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -210,3 +210,41 @@ func TestRangeDeleteAbortsWhenTheUserDeclines(t *testing.T) {
 		t.Errorf("writes were made: %+v", w)
 	}
 }
+
+func TestDeleteEventTakesSeveralIDsAllOrNothing(t *testing.T) {
+	env, f := demoEnv(t)
+	paired, free := pairedAndFreeSession(t, f)
+	before := f.Events("0")
+	_, err := callTool(t, env, "delete_event", `{"event_ids":[`+idArg(free)+`,`+idArg(paired)+`]}`)
+	if err == nil || !strings.Contains(err.Error(), idArg(paired)) {
+		t.Fatalf("a list with a paired session must be refused, naming it; got %v", err)
+	}
+	if diff := cmp.Diff(before, f.Events("0")); diff != "" {
+		t.Errorf("the calendar changed after the refusal:\n%s", diff)
+	}
+	if w := f.Writes(); len(w) != 0 {
+		t.Fatalf("writes were made: %+v", w)
+	}
+	var other int32
+	for _, e := range f.Events("0") {
+		if e.Id != nil && *e.Id != free && *e.Id != paired && e.Category != nil && *e.Category == "NOTE" {
+			other = *e.Id
+			break
+		}
+	}
+	if other == 0 {
+		t.Fatal("the demo calendar has no NOTE to delete")
+	}
+	out := mustCallTool(t, env, "delete_event", `{"event_ids":[`+idArg(free)+`,"`+idArg(other)+`"]}`)
+	if !strings.Contains(out, "Deleted 2 event(s)") {
+		t.Errorf("answer: %q", out)
+	}
+	for _, e := range f.Events("0") {
+		if *e.Id == free || *e.Id == other {
+			t.Errorf("event %d is still on the calendar", *e.Id)
+		}
+	}
+	if w := f.Writes(); len(w) != 1 || w[0].Operation != "deleteEventsBulk" {
+		t.Errorf("want one bulk delete, got %+v", w)
+	}
+}

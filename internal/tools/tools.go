@@ -32,6 +32,14 @@ func All() []manifest.Tool {
 	return all
 }
 
+// Resources returns the reference documents the server offers as MCP resources: the workout
+// text syntax and the event categories.
+func Resources() []manifest.Resource { return planningResources() }
+
+// Prompts returns the prompts for the common asks: plan a block, adapt to illness, weekly
+// review, race readiness.
+func Prompts() []manifest.Prompt { return append(planningPrompts(), coachingPrompts()...) }
+
 // athleteCtx is what most tools start from: the athlete's units and today's local date.
 type athleteCtx struct {
 	*manifest.Athlete
