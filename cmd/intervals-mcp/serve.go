@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -34,6 +35,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signalContext()
 	defer stop()
 	if cfg.Transport == "stdio" {
+		logger.Info("serving MCP over stdio", "version", intervals.Version, "athlete", rt.AthleteID, "read_only", cfg.ReadOnly)
 		err := srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
 		if ctx.Err() != nil {
 			return nil

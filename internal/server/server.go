@@ -25,6 +25,17 @@ Call get_athlete_context first: it gives today's date in the athlete's time zone
 Dates are the athlete's local dates (YYYY-MM-DD). Units are plain: h:mm:ss, km, m:ss/km, W, bpm.
 Tool errors say what to do next: follow them rather than retrying the same call.`
 
+// CoachInstructions are added to Instructions when the coach toolset is on.
+const CoachInstructions = `
+Coach mode: every tool takes athlete (an id from list_athletes); without it, the call is for the configured athlete.`
+
+func instructions(cat *Catalog) string {
+	if cat.coach {
+		return Instructions + CoachInstructions
+	}
+	return Instructions
+}
+
 // Options configure New.
 type Options struct {
 	Tools     []manifest.Tool // the catalog, in order (tools.All())
@@ -64,7 +75,7 @@ func NewFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 		version = intervals.Version
 	}
 	srv := mcp.NewServer(&mcp.Implementation{Name: name, Title: "Intervals.icu", Version: version}, &mcp.ServerOptions{
-		Instructions: Instructions,
+		Instructions: instructions(cat),
 		Logger:       rt.Logger,
 		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
 	})

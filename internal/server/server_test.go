@@ -37,9 +37,14 @@ func TestListToolsCarriesSchemaAndAnnotations(t *testing.T) {
 }
 
 func TestInstructionsSayCallContextFirst(t *testing.T) {
-	cs := connect(t, Options{Tools: testTools(), Filter: allOn()}, nil)
-	if !strings.Contains(cs.InitializeResult().Instructions, "get_athlete_context first") {
-		t.Errorf("instructions: %q", cs.InitializeResult().Instructions)
+	cs := connect(t, Options{Tools: testTools()}, nil)
+	got := cs.InitializeResult().Instructions
+	if !strings.Contains(got, "get_athlete_context first") || strings.Contains(got, "Coach mode") {
+		t.Errorf("instructions: %q", got)
+	}
+	cs = connect(t, Options{Tools: testTools(), Filter: allOn()}, nil)
+	if got := cs.InitializeResult().Instructions; !strings.Contains(got, "Coach mode: every tool takes athlete") {
+		t.Errorf("coach instructions: %q", got)
 	}
 }
 
