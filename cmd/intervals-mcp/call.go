@@ -12,8 +12,9 @@ import (
 var errToolFailed = errors.New("the tool reported an error (above)")
 
 // callCmd runs one tool, as a model would through MCP (same argument checks and errors),
-// and prints its answer. A tool error is printed to stderr with exit code 1.
-func callCmd(args []string, stdout, stderr io.Writer) error {
+// and prints its answer. A tool error is printed to stderr with exit code 1. The arguments
+// are one JSON object, or "-" to read it from stdin.
+func callCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	cfg, pos, err := loadConfig(newFlagSet("call", stderr), args)
 	if err != nil {
 		return err
@@ -24,6 +25,13 @@ func callCmd(args []string, stdout, stderr io.Writer) error {
 	name, raw := pos[0], "{}"
 	if len(pos) == 2 {
 		raw = pos[1]
+	}
+	if raw == "-" {
+		data, err := io.ReadAll(stdin)
+		if err != nil {
+			return fmt.Errorf("read the arguments from stdin: %w", err)
+		}
+		raw = string(data)
 	}
 	if !json.Valid([]byte(raw)) {
 		return usageError{fmt.Errorf("the arguments %q are not JSON: write them as one JSON object, in single quotes, such as '{\"oldest\":\"2026-03-01\"}'", raw)}

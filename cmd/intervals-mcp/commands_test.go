@@ -64,3 +64,12 @@ func TestCallToolErrorExitsOne(t *testing.T) {
 		t.Errorf("bad JSON: %+v", r)
 	}
 }
+
+func TestCallReadsArgumentsFromStdin(t *testing.T) {
+	cmd := command(t, nil, "call", "--demo", "get_events", "-")
+	cmd.Stdin = strings.NewReader(`{"bogus": 1}`)
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "unknown argument bogus") {
+		t.Errorf("arguments from stdin were not used: %v %s", err, out)
+	}
+}

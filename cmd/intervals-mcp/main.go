@@ -53,7 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "tools":
 		err = toolsCmd(args, stdout, stderr)
 	case "call":
-		err = callCmd(args, stdout, stderr)
+		err = callCmd(args, stdin, stdout, stderr)
 	case "fake":
 		err = fakeCmd(args, stdout, stderr)
 	case "install":
@@ -91,6 +91,7 @@ Commands:
   serve   serve MCP (the default): --transport stdio|http|sse --addr 127.0.0.1:8765
   tools   list the tools this configuration exposes (--json adds the input schemas, --markdown a table)
   call    run one tool and print its answer: intervals-mcp call get_events '{"oldest":"2026-03-01"}'
+          (- reads the arguments from stdin)
   install add this binary to Claude Desktop's configuration, with this run's settings and flags
   fake    serve the fake Intervals.icu API (for tests and demos)
   version print the version
