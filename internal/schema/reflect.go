@@ -182,8 +182,18 @@ func fill(prop *jsonschema.Schema, doc intervals.FieldDoc) {
 // characters, on one line.
 func Short(s string) string {
 	s = strings.Join(strings.Fields(s), " ")
-	if i := strings.Index(s, ". "); i >= 0 {
-		s = s[:i+1]
+	for from := 0; ; {
+		i := strings.Index(s[from:], ". ")
+		if i < 0 {
+			break
+		}
+		end := from + i + 1
+		if word := s[strings.LastIndexByte(s[:end], ' ')+1 : end]; word == "e.g." || word == "i.e." || word == "(e.g." {
+			from = end
+			continue
+		}
+		s = s[:end]
+		break
 	}
 	if utf8.RuneCountInString(s) <= MaxSpecDescription {
 		return s

@@ -128,6 +128,9 @@ func TestShortCutsSpecDescriptions(t *testing.T) {
 	if got := Short(long); len([]rune(got)) > MaxSpecDescription || !strings.HasSuffix(got, "…") {
 		t.Errorf("not cut: %d runes", len([]rune(got)))
 	}
+	if got := Short("Categories, e.g. WORKOUT or NOTE. More."); got != "Categories, e.g. WORKOUT or NOTE." {
+		t.Errorf("cut inside e.g.: %q", got)
+	}
 	if got := Short("two\n  lines"); got != "two lines" {
 		t.Errorf("got %q", got)
 	}
