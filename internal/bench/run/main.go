@@ -21,7 +21,7 @@ import (
 func main() {
 	bin := flag.String("bin", "bin/intervals-mcp", "the built binary")
 	runs := flag.Int("runs", 20, "cold starts to take the median of")
-	tool := flag.String("tool", "get_athlete_context", "the tool called for calls per second")
+	tool := flag.String("tool", "get_gear_list", "the (cheap) tool called for calls per second")
 	dur := flag.Duration("duration", 3*time.Second, "how long to call it")
 	flag.Parse()
 	abs, err := filepath.Abs(*bin)
