@@ -37,6 +37,7 @@ func HTTPHandler(srv *mcp.Server, token string) http.Handler {
 	sse := newSSEHandler(srv)
 	mux.Handle("/sse", guard(http.HandlerFunc(sse.stream)))
 	mux.Handle("/messages/", guard(http.HandlerFunc(sse.message)))
+	mux.Handle("/messages", guard(http.HandlerFunc(sse.message))) // a POST must not be redirected
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "intervals-mcp: MCP over Streamable HTTP is at /mcp; legacy SSE at /sse", http.StatusNotFound)
 	})

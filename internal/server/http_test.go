@@ -80,13 +80,15 @@ func TestLegacySSEPostsToMessages(t *testing.T) {
 
 func TestSSEMessagesRefusesUnknownSession(t *testing.T) {
 	base := httpServer(t, "")
-	resp, err := http.Post(base+"/messages/?session_id=nope", "application/json", strings.NewReader(`{}`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusNotFound {
-		t.Errorf("status %d", resp.StatusCode)
+	for _, path := range []string{"/messages/", "/messages"} {
+		resp, err := http.Post(base+path+"?session_id=nope", "application/json", strings.NewReader(`{}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusNotFound {
+			t.Errorf("%s: status %d", path, resp.StatusCode)
+		}
 	}
 }
 
