@@ -73,3 +73,14 @@ func TestCallReadsArgumentsFromStdin(t *testing.T) {
 		t.Errorf("arguments from stdin were not used: %v %s", err, out)
 	}
 }
+
+func TestReadOnlyKeepsAGetOnlyAPICall(t *testing.T) {
+	r := runBin(t, nil, "tools", "--toolsets", "api", "--read-only")
+	if r.code != 0 || !strings.Contains(r.stdout, "api_call_operation") {
+		t.Fatalf("read-only api toolset should list the GET-only api_call_operation: %+v", r)
+	}
+	r = runBin(t, nil, "call", "--demo", "--toolsets", "api", "--read-only", "api_call_operation", `{"operation":"deleteEvent","params":{"eventId":1}}`)
+	if r.code != 1 || !strings.Contains(r.stderr, "GET") {
+		t.Errorf("a delete through the read-only api call must be refused: %+v", r)
+	}
+}

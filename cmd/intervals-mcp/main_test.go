@@ -119,6 +119,17 @@ func TestStdioDemoServesTheCatalog(t *testing.T) {
 	if err != nil || !res.IsError || !strings.Contains(textOf(res), "bogus") {
 		t.Errorf("bad argument: %v %q", err, textOf(res))
 	}
+	resources, err := cs.ListResources(ctx, nil)
+	if err != nil || len(resources.Resources) == 0 {
+		t.Fatalf("resources: %v", err)
+	}
+	doc, err := cs.ReadResource(ctx, &mcp.ReadResourceParams{URI: resources.Resources[0].URI})
+	if err != nil || len(doc.Contents) != 1 || len(doc.Contents[0].Text) < 50 {
+		t.Errorf("read %s: %v", resources.Resources[0].URI, err)
+	}
+	if prompts, err := cs.ListPrompts(ctx, nil); err != nil || len(prompts.Prompts) == 0 {
+		t.Errorf("prompts: %v", err)
+	}
 }
 
 func TestServeIsTheDefaultCommand(t *testing.T) {
