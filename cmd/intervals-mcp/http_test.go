@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"context"
-	"io"
 	"net"
 	"strings"
 	"testing"
@@ -12,17 +11,30 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// serveHTTP starts "intervals-mcp serve --transport T --addr 127.0.0.1:PORT --demo" and
-// returns the base URL once the server logs that it listens.
-func serveHTTP(t *testing.T, transport string, env []string, extra ...string) string {
+// freeAddr returns a loopback address with a port free at the moment.
+func freeAddr(t *testing.T) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cmd := command(t, env, append([]string{"serve", "--transport", transport, "--addr", addr, "--demo"}, extra...)...)
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// serveHTTP starts "intervals-mcp serve --transport T --addr 127.0.0.1:PORT --demo" and
+// returns the base URL once the server logs that it listens.
+func serveHTTP(t *testing.T, transport string, env []string, extra ...string) string {
+	t.Helper()
+	addr := freeAddr(t)
+	return startListening(t, addr, env, append([]string{"serve", "--transport", transport, "--addr", addr, "--demo"}, extra...)...)
+}
+
+// startListening runs the binary with args and returns http://addr once it logs that it
+// listens there.
+func startListening(t *testing.T, addr string, env []string, args ...string) string {
+	t.Helper()
+	cmd := command(t, env, args...)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -32,11 +44,12 @@ func serveHTTP(t *testing.T, transport string, env []string, extra ...string) st
 	}
 	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
 	ready := make(chan string, 1)
-	go func() {
+	go func() { // reads stderr to the end, so the server never blocks on a full pipe
 		sc := bufio.NewScanner(stderr)
-		for sc.Scan() {
-			if strings.Contains(sc.Text(), "serving MCP over HTTP") {
+		for sent := false; sc.Scan(); {
+			if !sent && strings.Contains(sc.Text(), "serving MCP over HTTP") {
 				ready <- sc.Text()
+				sent = true
 			}
 		}
 		close(ready)
@@ -49,7 +62,6 @@ func serveHTTP(t *testing.T, transport string, env []string, extra ...string) st
 		if !strings.Contains(line, "http://"+addr+"/mcp") || !strings.Contains(line, "http://"+addr+"/sse") {
 			t.Errorf("start-up log should give the URLs: %q", line)
 		}
-		go io.Copy(io.Discard, stderr)
 	case <-time.After(30 * time.Second):
 		t.Fatal("the server did not start listening")
 	}
@@ -89,4 +101,14 @@ func TestNonLoopbackNeedsToken(t *testing.T) {
 	if r.code != 2 || !strings.Contains(r.stderr, "MCP_AUTH_TOKEN") {
 		t.Errorf("%+v", r)
 	}
+}
+
+// TestReferenceServerEnvironment starts the binary the way the reference server's README
+// starts it for ChatGPT: MCP_TRANSPORT=sse FASTMCP_HOST=127.0.0.1 FASTMCP_PORT=8765, no flags
+// but --demo.
+func TestReferenceServerEnvironment(t *testing.T) {
+	addr := freeAddr(t)
+	host, port, _ := net.SplitHostPort(addr)
+	base := startListening(t, addr, []string{"MCP_TRANSPORT=sse", "FASTMCP_HOST=" + host, "FASTMCP_PORT=" + port, "LOG_LEVEL=INFO"}, "--demo")
+	checkSession(t, &mcp.SSEClientTransport{Endpoint: base + "/sse"})
 }
