@@ -12,7 +12,6 @@ package server
 import (
 	"context"
 	"errors"
-	"log/slog"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
@@ -112,11 +111,6 @@ func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 		}
 		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}, IsError: res.IsError}, nil
 	}
-}
-
-// Logger returns a logger for stderr-only logging at level.
-func Logger(w interface{ Write([]byte) (int, error) }, level slog.Level) *slog.Logger {
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: level}))
 }
 
 var errNoTools = errors.New("no tools to serve: the filter (--toolsets, --read-only) leaves none")
