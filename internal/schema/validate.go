@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
-	"slices"
 	"sort"
 	"strings"
 
@@ -133,9 +132,6 @@ func propertyOrder(raw json.RawMessage) ([]string, error) {
 	}
 	return names, nil
 }
-
-// Names returns the argument names, in schema order.
-func (in *Input) Names() []string { return slices.Clone(in.names) }
 
 func (in *Input) list() string {
 	if len(in.names) == 0 {

@@ -56,12 +56,12 @@ func New(opts Options) (*mcp.Server, error) {
 	if len(cat.Entries) == 0 {
 		return nil, errNoTools
 	}
-	return NewFromCatalog(cat, opts)
+	return newFromCatalog(cat, opts)
 }
 
-// NewFromCatalog builds the MCP server for a catalog already made (opts.Tools and
+// newFromCatalog builds the MCP server for a catalog already made (opts.Tools and
 // opts.Filter are not used).
-func NewFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
+func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 	rt := opts.Runtime
 	if rt.Profiles == nil {
 		rt.Profiles = &manifest.Profiles{}
