@@ -85,14 +85,17 @@ func (f *Fake) serveAPI(w http.ResponseWriter, r *http.Request, op string) {
 	// Handlers answer into a buffer, so that no client can stall one while it holds the
 	// store's lock; the answer is then copied out.
 	rec := f.dispatch(r, op)
+	status := cmp.Or(rec.status, http.StatusOK)
+	// The write is in the store once dispatch returns: log it before the client can read a
+	// byte of the answer, so that a test reading Writes() after a call never misses it.
+	if isWrite(r.Method) && status >= 200 && status < 300 {
+		f.log.add(Write{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Operation: op, Status: status, Time: f.opts.Now()})
+	}
 	for k, v := range rec.header {
 		sw.Header()[k] = v
 	}
-	sw.WriteHeader(cmp.Or(rec.status, http.StatusOK))
+	sw.WriteHeader(status)
 	_, _ = sw.Write(rec.body.Bytes())
-	if isWrite(r.Method) && sw.status >= 200 && sw.status < 300 {
-		f.log.add(Write{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Operation: op, Status: sw.status, Time: f.opts.Now()})
-	}
 }
 
 // authorize checks credentials the way Intervals.icu does: Basic auth with user API_KEY and
