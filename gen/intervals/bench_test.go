@@ -5,16 +5,16 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
 )
 
 // BenchmarkTransport measures what New's transport adds per request (credentials, body
 // read into memory, retry bookkeeping), against the bare generated client, for a real
 // 23 KB events payload served by httptest. The rate limiter is off: it would measure 10/s.
 func BenchmarkTransport(b *testing.B) {
-	body, err := os.ReadFile(filepath.Join(fixturesDir, "events-list.json"))
+	body, err := fixtures.Read("events-list.json")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -7,17 +7,17 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
 )
 
 // TestRecordedErrorBodiesBecomeErrors serves every body of errors.json with its status and
 // checks the *Error the generated client returns.
 func TestRecordedErrorBodiesBecomeErrors(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join(fixturesDir, "errors.json"))
+	raw, err := fixtures.Read("errors.json")
 	if err != nil {
 		t.Fatalf("reading errors.json: %v", err)
 	}

@@ -4,19 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
+	"path"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
-)
 
-// fixturesDir holds real Intervals.icu payloads (see its PROVENANCE.md). The repository is
-// cloned with shared/ beside it, so the path is relative to this package's directory.
-var fixturesDir = filepath.Join("..", "..", "..", "shared", "fixtures")
+	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
+)
 
 // fixtureCase is one recorded payload, the request PROVENANCE.md says it answers, and the
 // generated method that must decode it.
@@ -248,9 +246,9 @@ var fixtureCases = []fixtureCase{
 func TestFixturesDecode(t *testing.T) {
 	for _, tc := range fixtureCases {
 		t.Run(tc.file, func(t *testing.T) {
-			body, err := os.ReadFile(filepath.Join(fixturesDir, tc.file))
+			body, err := fixtures.Read(tc.file)
 			if err != nil {
-				t.Fatalf("reading the fixture (shared/ must be beside the repository): %v", err)
+				t.Fatalf("reading the fixture: %v", err)
 			}
 			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				if r.Method != tc.method || r.URL.Path != tc.path || !strings.Contains(r.URL.RawQuery, tc.query) {
@@ -279,12 +277,15 @@ func TestEveryFixtureIsCovered(t *testing.T) {
 		covered[tc.file] = true
 	}
 	for _, dir := range []string{"", "extra"} {
-		entries, err := os.ReadDir(filepath.Join(fixturesDir, dir))
+		if dir == "" {
+			dir = "."
+		}
+		entries, err := fs.ReadDir(fixtures.FS(), dir)
 		if err != nil {
-			t.Fatalf("reading the fixtures (shared/ must be beside the repository): %v", err)
+			t.Fatalf("reading the fixtures: %v", err)
 		}
 		for _, e := range entries {
-			name := filepath.ToSlash(filepath.Join(dir, e.Name()))
+			name := path.Join(dir, e.Name())
 			if !e.IsDir() && strings.HasSuffix(name, ".json") && !covered[name] {
 				t.Errorf("fixture %s has no case in fixtureCases", name)
 			}

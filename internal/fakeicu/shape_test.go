@@ -3,19 +3,16 @@ package fakeicu
 import (
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
+
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 )
-
-// fixtureDir holds the recorded real payloads.
-var fixtureDir = filepath.Join("..", "..", "..", "shared", "fixtures")
 
 // shapeCase is a recorded payload and the request the fake answers the same way.
 type shapeCase struct {
@@ -75,7 +72,7 @@ func TestFixtureShapes(t *testing.T) {
 	w := f.World()
 	for _, tc := range shapeCases() {
 		t.Run(tc.file, func(t *testing.T) {
-			raw, err := os.ReadFile(filepath.Join(fixtureDir, tc.file))
+			raw, err := fixtures.Read(tc.file)
 			if err != nil {
 				t.Fatal(err)
 			}

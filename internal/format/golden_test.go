@@ -8,14 +8,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
+
 	"github.com/google/go-cmp/cmp"
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
-
-// fixtures is the directory of real recorded Intervals.icu payloads (see its PROVENANCE.md).
-var fixtures = filepath.Join("..", "..", "..", "shared", "fixtures")
 
 var sydney = mustLoc("Australia/Sydney")
 
@@ -30,7 +29,7 @@ func mustLoc(name string) *time.Location {
 // fixture decodes a recorded payload into v.
 func fixture(t *testing.T, name string, v any) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(fixtures, name))
+	b, err := fixtures.Read(name)
 	if err != nil {
 		t.Fatalf("read fixture: %v", err)
 	}

@@ -2,16 +2,16 @@ package tools
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
 )
 
 func ciFixture(t *testing.T, name string) string {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("testdata", "coaching", name))
+	b, err := fixtures.Read(name)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,9 +3,10 @@ package workout
 import (
 	"encoding/json"
 	"math"
-	"os"
 	"testing"
 	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
 )
 
 // docStep is the part of Intervals.icu's workout_doc step this package models.
@@ -53,7 +54,7 @@ func (v *docVal) lowHigh() (float64, float64) {
 
 func loadEvents(t *testing.T, file string) []docEvent {
 	t.Helper()
-	b, err := os.ReadFile(file)
+	b, err := fixtures.Read(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func compareDoc(t *testing.T, where string, n Node, d docStep) {
 }
 
 func TestParseAgreesWithIntervalsICUOnRecordedWorkouts(t *testing.T) {
-	evs := loadEvents(t, "testdata/events-list.json")
+	evs := loadEvents(t, "events-list.json")
 	checked := 0
 	for _, ev := range evs {
 		if ev.WorkoutDoc == nil || len(ev.WorkoutDoc.Steps) == 0 {
@@ -141,7 +142,7 @@ func TestParseReadsRecordedLibraryWorkoutWithRepeatAndDescriptionLine(t *testing
 	var folders []struct {
 		Children []docEvent `json:"children"`
 	}
-	b, err := os.ReadFile("testdata/folders.json")
+	b, err := fixtures.Read("folders.json")
 	if err != nil {
 		t.Fatal(err)
 	}
