@@ -10,8 +10,8 @@ type Operation struct {
 	Summary     string
 }
 
-// FieldDoc is what the spec says of one parameter or schema property (see ParamDocs and
-// SchemaDocs): its JSON type and format, the schema it refers to, where a parameter goes
+// FieldDoc is what the spec says of one parameter or schema property (see ParamDoc and
+// SchemaDoc): its JSON type and format, the schema it refers to, where a parameter goes
 // (path, query), its description, whether it is required, and its enum values.
 type FieldDoc struct {
 	Type, Format, Ref, In, Description string

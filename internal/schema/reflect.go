@@ -150,10 +150,10 @@ func lookup(ref string) (intervals.FieldDoc, error) {
 	if !ok || owner == "" || field == "" {
 		return intervals.FieldDoc{}, fmt.Errorf("spec tag %q: want operationId.param or Schema.property", ref)
 	}
-	if d, ok := intervals.ParamDocs[owner][field]; ok {
+	if d, ok := intervals.ParamDoc(owner, field); ok {
 		return d, nil
 	}
-	if d, ok := intervals.SchemaDocs[owner][field]; ok {
+	if d, ok := intervals.SchemaDoc(owner, field); ok {
 		return d, nil
 	}
 	return intervals.FieldDoc{}, fmt.Errorf("spec tag %q names no parameter of an operation and no property of a schema in the spec", ref)

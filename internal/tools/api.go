@@ -136,7 +136,7 @@ func apiDescribeOperation(_ context.Context, env *manifest.Env, in apiDescribeIn
 	}
 	b := newAnswerCap(env.MaxChars())
 	if in.Schema != "" {
-		props, ok := intervals.SchemaDocs[in.Schema]
+		props, ok := intervals.SchemaDocs(in.Schema)
 		if !ok {
 			return "", manifest.Errorf("unknown schema %q: use a name shown after \"object\" in api_describe_operation's answer", in.Schema)
 		}
@@ -155,7 +155,7 @@ func apiDescribeOperation(_ context.Context, env *manifest.Env, in apiDescribeIn
 	if op.upload {
 		b.line("Not callable here: it uploads a file (multipart/form-data); use Intervals.icu's web page or its API directly.")
 	}
-	docs := intervals.ParamDocs[op.op.OperationID]
+	docs := intervals.ParamDocs(op.op.OperationID)
 	names := apiParamNames(op, docs)
 	if len(names) == 0 {
 		b.line("params: none")
@@ -180,7 +180,7 @@ func apiDescribeOperation(_ context.Context, env *manifest.Env, in apiDescribeIn
 	}
 	if op.body != nil {
 		b.line("body (JSON): " + apiBodyShape(op.body))
-		if props, ok := intervals.SchemaDocs[apiSchemaName(op.body)]; ok {
+		if props, ok := intervals.SchemaDocs(apiSchemaName(op.body)); ok {
 			apiDescribeProps(b, props)
 		}
 	}

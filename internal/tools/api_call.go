@@ -166,7 +166,7 @@ func apiCallOperation(ctx context.Context, env *manifest.Env, in apiCallIn) (str
 
 // buildArgs turns the call's arguments into the client method's arguments, validating them.
 func (a *apiOp) buildArgs(ctx context.Context, env *manifest.Env, in apiCallIn) ([]reflect.Value, error) {
-	docs := intervals.ParamDocs[a.op.OperationID]
+	docs := intervals.ParamDocs(a.op.OperationID)
 	for name := range in.Params {
 		if _, ok := docs[name]; !ok && !slices.Contains(a.pathNames, name) {
 			return nil, manifest.Errorf("%s has no parameter %q; its parameters: %s", a.op.OperationID, name, strings.Join(apiParamNames(a, docs), ", "))

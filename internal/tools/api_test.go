@@ -99,7 +99,7 @@ func apiSampleArgs(t *testing.T, op *apiOp) map[string]any {
 			params[name] = 7
 		}
 	}
-	for name, d := range intervals.ParamDocs[op.op.OperationID] {
+	for name, d := range intervals.ParamDocs(op.op.OperationID) {
 		if d.In == "query" && d.Required {
 			switch d.Type {
 			case "integer", "number":

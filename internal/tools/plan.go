@@ -264,12 +264,8 @@ func canonicalSport(s string) (string, error) {
 
 // sportTypes lists Intervals.icu's activity types, from the spec's SportType enum.
 func sportTypes() []string {
-	for _, params := range intervals.ParamDocs {
-		for _, d := range params {
-			if d.Ref == "SportType" && len(d.Enum) > 0 {
-				return d.Enum
-			}
-		}
+	if types := intervals.SchemaEnum("SportType"); len(types) > 0 {
+		return types
 	}
 	return []string{string(intervals.SportTypeRun), string(intervals.SportTypeRide), string(intervals.SportTypeSwim)}
 }
