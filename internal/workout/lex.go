@@ -2,7 +2,6 @@ package workout
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -41,19 +40,19 @@ type token struct {
 const numRe = `(\d+(?:\.\d+)?)`
 
 var (
-	reDurHMS     = regexp.MustCompile(`^(?:` + numRe + `h)?(?:` + numRe + `m)?(?:` + numRe + `s)?$`)
-	reDurMSecs   = regexp.MustCompile(`^(\d+)m(\d+)$`)
-	reDurQuote   = regexp.MustCompile(`^(?:(\d+)')?(?:(\d+)")?$`)
-	reDistance   = regexp.MustCompile(`^` + numRe + `(km|mtr|mi|yrd)$`)
-	rePercent    = regexp.MustCompile(`^` + numRe + `%?(?:-` + numRe + `)?%$`)
-	reWatts      = regexp.MustCompile(`^` + numRe + `w?(?:-` + numRe + `)?w$`)
-	reBpm        = regexp.MustCompile(`^` + numRe + `(?:bpm)?(?:-` + numRe + `)?bpm$`)
-	reRpm        = regexp.MustCompile(`^` + numRe + `(?:rpm)?(?:-` + numRe + `)?rpm$`)
-	reZone       = regexp.MustCompile(`^z(\d+)(?:-z?(\d+))?$`)
-	rePace       = regexp.MustCompile(`^(\d+):(\d\d(?:\.\d+)?)(?:/(km|mi|100m|100y|500m|400m|250m))?(?:-(\d+):(\d\d(?:\.\d+)?)(?:/(km|mi|100m|100y|500m|400m|250m))?)?$`)
-	reNumUnit    = regexp.MustCompile(`^\d+(?:\.\d+)?[a-z%'"/:]`)
-	reRepeatMark = regexp.MustCompile(`^\d+x$`)
-	reOrdinal    = regexp.MustCompile(`^\d+(st|nd|rd|th)$`)
+	reDurHMS     = lazyRegexp(`^(?:` + numRe + `h)?(?:` + numRe + `m)?(?:` + numRe + `s)?$`)
+	reDurMSecs   = lazyRegexp(`^(\d+)m(\d+)$`)
+	reDurQuote   = lazyRegexp(`^(?:(\d+)')?(?:(\d+)")?$`)
+	reDistance   = lazyRegexp(`^` + numRe + `(km|mtr|mi|yrd)$`)
+	rePercent    = lazyRegexp(`^` + numRe + `%?(?:-` + numRe + `)?%$`)
+	reWatts      = lazyRegexp(`^` + numRe + `w?(?:-` + numRe + `)?w$`)
+	reBpm        = lazyRegexp(`^` + numRe + `(?:bpm)?(?:-` + numRe + `)?bpm$`)
+	reRpm        = lazyRegexp(`^` + numRe + `(?:rpm)?(?:-` + numRe + `)?rpm$`)
+	reZone       = lazyRegexp(`^z(\d+)(?:-z?(\d+))?$`)
+	rePace       = lazyRegexp(`^(\d+):(\d\d(?:\.\d+)?)(?:/(km|mi|100m|100y|500m|400m|250m))?(?:-(\d+):(\d\d(?:\.\d+)?)(?:/(km|mi|100m|100y|500m|400m|250m))?)?$`)
+	reNumUnit    = lazyRegexp(`^\d+(?:\.\d+)?[a-z%'"/:]`)
+	reRepeatMark = lazyRegexp(`^\d+x$`)
+	reOrdinal    = lazyRegexp(`^\d+(st|nd|rd|th)$`)
 )
 
 // distanceUnits are metres per unit of the distance units of the text syntax.
@@ -111,7 +110,7 @@ func lex(raw string) token {
 		return t
 	}
 	for _, r := range []struct {
-		re   *regexp.Regexp
+		re   *lazyRE
 		kind tokKind
 	}{{rePercent, tPercent}, {reWatts, tWatts}, {reBpm, tBpm}, {reRpm, tRpm}, {reZone, tZone}} {
 		if m := r.re.FindStringSubmatch(s); m != nil {

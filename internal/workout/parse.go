@@ -2,7 +2,6 @@ package workout
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -27,8 +26,8 @@ func Parse(sport Sport, text string) (*Workout, error) {
 }
 
 var (
-	reRepeatLine = regexp.MustCompile(`^(.*?)\s*(\d+)\s*[xX]$`)
-	reSpacedDash = regexp.MustCompile(`(\d[\w%:/.]*)\s+-\s+(\d)`)
+	reRepeatLine = lazyRegexp(`^(.*?)\s*(\d+)\s*[xX]$`)
+	reSpacedDash = lazyRegexp(`(\d[\w%:/.]*)\s+-\s+(\d)`)
 )
 
 // parser holds the state of one pass over the lines of a workout text.

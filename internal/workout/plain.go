@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -15,14 +14,14 @@ import (
 const plainTargets = `"75% FTP", "88-94% FTP", "220W", "Z2", "Z2 HR", "Z2 pace", "70% maxHR", "95% LTHR", "145bpm", "90% pace", "4:35/km", "1:45/100m", "100% VMA", "ramp 50-75% FTP" or "freeride"`
 
 var (
-	rePlainPercent = regexp.MustCompile(`^` + numRe + `\s*%?\s*(?:-\s*` + numRe + `\s*)?%\s*(.*)$`)
-	rePlainWatts   = regexp.MustCompile(`^` + numRe + `\s*w?\s*(?:-\s*` + numRe + `\s*)?w(?:atts?)?$`)
-	rePlainBpm     = regexp.MustCompile(`^` + numRe + `\s*(?:bpm)?\s*(?:-\s*` + numRe + `\s*)?bpm$`)
-	rePlainRpm     = regexp.MustCompile(`^` + numRe + `\s*(?:rpm)?\s*(?:-\s*` + numRe + `\s*)?rpm$`)
-	rePlainZone    = regexp.MustCompile(`^z(\d+)(?:\s*-\s*z?(\d+))?(?:\s+(hr|pace|power))?$`)
-	rePlainPace    = regexp.MustCompile(`^(\d+):(\d\d)(?:\s*/\s*(km|mi|100m|100yd|100y|500m|400m|250m))?(?:\s*-\s*(\d+):(\d\d)(?:\s*/\s*(km|mi|100m|100yd|100y|500m|400m|250m))?)?(?:\s+pace)?$`)
-	rePlainDist    = regexp.MustCompile(`^` + numRe + `\s*(m|mtr|km|mi|yd|yrd)$`)
-	reClock        = regexp.MustCompile(`^(?:(\d+):)?(\d+):(\d\d)$`)
+	rePlainPercent = lazyRegexp(`^` + numRe + `\s*%?\s*(?:-\s*` + numRe + `\s*)?%\s*(.*)$`)
+	rePlainWatts   = lazyRegexp(`^` + numRe + `\s*w?\s*(?:-\s*` + numRe + `\s*)?w(?:atts?)?$`)
+	rePlainBpm     = lazyRegexp(`^` + numRe + `\s*(?:bpm)?\s*(?:-\s*` + numRe + `\s*)?bpm$`)
+	rePlainRpm     = lazyRegexp(`^` + numRe + `\s*(?:rpm)?\s*(?:-\s*` + numRe + `\s*)?rpm$`)
+	rePlainZone    = lazyRegexp(`^z(\d+)(?:\s*-\s*z?(\d+))?(?:\s+(hr|pace|power))?$`)
+	rePlainPace    = lazyRegexp(`^(\d+):(\d\d)(?:\s*/\s*(km|mi|100m|100yd|100y|500m|400m|250m))?(?:\s*-\s*(\d+):(\d\d)(?:\s*/\s*(km|mi|100m|100yd|100y|500m|400m|250m))?)?(?:\s+pace)?$`)
+	rePlainDist    = lazyRegexp(`^` + numRe + `\s*(m|mtr|km|mi|yd|yrd)$`)
+	reClock        = lazyRegexp(`^(?:(\d+):)?(\d+):(\d\d)$`)
 )
 
 // readDuration reads seconds ("90", "90s") or a clock ("5:00", "1:30:00").
@@ -182,7 +181,7 @@ func readTarget(sport Sport, s string, th Thresholds) (Target, error) {
 	return t, sportAllows(sport, t.Kind)
 }
 
-func matchInto(re *regexp.Regexp, s string, m *[]string) bool {
+func matchInto(re *lazyRE, s string, m *[]string) bool {
 	*m = re.FindStringSubmatch(s)
 	return *m != nil
 }
