@@ -249,3 +249,53 @@ func TestCoachModeRefusesAnAthleteNotCoached(t *testing.T) {
 		t.Errorf("refused calls wrote: %+v", w)
 	}
 }
+
+// TestEveryToolRefusesAnAthleteNotCoachedByName extends the refusal to the reference and
+// planning tools: each reads the athlete first and names the refusal, writing nothing.
+func TestEveryToolRefusesAnAthleteNotCoachedByName(t *testing.T) {
+	f, c, _ := ciStartFake(t)
+	args := map[string]string{
+		"get_activity_details":        `{"activity_id":"i1"}`,
+		"get_activity_intervals":      `{"activity_id":"i1"}`,
+		"get_activity_streams":        `{"activity_id":"i1"}`,
+		"get_activity_messages":       `{"activity_id":"i1"}`,
+		"get_event_by_id":             `{"event_id":1}`,
+		"add_or_update_event":         `{"date":"2026-12-03","type":"Run","name":"Easy"}`,
+		"delete_event":                `{"event_id":1}`,
+		"delete_events_by_date_range": `{"oldest":"2026-12-01","newest":"2026-12-02"}`,
+		"get_custom_item_by_id":       `{"item_id":1}`,
+		"create_custom_item":          `{"name":"x","type":"FITNESS_CHART","content":{}}`,
+		"update_custom_item":          `{"item_id":1,"name":"x"}`,
+		"delete_custom_item":          `{"item_id":1}`,
+		"plan_sessions":               `{"plan":"p","sessions":[{"date":"2026-12-03","sport":"Run","name":"Easy","duration":"30:00"}]}`,
+		"move_sessions":               `{"ids":[1],"days":1}`,
+		"copy_sessions":               `{"ids":[1],"to_date":"2026-12-10"}`,
+		"repeat_session":              `{"id":1,"times":2}`,
+		"update_session":              `{"id":1,"name":"x"}`,
+		"create_period":               `{"kind":"SICK","start":"2026-12-01","end":"2026-12-02"}`,
+		"update_period":               `{"id":1,"name":"x"}`,
+		"delete_period":               `{"id":1}`,
+	}
+	coaching := map[string]bool{}
+	for _, tool := range coachingTools() {
+		coaching[tool.Name] = true
+	}
+	for _, tool := range All() {
+		if coaching[tool.Name] || tool.Name == "add_activity_message" {
+			// coaching tools: TestCoachModeRefusesAnAthleteNotCoached; a comment goes to the
+			// activity named by its id, whoever's it is
+			continue
+		}
+		a, ok := args[tool.Name]
+		if !ok {
+			a = `{}`
+		}
+		_, err := tool.Run(context.Background(), ciFakeEnv(c, "i999999"), json.RawMessage(a))
+		if err == nil || !strings.Contains(err.Error(), "athlete i999999 is not available to this account") || !strings.Contains(err.Error(), "list_athletes") {
+			t.Errorf("%s %s for i999999: want a refusal naming the athlete, got %v", tool.Name, a, err)
+		}
+	}
+	if w := f.Writes(); len(w) != 0 {
+		t.Errorf("refused calls wrote: %+v", w)
+	}
+}

@@ -64,13 +64,14 @@ func customItemTools() []manifest.Tool {
 	}
 }
 
-// readBody returns a raw answer's body (errors are already *intervals.Error).
-func readBody(what string, resp *http.Response, err error) ([]byte, error) {
+// readBody returns a raw answer's body (errors are already *intervals.Error); an athlete the
+// key may not read is refused by name.
+func readBody(env *manifest.Env, what string, resp *http.Response, err error) ([]byte, error) {
 	if err != nil {
 		if intervals.StatusOf(err) == http.StatusNotFound {
 			return nil, manifest.Errorf("%s: not found; take the id from get_custom_items", what)
 		}
-		return nil, apiFailed(what, err)
+		return nil, athleteAccessError(env, apiFailed(what, err))
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(resp.Body)
@@ -82,7 +83,7 @@ func readBody(what string, resp *http.Response, err error) ([]byte, error) {
 
 func getItems(ctx context.Context, env *manifest.Env, _ itemsIn) (string, error) {
 	resp, err := env.Client.ListCustomItems(ctx, env.AthleteID)
-	b, err := readBody("list custom items", resp, err)
+	b, err := readBody(env, "list custom items", resp, err)
 	if err != nil {
 		return "", err
 	}
@@ -99,7 +100,7 @@ func getItems(ctx context.Context, env *manifest.Env, _ itemsIn) (string, error)
 
 func fetchItem(ctx context.Context, env *manifest.Env, id int32) (rawItem, error) {
 	resp, err := env.Client.GetCustomItem(ctx, env.AthleteID, id)
-	b, err := readBody(fmt.Sprintf("read custom item %d", id), resp, err)
+	b, err := readBody(env, fmt.Sprintf("read custom item %d", id), resp, err)
 	if err != nil {
 		return rawItem{}, err
 	}
@@ -152,7 +153,7 @@ func createItem(ctx context.Context, env *manifest.Env, in itemCreateIn) (string
 		return "", err
 	}
 	resp, err := env.Client.CreateCustomItemWithBody(ctx, env.AthleteID, "application/json", body)
-	b, err := readBody("create the custom item", resp, err)
+	b, err := readBody(env, "create the custom item", resp, err)
 	if err != nil {
 		return "", err
 	}
@@ -172,7 +173,7 @@ func updateItem(ctx context.Context, env *manifest.Env, in itemUpdateIn) (string
 		return "", err
 	}
 	resp, err := env.Client.UpdateCustomItemWithBody(ctx, env.AthleteID, in.ItemID, "application/json", body)
-	b, err := readBody(fmt.Sprintf("update custom item %d", in.ItemID), resp, err)
+	b, err := readBody(env, fmt.Sprintf("update custom item %d", in.ItemID), resp, err)
 	if err != nil {
 		return "", err
 	}
@@ -189,7 +190,7 @@ func deleteItem(ctx context.Context, env *manifest.Env, in itemIDIn) (string, er
 		return "", err
 	}
 	resp, err := env.Client.DeleteCustomItem(ctx, env.AthleteID, in.ItemID)
-	if _, err := readBody(fmt.Sprintf("delete custom item %d", in.ItemID), resp, err); err != nil {
+	if _, err := readBody(env, fmt.Sprintf("delete custom item %d", in.ItemID), resp, err); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("Deleted custom item %d %s.", in.ItemID, deref(it.Name)), nil

@@ -47,10 +47,12 @@ type athleteCtx struct {
 	today time.Time // local midnight
 }
 
+// loadAthlete reads the call's athlete (cached) and today's local date. An athlete the key
+// may not read (a coach naming an athlete it does not coach) is refused by name.
 func loadAthlete(ctx context.Context, env *manifest.Env) (*athleteCtx, error) {
 	today, a, err := env.Today(ctx)
 	if err != nil {
-		return nil, err
+		return nil, athleteAccessError(env, err)
 	}
 	u := format.Units{Loc: a.Location}
 	if a.Profile != nil {
