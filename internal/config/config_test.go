@@ -137,3 +137,24 @@ func TestLogValueHasNoSecret(t *testing.T) {
 		t.Errorf("logged %q", b.String())
 	}
 }
+
+func TestDotenvQuotedValueWithComment(t *testing.T) {
+	dir := inDir(t)
+	env := "API_KEY=\"quoted-key\" # from Settings\nATHLETE_ID='i7'   # me\nINTERVALS_API_BASE_URL=\"http://127.0.0.1:1/a#b\"\n"
+	if err := os.WriteFile(filepath.Join(dir, ".env"), []byte(env), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := load(t, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.APIKey != "quoted-key" || c.AthleteID != "i7" || c.BaseURL != "http://127.0.0.1:1/a#b" {
+		t.Errorf("got key=%q athlete=%q base=%q, want the values without quotes and comments", c.APIKey, c.AthleteID, c.BaseURL)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".env"), []byte("API_KEY=\"unterminated\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := load(t, nil, nil); err == nil || !strings.Contains(err.Error(), "line 1") || strings.Contains(err.Error(), "unterminated") {
+		t.Errorf("an unclosed quote must be an error naming the line but not the value: %v", err)
+	}
+}
