@@ -79,9 +79,9 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 	if in.Gear == "" && len(changes) == 0 {
 		return "", manifest.Errorf("nothing to change: give name, description, rpe, feel or gear")
 	}
-	ath, err := env.Athlete(ctx)
+	ath, err := loadAthlete(ctx, env)
 	if err != nil {
-		return "", athleteAccessError(env, err)
+		return "", err
 	}
 	cur, err := env.Client.GetActivityWithResponse(ctx, id, nil)
 	switch st := intervals.StatusOf(err); {
@@ -117,7 +117,7 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 	out := fmt.Sprintf("Updated activity %s: %s.", id, strings.Join(changes, ", "))
 	var now intervals.Activity
 	if ciReadBack(resp, &now) && now.Id != nil {
-		out += "\nNow: " + ciUnits(ath).ActivityLine(now)
+		out += "\nNow: " + ath.units.ActivityLine(now)
 	}
 	return out, nil
 }

@@ -139,7 +139,7 @@ func ciFakeToday(a *synth.Athlete) string {
 	if err != nil {
 		loc = time.UTC
 	}
-	return ciFakeNow.In(loc).Format(ciDate)
+	return ciFakeNow.In(loc).Format(ymd)
 }
 
 // ciCoachCalls gives each coaching tool arguments that work for the coached athlete a.

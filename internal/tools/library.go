@@ -33,9 +33,9 @@ type libraryIn struct {
 }
 
 func listWorkoutTemplates(ctx context.Context, env *manifest.Env, in libraryIn) (string, error) {
-	ath, err := env.Athlete(ctx)
+	ath, err := loadAthlete(ctx, env)
 	if err != nil {
-		return "", athleteAccessError(env, err)
+		return "", err
 	}
 	resp, err := env.Client.ListFoldersWithResponse(ctx, env.AthleteID)
 	if err != nil {
@@ -45,7 +45,7 @@ func listWorkoutTemplates(ctx context.Context, env *manifest.Env, in libraryIn) 
 	if resp.JSON200 != nil {
 		folders = *resp.JSON200
 	}
-	u := ciUnits(ath)
+	u := ath.units
 	if in.WorkoutID != 0 {
 		return ciShowTemplate(folders, in.WorkoutID, u, env.MaxChars())
 	}

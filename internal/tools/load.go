@@ -63,11 +63,11 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	if weeks < 1 || weeks > 26 || days < 1 || days > 120 {
 		return "", manifest.Errorf("weeks must be 1-26 and days 1-120 (got %d and %d)", in.Weeks, in.Days)
 	}
-	todayT, ath, err := env.Today(ctx)
+	ath, err := loadAthlete(ctx, env)
 	if err != nil {
-		return "", athleteAccessError(env, err)
+		return "", err
 	}
-	today := todayT.Format(ciDate)
+	today := ath.today.Format(ymd)
 	until := ciAddDays(today, days)
 	whatIf, err := whatIfLoads(in.Sessions, today, until)
 	if err != nil {

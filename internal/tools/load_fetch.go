@@ -15,8 +15,6 @@ import (
 // computed them), activities (done load, time, distance) and calendar events (planned load,
 // and the events that reset the model). Dates are the athlete's local dates, YYYY-MM-DD.
 
-const ciDate = "2006-01-02"
-
 // loadWellness returns the athlete's wellness rows from oldest to newest, keyed by date.
 func loadWellness(ctx context.Context, env *manifest.Env, oldest, newest string) (map[string]intervals.Wellness, error) {
 	resp, err := env.Client.ListWellnessRecordsWithResponse(ctx, env.AthleteID, "", &intervals.ListWellnessRecordsParams{Oldest: &oldest, Newest: &newest})
@@ -49,10 +47,10 @@ func loadActivities(ctx context.Context, env *manifest.Env, oldest, newest strin
 
 // activityDate is the local date an activity started on, or "" when it has none.
 func activityDate(a intervals.Activity) string {
-	if a.StartDateLocal == nil || len(*a.StartDateLocal) < len(ciDate) {
+	if a.StartDateLocal == nil || len(*a.StartDateLocal) < len(ymd) {
 		return ""
 	}
-	return (*a.StartDateLocal)[:len(ciDate)]
+	return (*a.StartDateLocal)[:len(ymd)]
 }
 
 // calEvent is what the load tools read of a calendar event. It is decoded from the raw
@@ -79,10 +77,10 @@ type calEvent struct {
 
 // date is the event's local date.
 func (e calEvent) date() string {
-	if len(e.Start) < len(ciDate) {
+	if len(e.Start) < len(ymd) {
 		return ""
 	}
-	return e.Start[:len(ciDate)]
+	return e.Start[:len(ymd)]
 }
 
 // plannedLoad is the load a planned session or race is expected to add: its computed
@@ -138,7 +136,7 @@ func loadModelEvents(ctx context.Context, env *manifest.Env) ([]calEvent, error)
 
 // ciDay formats a local date (YYYY-MM-DD) with its weekday, "Mon 2026-11-30".
 func ciDay(date string) string {
-	t, err := time.Parse(ciDate, date)
+	t, err := time.Parse(ymd, date)
 	if err != nil {
 		return date
 	}
@@ -147,20 +145,20 @@ func ciDay(date string) string {
 
 // ciAddDays moves a YYYY-MM-DD date by n days.
 func ciAddDays(date string, n int) string {
-	t, err := time.Parse(ciDate, date)
+	t, err := time.Parse(ymd, date)
 	if err != nil {
 		return date
 	}
-	return t.AddDate(0, 0, n).Format(ciDate)
+	return t.AddDate(0, 0, n).Format(ymd)
 }
 
 // ciMonday is the Monday on or before a YYYY-MM-DD date.
 func ciMonday(date string) string {
-	t, err := time.Parse(ciDate, date)
+	t, err := time.Parse(ymd, date)
 	if err != nil {
 		return date
 	}
-	return t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7)).Format(ciDate)
+	return t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7)).Format(ymd)
 }
 
 func ciF32(p *float32) (float64, bool) {

@@ -97,7 +97,7 @@ func coachStubEnv(t *testing.T, s *coachStub, now time.Time) *manifest.Env {
 func handModel() *coachStub {
 	var rows []string
 	for i := 0; i < 7; i++ {
-		d := time.Date(2026, 11, 23+i, 0, 0, 0, 0, time.UTC).Format(ciDate)
+		d := time.Date(2026, 11, 23+i, 0, 0, 0, 0, time.UTC).Format(ymd)
 		ctl := 50 * math.Exp(float64(6-i)/42)
 		atl := 60 * math.Exp(float64(6-i)/7)
 		rows = append(rows, `{"id":"`+d+`","ctl":`+strconv.FormatFloat(ctl, 'f', 4, 64)+`,"atl":`+strconv.FormatFloat(atl, 'f', 4, 64)+`,"ctlLoad":0,"atlLoad":0,"rampRate":-6.5}`)

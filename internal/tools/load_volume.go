@@ -39,17 +39,17 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 	if weeks < 1 || weeks > 52 {
 		return "", manifest.Errorf("weeks must be 1-52 (got %d)", in.Weeks)
 	}
-	todayT, ath, err := env.Today(ctx)
+	ath, err := loadAthlete(ctx, env)
 	if err != nil {
-		return "", athleteAccessError(env, err)
+		return "", err
 	}
-	today := todayT.Format(ciDate)
+	today := ath.today.Format(ymd)
 	first := ciAddDays(ciMonday(today), -7*(weeks-1))
 	acts, err := loadActivities(ctx, env, first, today)
 	if err != nil {
 		return "", err
 	}
-	u := ciUnits(ath)
+	u := ath.units
 	byWeek := map[string]map[string]*ciVolume{}
 	total := map[string]*ciVolume{}
 	stubs := 0

@@ -16,7 +16,7 @@ import (
 func whatIfLoads(sessions []whatIfSession, today, until string) (map[string]float64, error) {
 	out := map[string]float64{}
 	for i, s := range sessions {
-		if _, err := time.Parse(ciDate, s.Date); err != nil {
+		if _, err := time.Parse(ymd, s.Date); err != nil {
 			return nil, manifest.Errorf("sessions[%d]: date %q: write it as YYYY-MM-DD", i, s.Date)
 		}
 		if s.Date < today || s.Date > until {

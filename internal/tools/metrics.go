@@ -83,11 +83,11 @@ type logMetricsIn struct {
 }
 
 func logMetrics(ctx context.Context, env *manifest.Env, in logMetricsIn) (string, error) {
-	todayT, _, err := env.Today(ctx)
+	ath, err := loadAthlete(ctx, env)
 	if err != nil {
-		return "", athleteAccessError(env, err)
+		return "", err
 	}
-	today := todayT.Format(ciDate)
+	today := ath.today.Format(ymd)
 	date := in.Date
 	if date == "" {
 		date = today

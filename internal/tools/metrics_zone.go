@@ -30,15 +30,15 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 	if in.FTP == nil && in.LTHR == nil && in.MaxHR == nil && in.ThresholdPace == "" {
 		return "", manifest.Errorf("nothing to change: give ftp, lthr, max_hr or threshold_pace")
 	}
-	ath, err := env.Athlete(ctx)
-	if err != nil {
-		return "", athleteAccessError(env, err)
-	}
-	set, err := ciSettingsFor(ath, in.Sport)
+	ath, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
 	}
-	u := ciUnits(ath)
+	set, err := ciSettingsFor(ath.Athlete, in.Sport)
+	if err != nil {
+		return "", err
+	}
+	u := ath.units
 	sport := ciTypes(set)[0]
 	var body intervals.SportSettings
 	var changes []string

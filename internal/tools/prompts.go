@@ -58,11 +58,11 @@ func ciRenderWeeklyReview(args map[string]string) (string, error) {
 	}
 	week := "last week (Monday to Sunday, in the athlete's time zone)"
 	if w := strings.TrimSpace(args["week"]); w != "" {
-		d, err := time.Parse(ciDate, w)
+		d, err := time.Parse(ymd, w)
 		if err != nil {
 			return "", fmt.Errorf("week %q: give any date of the week as YYYY-MM-DD", w)
 		}
-		mon := ciMonday(d.Format(ciDate))
+		mon := ciMonday(d.Format(ymd))
 		week = fmt.Sprintf("the week %s to %s", ciDay(mon), ciDay(ciAddDays(mon, 6)))
 	}
 	return who + fmt.Sprintf(`Review %s.

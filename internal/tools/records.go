@@ -51,11 +51,11 @@ var (
 )
 
 func getRecords(ctx context.Context, env *manifest.Env, in recordsIn) (string, error) {
-	todayT, ath, err := env.Today(ctx)
+	ath, err := loadAthlete(ctx, env)
 	if err != nil {
-		return "", athleteAccessError(env, err)
+		return "", err
 	}
-	today := todayT.Format(ciDate)
+	today := ath.today.Format(ymd)
 	oldest, newest := in.Oldest, in.Newest
 	if newest == "" {
 		newest = today
@@ -74,7 +74,7 @@ func getRecords(ctx context.Context, env *manifest.Env, in recordsIn) (string, e
 	default:
 		return "", manifest.Errorf("sport %q: give Ride, Run or Swim", in.Sport)
 	}
-	u := ciUnits(ath)
+	u := ath.units
 	curves := []string{"r." + oldest + "." + newest, "all"}
 	var b strings.Builder
 	fmt.Fprintf(&b, "Best efforts of %s: period %s..%s | all time (date of the effort)\n", ciName(ath.Name, env.AthleteID), ciDay(oldest), ciDay(newest))
@@ -221,14 +221,7 @@ func ciActs(m *map[string]intervals.Activity) map[string]intervals.Activity {
 	return *m
 }
 
-func ciUnits(a *manifest.Athlete) format.Units {
-	if a.Profile != nil {
-		return format.UnitsFor(*a.Profile, a.Location)
-	}
-	return format.Units{Loc: a.Location}
-}
-
 func ciValidDate(s string) bool {
-	_, err := time.Parse(ciDate, s)
+	_, err := time.Parse(ymd, s)
 	return err == nil
 }

@@ -40,12 +40,12 @@ type rawCurveSet struct {
 }
 
 func getCapacities(ctx context.Context, env *manifest.Env, _ capacitiesIn) (string, error) {
-	todayT, ath, err := env.Today(ctx)
+	ath, err := loadAthlete(ctx, env)
 	if err != nil {
-		return "", athleteAccessError(env, err)
+		return "", err
 	}
-	today := todayT.Format(ciDate)
-	u := ciUnits(ath)
+	today := ath.today.Format(ymd)
+	u := ath.units
 	well, err := loadWellness(ctx, env, ciAddDays(today, -89), today)
 	if err != nil {
 		return "", err
