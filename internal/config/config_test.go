@@ -158,3 +158,16 @@ func TestDotenvQuotedValueWithComment(t *testing.T) {
 		t.Errorf("an unclosed quote must be an error naming the line but not the value: %v", err)
 	}
 }
+
+func TestAddrFlagWinsOverFastMCPVariables(t *testing.T) {
+	inDir(t)
+	env := map[string]string{"FASTMCP_HOST": "127.0.0.2", "FASTMCP_PORT": "9001"}
+	c, err := load(t, []string{"--addr", "127.0.0.1:7000"}, env)
+	if err != nil || c.Addr != "127.0.0.1:7000" {
+		t.Errorf("--addr must win over FASTMCP_HOST/PORT: %q %v", c.Addr, err)
+	}
+	c, err = load(t, nil, map[string]string{"FASTMCP_PORT": "9001"})
+	if err != nil || c.Addr != "127.0.0.1:9001" {
+		t.Errorf("FASTMCP_PORT alone keeps the loopback host: %q %v", c.Addr, err)
+	}
+}
