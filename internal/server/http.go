@@ -70,7 +70,13 @@ func Listen(addr, token string) (net.Listener, error) {
 	return ln, nil
 }
 
-// Serve serves srv on ln until ctx is done, logging the URLs clients connect to.
+// shutdownGrace is how long Serve lets requests in flight finish once its context is done,
+// before it closes the connections left (event streams never finish by themselves).
+const shutdownGrace = 2 * time.Second
+
+// Serve serves srv on ln until ctx is done, logging the URLs clients connect to. Then it
+// stops accepting, lets requests in flight finish for shutdownGrace, and closes every
+// connection still open (SSE and Streamable HTTP streams) before it returns.
 func Serve(ctx context.Context, ln net.Listener, srv *mcp.Server, token string, logger *slog.Logger) error {
 	base := "http://" + ln.Addr().String()
 	logger.Info("serving MCP over HTTP", "streamable_http", base+"/mcp", "sse", base+"/sse", "auth", token != "")
@@ -81,9 +87,11 @@ func Serve(ctx context.Context, ln net.Listener, srv *mcp.Server, token string, 
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
-		shut, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		shut, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 		defer cancel()
-		_ = hs.Shutdown(shut)
+		if err := hs.Shutdown(shut); err != nil {
+			_ = hs.Close()
+		}
 		return nil
 	}
 }
