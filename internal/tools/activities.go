@@ -143,21 +143,28 @@ func getActivityDetails(ctx context.Context, env *manifest.Env, in activityIn) (
 	return a.units.Activity(act, env.MaxChars()), nil
 }
 
-func getActivityIntervals(ctx context.Context, env *manifest.Env, in activityIn) (string, error) {
-	id, err := activityID(in.ActivityID)
-	if err != nil {
-		return "", err
+// recordedActivity reads the athlete and an activity whose data (intervals, streams) a tool
+// shows. stub is the answer to give instead when the activity is a Strava stub.
+func recordedActivity(ctx context.Context, env *manifest.Env, rawID string) (a *athleteCtx, act intervals.Activity, id, stub string, err error) {
+	if id, err = activityID(rawID); err != nil {
+		return nil, act, "", "", err
 	}
-	a, err := loadAthlete(ctx, env)
-	if err != nil {
-		return "", err
+	if a, err = loadAthlete(ctx, env); err != nil {
+		return nil, act, "", "", err
 	}
-	act, err := fetchActivity(ctx, env, id)
-	if err != nil {
-		return "", err
+	if act, err = fetchActivity(ctx, env, id); err != nil {
+		return nil, act, "", "", err
 	}
 	if format.IsStravaStub(act) {
-		return "Activity " + id + " was " + format.StravaNote + ".", nil
+		stub = "Activity " + id + " was " + format.StravaNote + "."
+	}
+	return a, act, id, stub, nil
+}
+
+func getActivityIntervals(ctx context.Context, env *manifest.Env, in activityIn) (string, error) {
+	a, act, id, stub, err := recordedActivity(ctx, env, in.ActivityID)
+	if err != nil || stub != "" {
+		return stub, err
 	}
 	resp, err := env.Client.GetIntervalsWithResponse(ctx, id)
 	if err != nil {
@@ -170,20 +177,9 @@ func getActivityIntervals(ctx context.Context, env *manifest.Env, in activityIn)
 }
 
 func getActivityStreams(ctx context.Context, env *manifest.Env, in streamsIn) (string, error) {
-	id, err := activityID(in.ActivityID)
-	if err != nil {
-		return "", err
-	}
-	a, err := loadAthlete(ctx, env)
-	if err != nil {
-		return "", err
-	}
-	act, err := fetchActivity(ctx, env, id)
-	if err != nil {
-		return "", err
-	}
-	if format.IsStravaStub(act) {
-		return "Activity " + id + " was " + format.StravaNote + ".", nil
+	a, act, id, stub, err := recordedActivity(ctx, env, in.ActivityID)
+	if err != nil || stub != "" {
+		return stub, err
 	}
 	params := &intervals.GetActivityStreamsParams{}
 	if len(in.Types) > 0 {

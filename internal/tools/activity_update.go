@@ -2,9 +2,7 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -83,18 +81,9 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 	if err != nil {
 		return "", err
 	}
-	cur, err := env.Client.GetActivityWithResponse(ctx, id, nil)
-	switch st := intervals.StatusOf(err); {
-	case st == http.StatusNotFound:
-		return "", manifest.Errorf("activity %s not found: take the id from get_activities (ids look like i12345678)", id)
-	case st == http.StatusUnprocessableEntity:
-		return "", manifest.Errorf("activity %s cannot be read through the API (%v): if it came from Strava, edit it on intervals.icu", id, err)
-	case err != nil:
-		return "", fmt.Errorf("read activity %s: %w", id, err)
-	}
-	var act intervals.Activity // the answer is a union: read the activity's own fields
-	if err := json.Unmarshal(cur.Body, &act); err != nil || act.Id == nil {
-		return "", fmt.Errorf("read activity %s: Intervals.icu answered %d without the activity; try again in a moment", id, cur.StatusCode())
+	act, err := fetchActivity(ctx, env, id)
+	if err != nil {
+		return "", err
 	}
 	if act.IcuAthleteId != nil && *act.IcuAthleteId != ath.ID {
 		return "", manifest.Errorf("activity %s belongs to athlete %s, not to %s: pass that athlete (coaches) or check the id", id, *act.IcuAthleteId, ath.ID)
@@ -108,7 +97,7 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 			return "", err
 		}
 		body.Gear = &intervals.StravaGear{Id: g.Id}
-		changes = append(changes, "gear "+strings.TrimSpace(ciStr(g.Name)+" ("+ciStr(g.Id)+")"))
+		changes = append(changes, "gear "+strings.TrimSpace(deref(g.Name)+" ("+deref(g.Id)+")"))
 	}
 	resp, err := env.Client.UpdateActivity(ctx, id, body)
 	if err != nil {
@@ -135,13 +124,13 @@ func ciFindGear(ctx context.Context, env *manifest.Env, want string) (intervals.
 	var byName []intervals.Gear
 	var names []string
 	for _, g := range all {
-		if ciStr(g.Id) == want {
+		if deref(g.Id) == want {
 			return g, nil
 		}
-		if strings.EqualFold(strings.TrimSpace(ciStr(g.Name)), strings.TrimSpace(want)) {
+		if strings.EqualFold(strings.TrimSpace(deref(g.Name)), strings.TrimSpace(want)) {
 			byName = append(byName, g)
 		}
-		names = append(names, fmt.Sprintf("%s (%s)", ciStr(g.Name), ciStr(g.Id)))
+		names = append(names, fmt.Sprintf("%s (%s)", deref(g.Name), deref(g.Id)))
 	}
 	switch len(byName) {
 	case 1:
@@ -150,11 +139,4 @@ func ciFindGear(ctx context.Context, env *manifest.Env, want string) (intervals.
 		return intervals.Gear{}, manifest.Errorf("no gear %q; the athlete's gear: %s", want, strings.Join(names, ", "))
 	}
 	return intervals.Gear{}, manifest.Errorf("several gear items are named %q: give the id (%s)", want, strings.Join(names, ", "))
-}
-
-func ciStr(p *string) string {
-	if p == nil {
-		return ""
-	}
-	return *p
 }

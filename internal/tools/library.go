@@ -53,15 +53,15 @@ func listWorkoutTemplates(ctx context.Context, env *manifest.Env, in libraryIn) 
 	var items []string
 	nFolders, nWorkouts := 0, 0
 	for _, f := range folders {
-		if in.Folder != "" && !strings.EqualFold(ciStr(f.Name), in.Folder) && fmt.Sprint(ciInt(f.Id)) != in.Folder {
+		if in.Folder != "" && !strings.EqualFold(deref(f.Name), in.Folder) && fmt.Sprint(deref(f.Id)) != in.Folder {
 			continue
 		}
 		var lines []string
 		for _, w := range ciChildren(f) {
-			if in.Sport != "" && !strings.EqualFold(ciStr(w.Type), in.Sport) {
+			if in.Sport != "" && !strings.EqualFold(deref(w.Type), in.Sport) {
 				continue
 			}
-			if word != "" && !strings.Contains(strings.ToLower(ciStr(w.Name)+" "+ciStr(w.Description)), word) {
+			if word != "" && !strings.Contains(strings.ToLower(deref(w.Name)+" "+deref(w.Description)), word) {
 				continue
 			}
 			lines = append(lines, ciTemplateLine(w, u))
@@ -75,13 +75,13 @@ func listWorkoutTemplates(ctx context.Context, env *manifest.Env, in libraryIn) 
 		if f.Type != nil && *f.Type == "PLAN" {
 			kind = "plan"
 		}
-		items = append(items, fmt.Sprintf("# %s %q (id %d, %d workouts)", kind, ciStr(f.Name), ciInt(f.Id), len(lines)))
+		items = append(items, fmt.Sprintf("# %s %q (id %d, %d workouts)", kind, deref(f.Name), deref(f.Id), len(lines)))
 		items = append(items, lines...)
 	}
 	if in.Folder != "" && nFolders == 0 {
 		var names []string
 		for _, f := range folders {
-			names = append(names, fmt.Sprintf("%q (%d)", ciStr(f.Name), ciInt(f.Id)))
+			names = append(names, fmt.Sprintf("%q (%d)", deref(f.Name), deref(f.Id)))
 		}
 		return "", manifest.Errorf("no folder or plan %q; the library has %s", in.Folder, strings.Join(names, ", "))
 	}
@@ -94,7 +94,7 @@ func listWorkoutTemplates(ctx context.Context, env *manifest.Env, in libraryIn) 
 
 // ciTemplateLine is one workout: id, name, sport, duration, load and the start of its text.
 func ciTemplateLine(w intervals.Workout, u format.Units) string {
-	line := fmt.Sprintf("- [%d] %s: %s", ciInt(w.Id), ciStr(w.Name), ciTemplateFacts(w, u))
+	line := fmt.Sprintf("- [%d] %s: %s", deref(w.Id), deref(w.Name), ciTemplateFacts(w, u))
 	if txt := ciTemplateText(w); txt != "" {
 		line += "; " + format.Clip(strings.ReplaceAll(txt, "\n", " | "), 90)
 	}
@@ -111,7 +111,7 @@ func ciTemplateFacts(w intervals.Workout, u format.Units) string {
 		f = append(f, format.Duration(float64(*w.MovingTime)))
 	}
 	if w.Distance != nil && *w.Distance > 0 {
-		f = append(f, u.Distance(float64(*w.Distance), ciStr(w.Type)))
+		f = append(f, u.Distance(float64(*w.Distance), deref(w.Type)))
 	}
 	if w.IcuTrainingLoad != nil {
 		f = append(f, fmt.Sprintf("load %d", *w.IcuTrainingLoad))
@@ -121,8 +121,8 @@ func ciTemplateFacts(w intervals.Workout, u format.Units) string {
 
 // ciTemplateText is a workout's text without a first line that repeats its name.
 func ciTemplateText(w intervals.Workout) string {
-	txt := strings.TrimSpace(ciStr(w.Description))
-	if first, rest, ok := strings.Cut(txt, "\n"); ok && strings.TrimSpace(first) == strings.TrimSpace(ciStr(w.Name)) {
+	txt := strings.TrimSpace(deref(w.Description))
+	if first, rest, ok := strings.Cut(txt, "\n"); ok && strings.TrimSpace(first) == strings.TrimSpace(deref(w.Name)) {
 		txt = strings.TrimSpace(rest)
 	}
 	var lines []string
@@ -138,15 +138,15 @@ func ciTemplateText(w intervals.Workout) string {
 func ciShowTemplate(folders []intervals.Folder, id int, u format.Units, max int) (string, error) {
 	for _, f := range folders {
 		for _, w := range ciChildren(f) {
-			if int(ciInt(w.Id)) != id {
+			if int(deref(w.Id)) != id {
 				continue
 			}
-			out := fmt.Sprintf("- [%d] %s in %q: %s", ciInt(w.Id), ciStr(w.Name), ciStr(f.Name), ciTemplateFacts(w, u))
-			txt := strings.TrimSpace(ciStr(w.Description))
+			out := fmt.Sprintf("- [%d] %s in %q: %s", deref(w.Id), deref(w.Name), deref(f.Name), ciTemplateFacts(w, u))
+			txt := strings.TrimSpace(deref(w.Description))
 			if txt == "" {
 				txt = "(no workout text)"
 			}
-			return format.Clip(out+"\nWorkout text (pass it as the description, with sport "+ciStr(w.Type)+"):\n"+txt, max), nil
+			return format.Clip(out+"\nWorkout text (pass it as the description, with sport "+deref(w.Type)+"):\n"+txt, max), nil
 		}
 	}
 	return "", manifest.Errorf("no workout %d in the library: list_workout_templates without workout_id shows the ids", id)
@@ -157,11 +157,4 @@ func ciChildren(f intervals.Folder) []intervals.Workout {
 		return nil
 	}
 	return *f.Children
-}
-
-func ciInt(p *int32) int32 {
-	if p == nil {
-		return 0
-	}
-	return *p
 }
