@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"net"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -27,12 +28,13 @@ func freeAddr(t *testing.T) string {
 func serveHTTP(t *testing.T, transport string, env []string, extra ...string) string {
 	t.Helper()
 	addr := freeAddr(t)
-	return startListening(t, addr, env, append([]string{"serve", "--transport", transport, "--addr", addr, "--demo"}, extra...)...)
+	base, _ := startListening(t, addr, env, append([]string{"serve", "--transport", transport, "--addr", addr, "--demo"}, extra...)...)
+	return base
 }
 
-// startListening runs the binary with args and returns http://addr once it logs that it
-// listens there.
-func startListening(t *testing.T, addr string, env []string, args ...string) string {
+// startListening runs the binary with args and returns http://addr, and the running
+// command, once it logs that it listens there.
+func startListening(t *testing.T, addr string, env []string, args ...string) (string, *exec.Cmd) {
 	t.Helper()
 	cmd := command(t, env, args...)
 	stderr, err := cmd.StderrPipe()
@@ -65,7 +67,7 @@ func startListening(t *testing.T, addr string, env []string, args ...string) str
 	case <-time.After(30 * time.Second):
 		t.Fatal("the server did not start listening")
 	}
-	return "http://" + addr
+	return "http://" + addr, cmd
 }
 
 func checkSession(t *testing.T, tr mcp.Transport) {
@@ -109,6 +111,6 @@ func TestNonLoopbackNeedsToken(t *testing.T) {
 func TestReferenceServerEnvironment(t *testing.T) {
 	addr := freeAddr(t)
 	host, port, _ := net.SplitHostPort(addr)
-	base := startListening(t, addr, []string{"MCP_TRANSPORT=sse", "FASTMCP_HOST=" + host, "FASTMCP_PORT=" + port, "LOG_LEVEL=INFO"}, "--demo")
+	base, _ := startListening(t, addr, []string{"MCP_TRANSPORT=sse", "FASTMCP_HOST=" + host, "FASTMCP_PORT=" + port, "LOG_LEVEL=INFO"}, "--demo")
 	checkSession(t, &mcp.SSEClientTransport{Endpoint: base + "/sse"})
 }
