@@ -56,16 +56,16 @@ func calendarTools() []manifest.Tool {
 // the spec (and so the generated type) lacks it. Keys are event ids.
 func pairings(body []byte) map[int32]string {
 	var evs []struct {
-		ID     int32   `json:"id"`
-		Paired *string `json:"paired_activity_id"`
+		ID     int32           `json:"id"`
+		Paired json.RawMessage `json:"paired_activity_id"`
 	}
 	out := map[int32]string{}
 	if json.Unmarshal(body, &evs) != nil {
 		return out
 	}
 	for _, e := range evs {
-		if e.Paired != nil && *e.Paired != "" {
-			out[e.ID] = *e.Paired
+		if p := pairedID(e.Paired); p != "" {
+			out[e.ID] = p
 		}
 	}
 	return out
@@ -74,12 +74,27 @@ func pairings(body []byte) map[int32]string {
 // pairing is pairings for a single event's answer.
 func pairing(body []byte) string {
 	var e struct {
-		Paired *string `json:"paired_activity_id"`
+		Paired json.RawMessage `json:"paired_activity_id"`
 	}
-	if json.Unmarshal(body, &e) != nil || e.Paired == nil {
+	if json.Unmarshal(body, &e) != nil {
 		return ""
 	}
-	return *e.Paired
+	return pairedID(e.Paired)
+}
+
+// pairedID is the activity a paired_activity_id names, "" for none (absent, null or ""). It
+// is the one test of pairing every tool uses; an id sent as a number counts as well as a
+// string, so that a session is never taken as free because its pairing did not decode.
+func pairedID(raw json.RawMessage) string {
+	s := strings.TrimSpace(string(raw))
+	if s == "" || s == "null" {
+		return ""
+	}
+	var id string
+	if json.Unmarshal(raw, &id) == nil {
+		return strings.TrimSpace(id)
+	}
+	return s
 }
 
 func checkCategories(cats []string) error {

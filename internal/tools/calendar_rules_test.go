@@ -248,3 +248,33 @@ func TestDeleteEventTakesSeveralIDsAllOrNothing(t *testing.T) {
 		t.Errorf("want one bulk delete, got %+v", w)
 	}
 }
+
+// TestPairingSentAsANumberStillRefuses: a paired_activity_id that is not a string (a
+// number) must still mark the session as done, in a single read and in a list, so that no
+// write ever takes a done session for a free one.
+func TestPairingSentAsANumberStillRefuses(t *testing.T) {
+	s := &coachStub{answers: map[string]string{
+		"GET /api/v1/athlete/i7":             `{"id":"i7","name":"A","timezone":"Europe/Paris"}`,
+		"GET /api/v1/athlete/i7/events/5":    `{"id":5,"category":"WORKOUT","name":"Tempo","start_date_local":"2026-11-28T00:00:00","paired_activity_id":123456}`,
+		"GET /api/v1/athlete/i7/events":      `[{"id":5,"category":"WORKOUT","name":"Tempo","start_date_local":"2026-11-28T00:00:00","paired_activity_id":123456}]`,
+		"PUT /api/v1/athlete/i7/events/5":    `{"id":5}`,
+		"DELETE /api/v1/athlete/i7/events/5": `{}`,
+	}}
+	env := coachStubEnv(t, s, recordsNow)
+	for _, c := range []struct{ tool, args string }{
+		{"delete_event", `{"event_id":5}`},
+		{"add_or_update_event", `{"event_id":5,"name":"x"}`},
+		{"move_sessions", `{"ids":[5],"days":1}`},
+		{"move_sessions", `{"oldest":"2026-11-28","days":1}`},
+	} {
+		_, err := callTool(t, env, c.tool, c.args)
+		if err == nil || !strings.Contains(err.Error(), "123456") {
+			t.Errorf("%s %s: want a refusal naming activity 123456, got %v", c.tool, c.args, err)
+		}
+	}
+	for _, r := range s.reqs {
+		if !strings.HasPrefix(r, "GET ") {
+			t.Errorf("a refused call wrote: %s", r)
+		}
+	}
+}

@@ -102,10 +102,7 @@ func (e calEvent) plannedLoad() (float64, bool) {
 }
 
 // paired says whether a recorded activity did this planned session.
-func (e calEvent) paired() bool {
-	s := strings.TrimSpace(string(e.Paired))
-	return s != "" && s != "null" && s != `""`
-}
+func (e calEvent) paired() bool { return pairedID(e.Paired) != "" }
 
 // loadEvents returns the athlete's calendar between oldest and newest (inclusive).
 func loadEvents(ctx context.Context, env *manifest.Env, oldest, newest string) ([]calEvent, error) {
