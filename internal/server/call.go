@@ -59,7 +59,7 @@ func (rt *Runtime) finish(text string, err error) Result {
 func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawMessage, confirm func(context.Context, string) (bool, bool, error)) (text string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			rt.logger().Error("tool panicked", "tool", e.Name, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			rt.logger().Error("tool panicked", "tool", e.Name, "panic", redact(fmt.Sprint(r), rt.Secrets), "stack", string(debug.Stack()))
 			text, err = "", manifest.Errorf("%s failed with an internal error (%v). This is a bug in intervals-mcp: please report it; other tools still work", e.Name, r)
 		}
 	}()

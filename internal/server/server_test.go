@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"log/slog"
 	"slices"
 	"strings"
 	"testing"
@@ -169,5 +170,21 @@ func TestConfirmWithoutElicitationDoesNotAsk(t *testing.T) {
 	cs := connect(t, Options{Tools: testTools(), Filter: allOn()}, nil)
 	if text, isErr := call(t, cs, "wipe", nil); isErr || text != "ok=false asked=false" {
 		t.Errorf("got %q", text)
+	}
+}
+
+func TestSecretsNeverInLogsOfAPanic(t *testing.T) {
+	const secret = "s3cr3t-key-in-a-panic"
+	tools := []manifest.Tool{manifest.New(manifest.Def{Name: "leak", Title: "Leak", Description: "Panics with the key.", Toolset: manifest.Context, Access: manifest.Read},
+		func(context.Context, *manifest.Env, noIn) (string, error) { panic("bad request to ?key=" + secret) })}
+	var logs strings.Builder
+	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	cs := connect(t, Options{Tools: tools, Runtime: Runtime{Secrets: []string{secret}, Logger: logger}}, nil)
+	text, isErr := call(t, cs, "leak", nil)
+	if !isErr || strings.Contains(text, secret) {
+		t.Errorf("answer: isError=%v %q", isErr, text)
+	}
+	if !strings.Contains(logs.String(), "tool panicked") || strings.Contains(logs.String(), secret) {
+		t.Errorf("the panic must be logged without the key:\n%s", logs.String())
 	}
 }
