@@ -12,8 +12,8 @@ import (
 )
 
 // TestAPIKeyNeverShown runs the binary against the fake over HTTP with a real-looking key,
-// at debug level, through a successful call, a refused key and a stdio session, and looks
-// for the key (and its Basic auth form) in everything the binary wrote.
+// at debug level, through a successful call, the tools listings, a refused key and a stdio
+// session, and looks for the key (and its Basic auth form) in everything the binary wrote.
 func TestAPIKeyNeverShown(t *testing.T) {
 	const key = "7x3kq9-secret-api-key-4410"
 	fake := httptest.NewServer(fakeicu.New(fakeicu.Options{APIKey: key}).Handler())
@@ -27,6 +27,14 @@ func TestAPIKeyNeverShown(t *testing.T) {
 		t.Fatalf("call with the right key: %+v", r)
 	}
 	all.WriteString(r.stdout + r.stderr)
+
+	for _, args := range [][]string{{"tools"}, {"tools", "--json"}, {"tools", "--markdown"}} {
+		r = runBin(t, env, args...)
+		if r.code != 0 {
+			t.Fatalf("%v: %+v", args, r)
+		}
+		all.WriteString(r.stdout + r.stderr)
+	}
 
 	wrong := []string{"API_KEY=" + key + "-revoked", "INTERVALS_API_BASE_URL=" + fake.URL, "LOG_LEVEL=DEBUG"}
 	r = runBin(t, wrong, "call", "get_athlete_context")
