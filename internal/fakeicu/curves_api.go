@@ -8,127 +8,117 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 )
 
-// ListAthletePowerCurves answers GET /athlete/{id}/power-curves{ext}: best mean power per
-// duration over the activities of the sport in each curve's range, with W/kg and a
-// critical power model.
-func (s *server) ListAthletePowerCurves(w http.ResponseWriter, r *http.Request, id string, ext string, p api.ListAthletePowerCurvesParams) {
+// curveKind is what sets the power, heart rate and pace curves apart: how an activity's
+// best efforts are computed, and how a curve is built from them.
+type curveKind[T any] struct {
+	name      string // "power", "hr", "pace": the best-effort cache key
+	points    int    // how many points a full curve has
+	lowerWins bool   // times over a distance: the lowest value is the best
+	best      func(synth.StreamSpec) []float64
+	build     func(h curveHeader, e effort) T
+}
+
+// serveCurves answers an athlete curve endpoint: for each curve asked for, the athlete's
+// best efforts over the activities of the sport in its range, and the activities the
+// points come from.
+func serveCurves[T any](s *server, w http.ResponseWriter, r *http.Request, id, ext string, curves *[]string, sport string, k curveKind[T]) {
 	if !jsonExt(w, r, ext) {
 		return
 	}
 	st := s.f.store()
 	st.mu.RLock()
 	defer st.mu.RUnlock()
-	a, ranges, types, ok := s.curveRequest(w, st, id, p.Curves, string(p.Type))
+	a, ranges, types, ok := s.curveRequest(w, st, id, curves, sport)
 	if !ok {
 		return
 	}
 	weight := latestWeight(a)
-	set := curveSet[api.PowerCurve]{List: []api.PowerCurve{}, Activities: map[string]curveActivity{}}
+	set := curveSet[T]{List: []T{}, Activities: map[string]curveActivity{}}
 	for _, c := range ranges {
 		acts := curveActivities(a, types, c)
-		e := st.bestEfforts(a, acts, "power", len(curveSecs), false, func(spec synth.StreamSpec) []float64 {
-			return synth.BestPower(spec, curveSecs)
-		})
-		h := header(c, acts, weight)
-		secs := intsOf(curveSecs[:len(e.values)])
-		watts := roundInts(e.values)
-		wkg := make([]float32, len(watts))
-		for i, v := range watts {
-			if weight > 0 {
-				wkg[i] = float32(int(float32(v)/weight*100+0.5)) / 100
-			}
-		}
-		pc := api.PowerCurve{
-			Id: &h.id, Label: &h.label, StartDateLocal: &h.start, EndDateLocal: &h.end,
-			Days: &h.days, MovingTime: &h.movingTime, TrainingLoad: &h.load, Weight: &h.weight,
-			AfterKj: ptr(int32(0)), Filters: &[]api.ActivityFilter{},
-			Secs: &secs, Values: &watts, Watts: ptr(append([]int32{}, watts...)), ActivityId: &e.ids,
-			WattsPerKg: &wkg, WkgActivityId: ptr(append([]string{}, e.ids...)),
-			PowerModels: ptr(powerModel(secs, watts)), Ranks: &map[string]api.Rank{},
-		}
-		if i := indexOf(secs, 300); i >= 0 && weight > 0 {
-			// ACSM estimate of VO2max from the best 5-minute power.
-			pc.Vo2max5m = ptr(float32(10.8*float64(watts[i])/float64(weight) + 7))
-		}
-		set.List = append(set.List, pc)
+		e := st.bestEfforts(a, acts, k.name, k.points, k.lowerWins, k.best)
+		set.List = append(set.List, k.build(header(c, acts, weight), e))
 		addActivities(set.Activities, acts, e.ids)
 	}
 	writeJSON(w, http.StatusOK, set)
+}
+
+// ListAthletePowerCurves answers GET /athlete/{id}/power-curves{ext}: best mean power per
+// duration over the activities of the sport in each curve's range, with W/kg and a
+// critical power model.
+func (s *server) ListAthletePowerCurves(w http.ResponseWriter, r *http.Request, id string, ext string, p api.ListAthletePowerCurvesParams) {
+	serveCurves(s, w, r, id, ext, p.Curves, string(p.Type), curveKind[api.PowerCurve]{
+		name: "power", points: len(curveSecs),
+		best: func(spec synth.StreamSpec) []float64 { return synth.BestPower(spec, curveSecs) },
+		build: func(h curveHeader, e effort) api.PowerCurve {
+			secs := intsOf(curveSecs[:len(e.values)])
+			watts := roundInts(e.values)
+			wkg := make([]float32, len(watts))
+			for i, v := range watts {
+				if h.weight > 0 {
+					wkg[i] = float32(int(float32(v)/h.weight*100+0.5)) / 100
+				}
+			}
+			pc := api.PowerCurve{
+				Id: &h.id, Label: &h.label, StartDateLocal: &h.start, EndDateLocal: &h.end,
+				Days: &h.days, MovingTime: &h.movingTime, TrainingLoad: &h.load, Weight: &h.weight,
+				AfterKj: ptr(int32(0)), Filters: &[]api.ActivityFilter{},
+				Secs: &secs, Values: &watts, Watts: ptr(append([]int32{}, watts...)), ActivityId: &e.ids,
+				WattsPerKg: &wkg, WkgActivityId: ptr(append([]string{}, e.ids...)),
+				PowerModels: ptr(powerModel(secs, watts)), Ranks: &map[string]api.Rank{},
+			}
+			if i := indexOf(secs, 300); i >= 0 && h.weight > 0 {
+				// ACSM estimate of VO2max from the best 5-minute power.
+				pc.Vo2max5m = ptr(float32(10.8*float64(watts[i])/float64(h.weight) + 7))
+			}
+			return pc
+		},
+	})
 }
 
 // ListAthleteHRCurves answers GET /athlete/{id}/hr-curves{ext}: best mean heart rate per
 // duration (default sport: every activity type of the Ride settings, or Ride).
 func (s *server) ListAthleteHRCurves(w http.ResponseWriter, r *http.Request, id string, ext string, p api.ListAthleteHRCurvesParams) {
-	if !jsonExt(w, r, ext) {
-		return
-	}
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
 	sport := "Ride"
 	if p.Type != nil {
 		sport = string(*p.Type)
 	}
-	a, ranges, types, ok := s.curveRequest(w, st, id, p.Curves, sport)
-	if !ok {
-		return
-	}
-	weight := latestWeight(a)
-	set := curveSet[api.HRCurve]{List: []api.HRCurve{}, Activities: map[string]curveActivity{}}
-	for _, c := range ranges {
-		acts := curveActivities(a, types, c)
-		e := st.bestEfforts(a, acts, "hr", len(curveSecs), false, func(spec synth.StreamSpec) []float64 {
-			return synth.BestHR(spec, curveSecs)
-		})
-		h := header(c, acts, weight)
-		secs := intsOf(curveSecs[:len(e.values)])
-		bpm := roundInts(e.values)
-		set.List = append(set.List, api.HRCurve{
-			Id: &h.id, Label: &h.label, StartDateLocal: &h.start, EndDateLocal: &h.end,
-			Days: &h.days, MovingTime: &h.movingTime, TrainingLoad: &h.load, Weight: &h.weight,
-			Secs: &secs, Values: &bpm, ActivityId: &e.ids,
-		})
-		addActivities(set.Activities, acts, e.ids)
-	}
-	writeJSON(w, http.StatusOK, set)
+	serveCurves(s, w, r, id, ext, p.Curves, sport, curveKind[api.HRCurve]{
+		name: "hr", points: len(curveSecs),
+		best: func(spec synth.StreamSpec) []float64 { return synth.BestHR(spec, curveSecs) },
+		build: func(h curveHeader, e effort) api.HRCurve {
+			secs := intsOf(curveSecs[:len(e.values)])
+			bpm := roundInts(e.values)
+			return api.HRCurve{
+				Id: &h.id, Label: &h.label, StartDateLocal: &h.start, EndDateLocal: &h.end,
+				Days: &h.days, MovingTime: &h.movingTime, TrainingLoad: &h.load, Weight: &h.weight,
+				Secs: &secs, Values: &bpm, ActivityId: &e.ids,
+			}
+		},
+	})
 }
 
 // ListAthletePaceCurves answers GET /athlete/{id}/pace-curves{ext}: the shortest time per
 // distance (default sport Run), with a critical speed model.
 func (s *server) ListAthletePaceCurves(w http.ResponseWriter, r *http.Request, id string, ext string, p api.ListAthletePaceCurvesParams) {
-	if !jsonExt(w, r, ext) {
-		return
-	}
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
 	sport := "Run"
 	if p.Type != nil {
 		sport = string(*p.Type)
 	}
-	a, ranges, types, ok := s.curveRequest(w, st, id, p.Curves, sport)
-	if !ok {
-		return
-	}
-	weight := latestWeight(a)
-	set := curveSet[api.PaceCurve]{List: []api.PaceCurve{}, Activities: map[string]curveActivity{}}
-	for _, c := range ranges {
-		acts := curveActivities(a, types, c)
-		e := st.bestEfforts(a, acts, "pace", len(curveMetres), true, func(spec synth.StreamSpec) []float64 {
-			return synth.BestPace(spec, curveMetres)
-		})
-		h := header(c, acts, weight)
-		metres := float32s(curveMetres[:len(e.values)])
-		secs := roundInts(e.values)
-		set.List = append(set.List, api.PaceCurve{
-			Id: &h.id, Label: &h.label, StartDateLocal: &h.start, EndDateLocal: &h.end,
-			Days: &h.days, MovingTime: &h.movingTime, TrainingLoad: &h.load, Weight: &h.weight,
-			Distance: &metres, Values: &secs, ActivityId: &e.ids, Type: ptr(api.PaceCurveTypePACE),
-			PaceModels: ptr(paceModel(metres, secs)),
-		})
-		addActivities(set.Activities, acts, e.ids)
-	}
-	writeJSON(w, http.StatusOK, set)
+	serveCurves(s, w, r, id, ext, p.Curves, sport, curveKind[api.PaceCurve]{
+		name: "pace", points: len(curveMetres), lowerWins: true,
+		best: func(spec synth.StreamSpec) []float64 { return synth.BestPace(spec, curveMetres) },
+		build: func(h curveHeader, e effort) api.PaceCurve {
+			metres := float32s(curveMetres[:len(e.values)])
+			secs := roundInts(e.values)
+			return api.PaceCurve{
+				Id: &h.id, Label: &h.label, StartDateLocal: &h.start, EndDateLocal: &h.end,
+				Days: &h.days, MovingTime: &h.movingTime, TrainingLoad: &h.load, Weight: &h.weight,
+				Distance: &metres, Values: &secs, ActivityId: &e.ids, Type: ptr(api.PaceCurveTypePACE),
+				PaceModels: ptr(paceModel(metres, secs)),
+			}
+		},
+	})
 }
 
 // GetPowerHRCurve answers GET /athlete/{id}/power-hr-curve?start&end: for each 5 W power
