@@ -29,37 +29,32 @@ func isStrava(a *api.Activity) bool {
 
 // ListActivities answers GET /athlete/{id}/activities: newest first, oldest required.
 func (s *server) ListActivities(w http.ResponseWriter, r *http.Request, id string, p api.ListActivitiesParams) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	lo, hi, ok := dateRange(w, "oldest", &p.Oldest, "newest", p.Newest, time.Time{}, endOfDay(st.today(a)))
-	if !ok {
-		return
-	}
-	var out []any
-	for i := len(a.Activities) - 1; i >= 0; i-- {
-		act := &a.Activities[i]
-		if !localIn(deref(act.StartDateLocal), lo, hi) {
-			continue
+	s.readAthlete(w, id, func(st *store, a *synth.Athlete) {
+		lo, hi, ok := dateRange(w, "oldest", &p.Oldest, "newest", p.Newest, time.Time{}, endOfDay(st.today(a)))
+		if !ok {
+			return
 		}
-		if p.Limit != nil && len(out) >= int(*p.Limit) {
-			break
+		var out []any
+		for i := len(a.Activities) - 1; i >= 0; i-- {
+			act := &a.Activities[i]
+			if !localIn(deref(act.StartDateLocal), lo, hi) {
+				continue
+			}
+			if p.Limit != nil && len(out) >= int(*p.Limit) {
+				break
+			}
+			if isStrava(act) {
+				out = append(out, stravaStub{
+					ID: deref(act.Id), IcuAthleteID: deref(act.IcuAthleteId),
+					StartDateLocal: deref(act.StartDateLocal), Source: "STRAVA",
+					Note: "STRAVA activities are not available via the API",
+				})
+				continue
+			}
+			out = append(out, act)
 		}
-		if isStrava(act) {
-			out = append(out, stravaStub{
-				ID: deref(act.Id), IcuAthleteID: deref(act.IcuAthleteId),
-				StartDateLocal: deref(act.StartDateLocal), Source: "STRAVA",
-				Note: "STRAVA activities are not available via the API",
-			})
-			continue
-		}
-		out = append(out, act)
-	}
-	writeSelected(w, out, deref(p.Fields))
+		writeSelected(w, out, deref(p.Fields))
+	})
 }
 
 // writeSelected writes a list, keeping only fields= when given.

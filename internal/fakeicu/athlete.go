@@ -10,32 +10,22 @@ import (
 
 // GetAthlete answers GET /athlete/{id}: the profile with the current sport settings.
 func (s *server) GetAthlete(w http.ResponseWriter, r *http.Request, id string) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	p := a.Profile
-	p.SportSettings = ptr(a.SportSettings)
-	writeJSON(w, http.StatusOK, p)
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		p := a.Profile
+		p.SportSettings = ptr(a.SportSettings)
+		writeJSON(w, http.StatusOK, p)
+	})
 }
 
 // GetAthleteProfile answers GET /athlete/{id}/profile: the public profile, custom items and
 // shared folders.
 func (s *server) GetAthleteProfile(w http.ResponseWriter, r *http.Request, id string) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	writeJSON(w, http.StatusOK, api.AthleteProfile{
-		Athlete:       ptr(cloneVia[api.AthleteForProfile](a.Profile)),
-		CustomItems:   ptr(append([]api.CustomItem{}, a.CustomItems...)),
-		SharedFolders: &[]api.Folder{},
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		writeJSON(w, http.StatusOK, api.AthleteProfile{
+			Athlete:       ptr(cloneVia[api.AthleteForProfile](a.Profile)),
+			CustomItems:   ptr(append([]api.CustomItem{}, a.CustomItems...)),
+			SharedFolders: &[]api.Folder{},
+		})
 	})
 }
 
@@ -58,24 +48,19 @@ func (s *server) GetAthleteSummary(w http.ResponseWriter, r *http.Request, id st
 	if !jsonExt(w, r, ext) {
 		return
 	}
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	today := startOfDay(st.today(a))
-	lo, hi, ok := dateRange(w, "start", p.Start, "end", p.End, today.AddDate(0, 0, -6), endOfDay(today))
-	if !ok {
-		return
-	}
-	rows := []api.SummaryWithCats{}
-	for week := endOfWeek(hi); !week.Before(lo); week = week.AddDate(0, 0, -7) {
-		from := startOfDay(week.AddDate(0, 0, -6))
-		rows = append(rows, summarize(a, maxTime(from, startOfDay(lo)), minTime(week, hi)))
-	}
-	writeJSON(w, http.StatusOK, rows)
+	s.readAthlete(w, id, func(st *store, a *synth.Athlete) {
+		today := startOfDay(st.today(a))
+		lo, hi, ok := dateRange(w, "start", p.Start, "end", p.End, today.AddDate(0, 0, -6), endOfDay(today))
+		if !ok {
+			return
+		}
+		rows := []api.SummaryWithCats{}
+		for week := endOfWeek(hi); !week.Before(lo); week = week.AddDate(0, 0, -7) {
+			from := startOfDay(week.AddDate(0, 0, -6))
+			rows = append(rows, summarize(a, maxTime(from, startOfDay(lo)), minTime(week, hi)))
+		}
+		writeJSON(w, http.StatusOK, rows)
+	})
 }
 
 // endOfWeek is the Sunday (end of day) of t's Monday-based week.

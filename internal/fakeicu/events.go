@@ -98,34 +98,29 @@ func (s *server) ListEvents(w http.ResponseWriter, r *http.Request, id string, f
 	if !jsonExt(w, r, format) {
 		return
 	}
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	today := startOfDay(st.today(a))
-	lo, hi, ok := dateRange(w, "oldest", p.Oldest, "newest", p.Newest, today, endOfDay(today.AddDate(0, 0, 6)))
-	if !ok {
-		return
-	}
-	cats, ok := parseCategories(w, deref(p.Category))
-	if !ok {
-		return
-	}
-	var found []api.Event
-	for i := range a.Events {
-		e := &a.Events[i]
-		if !overlaps(e, lo, hi) || (len(cats) > 0 && !cats[deref(e.Category)]) {
-			continue
+	s.readAthlete(w, id, func(st *store, a *synth.Athlete) {
+		today := startOfDay(st.today(a))
+		lo, hi, ok := dateRange(w, "oldest", p.Oldest, "newest", p.Newest, today, endOfDay(today.AddDate(0, 0, 6)))
+		if !ok {
+			return
 		}
-		if p.Limit != nil && len(found) >= int(*p.Limit) {
-			break
+		cats, ok := parseCategories(w, deref(p.Category))
+		if !ok {
+			return
 		}
-		found = append(found, *e)
-	}
-	writeJSON(w, http.StatusOK, outAll(a, found))
+		var found []api.Event
+		for i := range a.Events {
+			e := &a.Events[i]
+			if !overlaps(e, lo, hi) || (len(cats) > 0 && !cats[deref(e.Category)]) {
+				continue
+			}
+			if p.Limit != nil && len(found) >= int(*p.Limit) {
+				break
+			}
+			found = append(found, *e)
+		}
+		writeJSON(w, http.StatusOK, outAll(a, found))
+	})
 }
 
 // jsonExt accepts the JSON forms of a glued extension parameter ("" and ".json"). CSV and
@@ -145,21 +140,16 @@ func jsonExt(w http.ResponseWriter, r *http.Request, ext string) bool {
 // ListFitnessModelEvents answers GET /athlete/{id}/fitness-model-events: the events that
 // change the fitness model (SET_EFTP, FITNESS_DAYS, SET_FITNESS).
 func (s *server) ListFitnessModelEvents(w http.ResponseWriter, r *http.Request, id string) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	var found []api.Event
-	for _, e := range a.Events {
-		switch deref(e.Category) {
-		case api.EventCategorySETEFTP, api.EventCategoryFITNESSDAYS, api.EventCategorySETFITNESS:
-			found = append(found, e)
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		var found []api.Event
+		for _, e := range a.Events {
+			switch deref(e.Category) {
+			case api.EventCategorySETEFTP, api.EventCategoryFITNESSDAYS, api.EventCategorySETFITNESS:
+				found = append(found, e)
+			}
 		}
-	}
-	writeJSON(w, http.StatusOK, outAll(a, found))
+		writeJSON(w, http.StatusOK, outAll(a, found))
+	})
 }
 
 // eventIndex finds an event by id; it answers 404 when there is none.
@@ -175,16 +165,11 @@ func eventIndex(w http.ResponseWriter, a *synth.Athlete, id int32) int {
 
 // ShowEvent answers GET /athlete/{id}/events/{eventId}.
 func (s *server) ShowEvent(w http.ResponseWriter, r *http.Request, id string, eventId int32) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	if i := eventIndex(w, a, eventId); i >= 0 {
-		writeJSON(w, http.StatusOK, out(a, a.Events[i]))
-	}
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		if i := eventIndex(w, a, eventId); i >= 0 {
+			writeJSON(w, http.StatusOK, out(a, a.Events[i]))
+		}
+	})
 }
 
 // validateEvent checks what the API requires of an event: a known category and a local
@@ -247,27 +232,22 @@ func (s *server) CreateEvent(w http.ResponseWriter, r *http.Request, id string, 
 		writeError(w, http.StatusUnprocessableEntity, msg)
 		return
 	}
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	if p.UpsertOnUid && deref(e.Uid) != "" {
-		for i := range a.Events {
-			if deref(a.Events[i].Uid) == *e.Uid {
-				e = st.replaceEvent(a, a.Events[i], e)
-				a.Events[i] = e
-				sortedByStart(a.Events, func(e *api.Event) string { return deref(e.StartDateLocal) })
-				writeJSON(w, http.StatusOK, out(a, e))
-				return
+	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+		if p.UpsertOnUid && deref(e.Uid) != "" {
+			for i := range a.Events {
+				if deref(a.Events[i].Uid) == *e.Uid {
+					e = st.replaceEvent(a, a.Events[i], e)
+					a.Events[i] = e
+					sortedByStart(a.Events, func(e *api.Event) string { return deref(e.StartDateLocal) })
+					writeJSON(w, http.StatusOK, out(a, e))
+					return
+				}
 			}
 		}
-	}
-	e = st.newEvent(a, e)
-	insertEvent(a, e)
-	writeJSON(w, http.StatusOK, out(a, e))
+		e = st.newEvent(a, e)
+		insertEvent(a, e)
+		writeJSON(w, http.StatusOK, out(a, e))
+	})
 }
 
 // replaceEvent gives an existing event the fields of e, keeping what the server assigned.

@@ -22,67 +22,57 @@ func (s *server) UpdateEvent(w http.ResponseWriter, r *http.Request, id string, 
 	if !decodeBody(w, r, &patch) {
 		return
 	}
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	i := eventIndex(w, a, eventId)
-	if i < 0 {
-		return
-	}
-	for _, k := range []string{"id", "athlete_id", "uid", "created_by_id"} {
-		delete(patch, k)
-	}
-	e, err := mergeJSON(a.Events[i], patch)
-	if err != nil {
-		writeErrorf(w, http.StatusUnprocessableEntity, "Invalid event: %v", err)
-		return
-	}
-	if msg := validateEvent(&e); msg != "" {
-		writeError(w, http.StatusUnprocessableEntity, msg)
-		return
-	}
-	if _, retext := patch["description"]; retext {
-		// New workout text: what was read from the old text is read again (fillFromText).
-		if _, sent := patch["moving_time"]; !sent {
-			e.MovingTime = nil
+	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+		i := eventIndex(w, a, eventId)
+		if i < 0 {
+			return
 		}
-		if _, sent := patch["distance"]; !sent {
-			e.Distance = nil
+		for _, k := range []string{"id", "athlete_id", "uid", "created_by_id"} {
+			delete(patch, k)
 		}
-		if _, sent := patch["icu_training_load"]; !sent {
-			e.IcuTrainingLoad = nil
+		e, err := mergeJSON(a.Events[i], patch)
+		if err != nil {
+			writeErrorf(w, http.StatusUnprocessableEntity, "Invalid event: %v", err)
+			return
 		}
-	}
-	if _, moved := patch["start_date_local"]; moved {
-		if _, keepEnd := patch["end_date_local"]; !keepEnd {
-			e.EndDateLocal = nil
+		if msg := validateEvent(&e); msg != "" {
+			writeError(w, http.StatusUnprocessableEntity, msg)
+			return
 		}
-	}
-	e = st.replaceEvent(a, a.Events[i], e)
-	a.Events[i] = e
-	resort(a)
-	writeJSON(w, http.StatusOK, out(a, e))
+		if _, retext := patch["description"]; retext {
+			// New workout text: what was read from the old text is read again (fillFromText).
+			if _, sent := patch["moving_time"]; !sent {
+				e.MovingTime = nil
+			}
+			if _, sent := patch["distance"]; !sent {
+				e.Distance = nil
+			}
+			if _, sent := patch["icu_training_load"]; !sent {
+				e.IcuTrainingLoad = nil
+			}
+		}
+		if _, moved := patch["start_date_local"]; moved {
+			if _, keepEnd := patch["end_date_local"]; !keepEnd {
+				e.EndDateLocal = nil
+			}
+		}
+		e = st.replaceEvent(a, a.Events[i], e)
+		a.Events[i] = e
+		resort(a)
+		writeJSON(w, http.StatusOK, out(a, e))
+	})
 }
 
 // DeleteEvent answers DELETE /athlete/{id}/events/{eventId}.
 func (s *server) DeleteEvent(w http.ResponseWriter, r *http.Request, id string, eventId int32, p api.DeleteEventParams) {
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	i := eventIndex(w, a, eventId)
-	if i < 0 {
-		return
-	}
-	removeEvents(a, func(e *api.Event) bool { return deref(e.Id) == eventId })
-	writeJSON(w, http.StatusOK, map[string]any{})
+	s.writeAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		i := eventIndex(w, a, eventId)
+		if i < 0 {
+			return
+		}
+		removeEvents(a, func(e *api.Event) bool { return deref(e.Id) == eventId })
+		writeJSON(w, http.StatusOK, map[string]any{})
+	})
 }
 
 // removeEvents deletes the events doomed says, and their pairings; it returns how many.
@@ -117,26 +107,21 @@ func (s *server) CreateMultipleEvents(w http.ResponseWriter, r *http.Request, id
 			return
 		}
 	}
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	result := make([]api.Event, 0, len(events))
-	for _, e := range events {
-		if i := matchingEvent(a, e, deref(p.Upsert), p.UpsertOnUid); i >= 0 {
-			e = st.replaceEvent(a, a.Events[i], e)
-			a.Events[i] = e
-		} else {
-			e = st.newEvent(a, e)
-			a.Events = append(a.Events, e)
+	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+		result := make([]api.Event, 0, len(events))
+		for _, e := range events {
+			if i := matchingEvent(a, e, deref(p.Upsert), p.UpsertOnUid); i >= 0 {
+				e = st.replaceEvent(a, a.Events[i], e)
+				a.Events[i] = e
+			} else {
+				e = st.newEvent(a, e)
+				a.Events = append(a.Events, e)
+			}
+			result = append(result, e)
 		}
-		result = append(result, e)
-	}
-	resort(a)
-	writeJSON(w, http.StatusOK, outAll(a, result))
+		resort(a)
+		writeJSON(w, http.StatusOK, outAll(a, result))
+	})
 }
 
 // matchingEvent finds the event an upsert updates, or -1.
@@ -170,15 +155,10 @@ func (s *server) DeleteEventsBulk(w http.ResponseWriter, r *http.Request, id str
 			return
 		}
 	}
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	n := removeEvents(a, func(e *api.Event) bool { return ids[deref(e.Id)] || ext[deref(e.ExternalId)] })
-	writeJSON(w, http.StatusOK, api.DeleteEventsResponse{EventsDeleted: ptr(int32(n))})
+	s.writeAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		n := removeEvents(a, func(e *api.Event) bool { return ids[deref(e.Id)] || ext[deref(e.ExternalId)] })
+		writeJSON(w, http.StatusOK, api.DeleteEventsResponse{EventsDeleted: ptr(int32(n))})
+	})
 }
 
 // DeleteEvents answers DELETE /athlete/{id}/events?oldest&newest&category: every event of
@@ -196,19 +176,14 @@ func (s *server) DeleteEvents(w http.ResponseWriter, r *http.Request, id string,
 	if !ok {
 		return
 	}
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	n := removeEvents(a, func(e *api.Event) bool {
-		start, _ := eventSpan(e)
-		return cats[deref(e.Category)] && !start.Before(lo) && !start.After(hi) &&
-			(p.CreatedById == nil || deref(e.CreatedById) == *p.CreatedById)
+	s.writeAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		n := removeEvents(a, func(e *api.Event) bool {
+			start, _ := eventSpan(e)
+			return cats[deref(e.Category)] && !start.Before(lo) && !start.After(hi) &&
+				(p.CreatedById == nil || deref(e.CreatedById) == *p.CreatedById)
+		})
+		writeJSON(w, http.StatusOK, api.DeleteEventsResponse{EventsDeleted: ptr(int32(n))})
 	})
-	writeJSON(w, http.StatusOK, api.DeleteEventsResponse{EventsDeleted: ptr(int32(n))})
 }
 
 // DuplicateEvents answers POST /athlete/{id}/duplicate-events: numCopies copies of each
@@ -225,37 +200,32 @@ func (s *server) DuplicateEvents(w http.ResponseWriter, r *http.Request, id stri
 	if dto.WeeksBetween == nil {
 		weeks = 1
 	}
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	var sources []api.Event
-	for _, eid := range deref(dto.EventIds) {
-		i := eventIndex(w, a, eid)
-		if i < 0 {
-			return
+	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+		var sources []api.Event
+		for _, eid := range deref(dto.EventIds) {
+			i := eventIndex(w, a, eid)
+			if i < 0 {
+				return
+			}
+			sources = append(sources, a.Events[i])
 		}
-		sources = append(sources, a.Events[i])
-	}
-	var created []api.Event
-	for _, src := range sources {
-		for k := 1; k <= copies; k++ {
-			c := cloneJSON(src)
-			start, end := eventSpan(&c)
-			shift := 7 * weeks * k
-			c.StartDateLocal = ptr(start.AddDate(0, 0, shift).Format(localLayout))
-			c.EndDateLocal = ptr(end.AddDate(0, 0, shift).Format(localLayout))
-			c.ExternalId = nil
-			c = st.newEvent(a, c)
-			a.Events = append(a.Events, c)
-			created = append(created, c)
+		var created []api.Event
+		for _, src := range sources {
+			for k := 1; k <= copies; k++ {
+				c := cloneJSON(src)
+				start, end := eventSpan(&c)
+				shift := 7 * weeks * k
+				c.StartDateLocal = ptr(start.AddDate(0, 0, shift).Format(localLayout))
+				c.EndDateLocal = ptr(end.AddDate(0, 0, shift).Format(localLayout))
+				c.ExternalId = nil
+				c = st.newEvent(a, c)
+				a.Events = append(a.Events, c)
+				created = append(created, c)
+			}
 		}
-	}
-	resort(a)
-	writeJSON(w, http.StatusOK, outAll(a, created))
+		resort(a)
+		writeJSON(w, http.StatusOK, outAll(a, created))
+	})
 }
 
 // UpdateEvents answers PUT /athlete/{id}/events?oldest&newest: the body's fields (e.g.
@@ -272,38 +242,33 @@ func (s *server) UpdateEvents(w http.ResponseWriter, r *http.Request, id string,
 	if !ok {
 		return
 	}
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	updated := []api.Event{}
-	for i := range a.Events {
-		start, _ := eventSpan(&a.Events[i])
-		if start.Before(lo) || start.After(hi) {
-			continue
+	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+		updated := []api.Event{}
+		for i := range a.Events {
+			start, _ := eventSpan(&a.Events[i])
+			if start.Before(lo) || start.After(hi) {
+				continue
+			}
+			e, err := mergeJSON(a.Events[i], patch)
+			if err == nil {
+				if msg := validateEvent(&e); msg != "" {
+					err = fmt.Errorf("%s", msg)
+				}
+			}
+			if err != nil {
+				writeErrorf(w, http.StatusUnprocessableEntity, "Invalid event: %v", err)
+				return
+			}
+			updated = append(updated, e)
 		}
-		e, err := mergeJSON(a.Events[i], patch)
-		if err == nil {
-			if msg := validateEvent(&e); msg != "" {
-				err = fmt.Errorf("%s", msg)
+		j := 0
+		for i := range a.Events {
+			if j < len(updated) && deref(a.Events[i].Id) == deref(updated[j].Id) {
+				a.Events[i] = st.replaceEvent(a, a.Events[i], updated[j])
+				updated[j] = a.Events[i]
+				j++
 			}
 		}
-		if err != nil {
-			writeErrorf(w, http.StatusUnprocessableEntity, "Invalid event: %v", err)
-			return
-		}
-		updated = append(updated, e)
-	}
-	j := 0
-	for i := range a.Events {
-		if j < len(updated) && deref(a.Events[i].Id) == deref(updated[j].Id) {
-			a.Events[i] = st.replaceEvent(a, a.Events[i], updated[j])
-			updated[j] = a.Events[i]
-			j++
-		}
-	}
-	writeJSON(w, http.StatusOK, outAll(a, updated))
+		writeJSON(w, http.StatusOK, outAll(a, updated))
+	})
 }

@@ -16,26 +16,16 @@ func (s *server) ListGear(w http.ResponseWriter, r *http.Request, id string, ext
 	if !jsonExt(w, r, ext) {
 		return
 	}
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	writeJSON(w, http.StatusOK, append([]api.Gear{}, a.Gear...))
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		writeJSON(w, http.StatusOK, append([]api.Gear{}, a.Gear...))
+	})
 }
 
 // ListCustomItems answers GET /athlete/{id}/custom-item.
 func (s *server) ListCustomItems(w http.ResponseWriter, r *http.Request, id string) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	writeJSON(w, http.StatusOK, append([]api.CustomItem{}, a.CustomItems...))
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		writeJSON(w, http.StatusOK, append([]api.CustomItem{}, a.CustomItems...))
+	})
 }
 
 // itemIndex finds a custom item; it answers 404 when there is none.
@@ -49,16 +39,11 @@ func itemIndex(w http.ResponseWriter, a *synth.Athlete, itemID int32) int {
 
 // GetCustomItem answers GET /athlete/{id}/custom-item/{itemId}.
 func (s *server) GetCustomItem(w http.ResponseWriter, r *http.Request, id string, itemId int32) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	if i := itemIndex(w, a, itemId); i >= 0 {
-		writeJSON(w, http.StatusOK, a.CustomItems[i])
-	}
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		if i := itemIndex(w, a, itemId); i >= 0 {
+			writeJSON(w, http.StatusOK, a.CustomItems[i])
+		}
+	})
 }
 
 // CreateCustomItem answers POST /athlete/{id}/custom-item: name and type are required.
@@ -71,23 +56,18 @@ func (s *server) CreateCustomItem(w http.ResponseWriter, r *http.Request, id str
 		writeError(w, http.StatusUnprocessableEntity, msg)
 		return
 	}
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	st.nextItemID++
-	item.Id = ptr(st.nextItemID)
-	item.AthleteId = a.Profile.Id
-	item.Index = ptr(int32(len(a.CustomItems)))
-	item.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
-	if item.Visibility == nil {
-		item.Visibility = ptr(api.CustomItemVisibilityPRIVATE)
-	}
-	a.CustomItems = append(a.CustomItems, item)
-	writeJSON(w, http.StatusOK, cloneVia[api.NewCustomItem](item))
+	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+		st.nextItemID++
+		item.Id = ptr(st.nextItemID)
+		item.AthleteId = a.Profile.Id
+		item.Index = ptr(int32(len(a.CustomItems)))
+		item.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
+		if item.Visibility == nil {
+			item.Visibility = ptr(api.CustomItemVisibilityPRIVATE)
+		}
+		a.CustomItems = append(a.CustomItems, item)
+		writeJSON(w, http.StatusOK, cloneVia[api.NewCustomItem](item))
+	})
 }
 
 // validateItem checks what the API requires of a custom item; it returns the message or "".
@@ -111,48 +91,38 @@ func (s *server) UpdateCustomItem(w http.ResponseWriter, r *http.Request, id str
 	}
 	delete(patch, "id")
 	delete(patch, "athlete_id")
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	i := itemIndex(w, a, itemId)
-	if i < 0 {
-		return
-	}
-	item, err := mergeJSON(a.CustomItems[i], patch)
-	if err == nil {
-		if msg := validateItem(&item); msg != "" {
-			writeError(w, http.StatusUnprocessableEntity, msg)
+	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+		i := itemIndex(w, a, itemId)
+		if i < 0 {
 			return
 		}
-	}
-	if err != nil {
-		writeErrorf(w, http.StatusUnprocessableEntity, "Invalid custom item: %v", err)
-		return
-	}
-	item.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
-	a.CustomItems[i] = item
-	writeJSON(w, http.StatusOK, item)
+		item, err := mergeJSON(a.CustomItems[i], patch)
+		if err == nil {
+			if msg := validateItem(&item); msg != "" {
+				writeError(w, http.StatusUnprocessableEntity, msg)
+				return
+			}
+		}
+		if err != nil {
+			writeErrorf(w, http.StatusUnprocessableEntity, "Invalid custom item: %v", err)
+			return
+		}
+		item.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
+		a.CustomItems[i] = item
+		writeJSON(w, http.StatusOK, item)
+	})
 }
 
 // DeleteCustomItem answers DELETE /athlete/{id}/custom-item/{itemId} with an empty 200.
 func (s *server) DeleteCustomItem(w http.ResponseWriter, r *http.Request, id string, itemId int32) {
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	i := itemIndex(w, a, itemId)
-	if i < 0 {
-		return
-	}
-	a.CustomItems = slices.Delete(a.CustomItems, i, i+1)
-	w.WriteHeader(http.StatusOK)
+	s.writeAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		i := itemIndex(w, a, itemId)
+		if i < 0 {
+			return
+		}
+		a.CustomItems = slices.Delete(a.CustomItems, i, i+1)
+		w.WriteHeader(http.StatusOK)
+	})
 }
 
 // customItemTypes are the custom item types the API accepts.

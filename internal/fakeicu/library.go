@@ -6,61 +6,47 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 )
 
 // ListFolders answers GET /athlete/{id}/folders: folders and plans with their workouts.
 func (s *server) ListFolders(w http.ResponseWriter, r *http.Request, id string) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	folders := make([]api.Folder, 0, len(a.Folders))
-	for _, f := range a.Folders {
-		var children []api.Workout
-		for _, wk := range a.Workouts {
-			if deref(wk.FolderId) == deref(f.Id) {
-				children = append(children, wk)
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		folders := make([]api.Folder, 0, len(a.Folders))
+		for _, f := range a.Folders {
+			var children []api.Workout
+			for _, wk := range a.Workouts {
+				if deref(wk.FolderId) == deref(f.Id) {
+					children = append(children, wk)
+				}
 			}
+			if children == nil {
+				children = []api.Workout{}
+			}
+			f.Children = &children
+			folders = append(folders, f)
 		}
-		if children == nil {
-			children = []api.Workout{}
-		}
-		f.Children = &children
-		folders = append(folders, f)
-	}
-	writeJSON(w, http.StatusOK, folders)
+		writeJSON(w, http.StatusOK, folders)
+	})
 }
 
 // ListWorkouts answers GET /athlete/{id}/workouts: every workout of the library.
 func (s *server) ListWorkouts(w http.ResponseWriter, r *http.Request, id string) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	writeJSON(w, http.StatusOK, append([]api.Workout{}, a.Workouts...))
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		writeJSON(w, http.StatusOK, append([]api.Workout{}, a.Workouts...))
+	})
 }
 
 // ShowWorkout answers GET /athlete/{id}/workouts/{workoutId}.
 func (s *server) ShowWorkout(w http.ResponseWriter, r *http.Request, id string, workoutId int32) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	i := slices.IndexFunc(a.Workouts, func(wk api.Workout) bool { return deref(wk.Id) == workoutId })
-	if i < 0 {
-		writeErrorf(w, http.StatusNotFound, "Workout %d not found", workoutId)
-		return
-	}
-	writeJSON(w, http.StatusOK, a.Workouts[i])
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		i := slices.IndexFunc(a.Workouts, func(wk api.Workout) bool { return deref(wk.Id) == workoutId })
+		if i < 0 {
+			writeErrorf(w, http.StatusNotFound, "Workout %d not found", workoutId)
+			return
+		}
+		writeJSON(w, http.StatusOK, a.Workouts[i])
+	})
 }
 
 // CreateWorkout answers POST /athlete/{id}/workouts: name and folder_id are required, and
@@ -79,21 +65,16 @@ func (s *server) CreateWorkout(w http.ResponseWriter, r *http.Request, id string
 		writeError(w, http.StatusUnprocessableEntity, "folder_id is required")
 		return
 	}
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	if !slices.ContainsFunc(a.Folders, func(f api.Folder) bool { return deref(f.Id) == *wk.FolderId }) {
-		writeErrorf(w, http.StatusUnprocessableEntity, "Folder %d not found", *wk.FolderId)
-		return
-	}
-	st.nextWorkoutID++
-	wk.Id = ptr(st.nextWorkoutID)
-	wk.AthleteId = a.Profile.Id
-	wk.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
-	a.Workouts = append(a.Workouts, wk)
-	writeJSON(w, http.StatusOK, wk)
+	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+		if !slices.ContainsFunc(a.Folders, func(f api.Folder) bool { return deref(f.Id) == *wk.FolderId }) {
+			writeErrorf(w, http.StatusUnprocessableEntity, "Folder %d not found", *wk.FolderId)
+			return
+		}
+		st.nextWorkoutID++
+		wk.Id = ptr(st.nextWorkoutID)
+		wk.AthleteId = a.Profile.Id
+		wk.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
+		a.Workouts = append(a.Workouts, wk)
+		writeJSON(w, http.StatusOK, wk)
+	})
 }

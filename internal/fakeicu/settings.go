@@ -27,18 +27,13 @@ func settingsOf(ss api.SportSettings) settingsOut {
 
 // ListSettings answers GET /athlete/{athleteId}/sport-settings.
 func (s *server) ListSettings(w http.ResponseWriter, r *http.Request, athleteId string) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, athleteId)
-	if a == nil {
-		return
-	}
-	out := make([]settingsOut, 0, len(a.SportSettings))
-	for _, ss := range a.SportSettings {
-		out = append(out, settingsOf(ss))
-	}
-	writeJSON(w, http.StatusOK, out)
+	s.readAthlete(w, athleteId, func(_ *store, a *synth.Athlete) {
+		out := make([]settingsOut, 0, len(a.SportSettings))
+		for _, ss := range a.SportSettings {
+			out = append(out, settingsOf(ss))
+		}
+		writeJSON(w, http.StatusOK, out)
+	})
 }
 
 // settingsIndex finds sport settings by numeric id or by a sport type they cover ("Ride");
@@ -59,16 +54,11 @@ func settingsIndex(w http.ResponseWriter, a *synth.Athlete, id string) int {
 
 // GetSettings1 answers GET /athlete/{athleteId}/sport-settings/{id}.
 func (s *server) GetSettings1(w http.ResponseWriter, r *http.Request, athleteId string, id string) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, athleteId)
-	if a == nil {
-		return
-	}
-	if i := settingsIndex(w, a, id); i >= 0 {
-		writeJSON(w, http.StatusOK, settingsOf(a.SportSettings[i]))
-	}
+	s.readAthlete(w, athleteId, func(_ *store, a *synth.Athlete) {
+		if i := settingsIndex(w, a, id); i >= 0 {
+			writeJSON(w, http.StatusOK, settingsOf(a.SportSettings[i]))
+		}
+	})
 }
 
 // UpdateSettings answers PUT /athlete/{athleteId}/sport-settings/{id}: the body's fields
@@ -81,28 +71,23 @@ func (s *server) UpdateSettings(w http.ResponseWriter, r *http.Request, athleteI
 		return
 	}
 	delete(patch, "id")
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, athleteId)
-	if a == nil {
-		return
-	}
-	i := settingsIndex(w, a, id)
-	if i < 0 {
-		return
-	}
-	old := a.SportSettings[i]
-	ss, err := mergeJSON(old, patch)
-	if err != nil {
-		writeErrorf(w, http.StatusUnprocessableEntity, "Invalid sport settings: %v", err)
-		return
-	}
-	if p.RecalcHrZones {
-		ss.HrZones = rescaleHRZones(deref(old.HrZones), deref(old.Lthr), deref(ss.Lthr), deref(ss.MaxHr))
-	}
-	a.SportSettings[i] = ss
-	writeJSON(w, http.StatusOK, settingsOf(ss))
+	s.writeAthlete(w, athleteId, func(_ *store, a *synth.Athlete) {
+		i := settingsIndex(w, a, id)
+		if i < 0 {
+			return
+		}
+		old := a.SportSettings[i]
+		ss, err := mergeJSON(old, patch)
+		if err != nil {
+			writeErrorf(w, http.StatusUnprocessableEntity, "Invalid sport settings: %v", err)
+			return
+		}
+		if p.RecalcHrZones {
+			ss.HrZones = rescaleHRZones(deref(old.HrZones), deref(old.Lthr), deref(ss.Lthr), deref(ss.MaxHr))
+		}
+		a.SportSettings[i] = ss
+		writeJSON(w, http.StatusOK, settingsOf(ss))
+	})
 }
 
 // rescaleHRZones moves heart rate zone tops with LTHR; the last zone ends at max HR.

@@ -119,6 +119,28 @@ func (s *server) access(w http.ResponseWriter, st *store, id string) *synth.Athl
 	return a
 }
 
+// readAthlete runs fn on the athlete of the path parameter id under the store's read lock,
+// as every handler that only reads an athlete's data does. An athlete the caller may not
+// see is answered 403 (see access) and fn does not run.
+func (s *server) readAthlete(w http.ResponseWriter, id string, fn func(st *store, a *synth.Athlete)) {
+	st := s.f.store()
+	st.mu.RLock()
+	defer st.mu.RUnlock()
+	if a := s.access(w, st, id); a != nil {
+		fn(st, a)
+	}
+}
+
+// writeAthlete is readAthlete under the write lock, for handlers that change the data.
+func (s *server) writeAthlete(w http.ResponseWriter, id string, fn func(st *store, a *synth.Athlete)) {
+	st := s.f.store()
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if a := s.access(w, st, id); a != nil {
+		fn(st, a)
+	}
+}
+
 // deref returns *p, or the zero value for nil.
 func deref[T any](p *T) T {
 	if p == nil {

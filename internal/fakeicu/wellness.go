@@ -20,20 +20,15 @@ func (s *server) ListWellnessRecords(w http.ResponseWriter, r *http.Request, id 
 	if !ok {
 		return
 	}
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	rows := []api.Wellness{}
-	for _, row := range a.Wellness {
-		if localIn(deref(row.Id), lo, hi) {
-			rows = append(rows, row)
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		rows := []api.Wellness{}
+		for _, row := range a.Wellness {
+			if localIn(deref(row.Id), lo, hi) {
+				rows = append(rows, row)
+			}
 		}
-	}
-	writeSelected(w, rows, deref(p.Fields))
+		writeSelected(w, rows, deref(p.Fields))
+	})
 }
 
 // wellnessDate checks a wellness date (the record id); it answers 422 when it is not one.
@@ -62,18 +57,13 @@ func (s *server) GetRecord(w http.ResponseWriter, r *http.Request, id string, da
 	if !ok {
 		return
 	}
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	if i := wellnessIndex(a, date); i >= 0 {
-		writeJSON(w, http.StatusOK, a.Wellness[i])
-		return
-	}
-	writeJSON(w, http.StatusOK, api.Wellness{Id: ptr(date)})
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		if i := wellnessIndex(a, date); i >= 0 {
+			writeJSON(w, http.StatusOK, a.Wellness[i])
+			return
+		}
+		writeJSON(w, http.StatusOK, api.Wellness{Id: ptr(date)})
+	})
 }
 
 // UpdateWellness answers PUT /athlete/{id}/wellness/{date}.
@@ -136,40 +126,35 @@ func recordDates(w http.ResponseWriter, patches []map[string]json.RawMessage) ([
 // updateWellness merges records into the athlete's wellness, all or nothing, creating days
 // that have no record yet. A single update answers the record, a bulk one nothing.
 func (s *server) updateWellness(w http.ResponseWriter, id string, patches []map[string]json.RawMessage, dates []string, bulk bool) {
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	rows := make([]api.Wellness, len(patches))
-	for n, patch := range patches {
-		row := api.Wellness{}
-		if i := wellnessIndex(a, dates[n]); i >= 0 {
-			row = a.Wellness[i]
+	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+		rows := make([]api.Wellness, len(patches))
+		for n, patch := range patches {
+			row := api.Wellness{}
+			if i := wellnessIndex(a, dates[n]); i >= 0 {
+				row = a.Wellness[i]
+			}
+			delete(patch, "id")
+			merged, err := mergeJSON(row, patch)
+			if err != nil {
+				writeErrorf(w, http.StatusUnprocessableEntity, "Invalid wellness record %s: %v", dates[n], err)
+				return
+			}
+			merged.Id = ptr(dates[n])
+			merged.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
+			rows[n] = merged
 		}
-		delete(patch, "id")
-		merged, err := mergeJSON(row, patch)
-		if err != nil {
-			writeErrorf(w, http.StatusUnprocessableEntity, "Invalid wellness record %s: %v", dates[n], err)
+		for n, row := range rows {
+			if i := wellnessIndex(a, dates[n]); i >= 0 {
+				a.Wellness[i] = row
+			} else {
+				a.Wellness = append(a.Wellness, row)
+			}
+		}
+		sortedByStart(a.Wellness, func(r *api.Wellness) string { return deref(r.Id) })
+		if bulk {
+			w.WriteHeader(http.StatusOK)
 			return
 		}
-		merged.Id = ptr(dates[n])
-		merged.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
-		rows[n] = merged
-	}
-	for n, row := range rows {
-		if i := wellnessIndex(a, dates[n]); i >= 0 {
-			a.Wellness[i] = row
-		} else {
-			a.Wellness = append(a.Wellness, row)
-		}
-	}
-	sortedByStart(a.Wellness, func(r *api.Wellness) string { return deref(r.Id) })
-	if bulk {
-		w.WriteHeader(http.StatusOK)
-		return
-	}
-	writeJSON(w, http.StatusOK, rows[0])
+		writeJSON(w, http.StatusOK, rows[0])
+	})
 }
