@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -38,7 +39,7 @@ func TestColdStartDoesNoNetwork(t *testing.T) {
 	}
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_gear_list", Arguments: map[string]any{}})
 	if err != nil || res.IsError {
-		t.Fatalf("get_gear_list: %v %q", err, textOf(res))
+		t.Fatalf("get_gear_list: %v %q", err, mcptest.Text(res))
 	}
 	if requests.Load() == 0 {
 		t.Error("a tool call reached no upstream: the counter does not see the binary's requests")

@@ -5,6 +5,7 @@ import (
 	"runtime/debug"
 	"testing"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -22,17 +23,7 @@ func TestGCPausedUntilFirstToolsList(t *testing.T) {
 		return &mcp.CallToolResult{}, nil
 	})
 	resumeGCAfterList(srv, resume)
-	st, ct := mcp.NewInMemoryTransports()
-	ss, err := srv.Connect(context.Background(), st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ss.Close()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "c", Version: "1"}, nil).Connect(context.Background(), ct, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer cs.Close()
+	cs := mcptest.Connect(t, srv, nil, "")
 	if got := debug.SetGCPercent(-1); got != -1 {
 		t.Fatalf("GC back on (%d) before any tools/list", got)
 	}

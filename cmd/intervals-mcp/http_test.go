@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -84,7 +85,7 @@ func checkSession(t *testing.T, tr mcp.Transport) {
 	}
 	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_athlete_context", Arguments: map[string]any{}})
 	if err != nil || res.IsError {
-		t.Fatalf("call: %v %q", err, textOf(res))
+		t.Fatalf("call: %v %q", err, mcptest.Text(res))
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -81,16 +82,6 @@ func stdioSession(t *testing.T, env []string, args ...string) *mcp.ClientSession
 	return cs
 }
 
-func textOf(res *mcp.CallToolResult) string {
-	var b strings.Builder
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			b.WriteString(tc.Text)
-		}
-	}
-	return b.String()
-}
-
 func TestStdioDemoServesTheCatalog(t *testing.T) {
 	cs := stdioSession(t, nil, "--demo")
 	ctx := context.Background()
@@ -112,12 +103,12 @@ func TestStdioDemoServesTheCatalog(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.IsError || len(textOf(res)) < 100 {
-		t.Errorf("get_athlete_context on the demo athlete: isError=%v %q", res.IsError, textOf(res))
+	if res.IsError || len(mcptest.Text(res)) < 100 {
+		t.Errorf("get_athlete_context on the demo athlete: isError=%v %q", res.IsError, mcptest.Text(res))
 	}
 	res, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_events", Arguments: map[string]any{"bogus": 1}})
-	if err != nil || !res.IsError || !strings.Contains(textOf(res), "bogus") {
-		t.Errorf("bad argument: %v %q", err, textOf(res))
+	if err != nil || !res.IsError || !strings.Contains(mcptest.Text(res), "bogus") {
+		t.Errorf("bad argument: %v %q", err, mcptest.Text(res))
 	}
 	resources, err := cs.ListResources(ctx, nil)
 	if err != nil || len(resources.Resources) == 0 {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -52,9 +53,9 @@ func TestAPIKeyNeverShown(t *testing.T) {
 	}
 	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "get_events", Arguments: map[string]any{}})
 	if err != nil || res.IsError {
-		t.Errorf("get_events over stdio: %v %q", err, textOf(res))
+		t.Errorf("get_events over stdio: %v %q", err, mcptest.Text(res))
 	}
-	all.WriteString(textOf(res))
+	all.WriteString(mcptest.Text(res))
 	_ = cs.Close()
 	all.WriteString(stderr.String())
 

@@ -4,11 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"testing"
-	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -68,21 +67,7 @@ func connectVersion(t *testing.T, opts Options, copts *mcp.ClientOptions, versio
 	if err != nil {
 		t.Fatal(err)
 	}
-	st, ct := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := srv.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, copts).Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if version != "" && cs.InitializeResult().ProtocolVersion != version {
-		t.Fatalf("negotiated %s, want %s", cs.InitializeResult().ProtocolVersion, version)
-	}
-	t.Cleanup(func() { _ = cs.Close(); _ = ss.Wait() })
-	return cs
+	return mcptest.Connect(t, srv, copts, version)
 }
 
 func allOn() manifest.Filter { return manifest.Filter{Toolsets: manifest.AllToolsets} }
@@ -103,17 +88,5 @@ func listNames(t *testing.T, cs *mcp.ClientSession) []string {
 // call calls a tool and returns its text and isError.
 func call(t *testing.T, cs *mcp.ClientSession, name string, args any) (string, bool) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
-	if err != nil {
-		t.Fatalf("%s: protocol error %v (tool failures must be isError results)", name, err)
-	}
-	var b strings.Builder
-	for _, c := range res.Content {
-		if tc, ok := c.(*mcp.TextContent); ok {
-			b.WriteString(tc.Text)
-		}
-	}
-	return b.String(), res.IsError
+	return mcptest.Call(t, cs, name, args)
 }
