@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"net/http/httptest"
 	"reflect"
 	"strings"
 	"sync"
@@ -61,24 +60,13 @@ func (r *apiRecorder) last() string {
 func apiRecorderEnv(t *testing.T, athlete string) (*apiRecorder, *manifest.Env) {
 	t.Helper()
 	rec := &apiRecorder{}
-	srv := httptest.NewServer(rec)
-	t.Cleanup(srv.Close)
-	c, err := intervals.New(intervals.Options{APIKey: "test-key", BaseURL: srv.URL, RateLimit: -1, MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	c := serve(t, rec, "test-key")
 	return rec, &manifest.Env{Client: c, AthleteID: athlete}
 }
 
 func coachingTool(t *testing.T, name string) manifest.Tool {
 	t.Helper()
-	for _, tool := range coachingTools() {
-		if tool.Name == name {
-			return tool
-		}
-	}
-	t.Fatalf("no tool %s", name)
-	return manifest.Tool{}
+	return toolNamed(t, coachingTools(), name)
 }
 
 // sampleArgs builds arguments for an operation: a value of the right type for every path

@@ -4,16 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/google/go-cmp/cmp"
-	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
@@ -25,30 +21,17 @@ var updateToolGoldens = flag.Bool("update-tools", false, "rewrite the golden ans
 // Sydney, the demo athlete's time zone. Every date in an answer must be Sydney's.
 var sydneyNow = time.Date(2026, 11, 30, 20, 30, 0, 0, time.UTC)
 
-// fakeEnv starts the embedded fake and returns an Env for its demo athlete ("0" = the
+// demoEnv starts the embedded fake and returns an Env for its demo athlete ("0" = the
 // athlete behind the key) with the clock fixed at sydneyNow.
 func demoEnv(t *testing.T) (*manifest.Env, *fakeicu.Fake) {
 	t.Helper()
-	now := func() time.Time { return sydneyNow }
-	f := fakeicu.New(fakeicu.Options{Now: now})
-	srv := httptest.NewServer(f.Handler())
-	t.Cleanup(srv.Close)
-	c, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, BaseURL: srv.URL, RateLimit: -1, MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &manifest.Env{Client: c, AthleteID: "0", Now: now}, f
+	f, c, _ := startFake(t, sydneyNow)
+	return &manifest.Env{Client: c, AthleteID: "0", Now: func() time.Time { return sydneyNow }}, f
 }
 
 func findTool(t *testing.T, name string) manifest.Tool {
 	t.Helper()
-	for _, tl := range All() {
-		if tl.Name == name {
-			return tl
-		}
-	}
-	t.Fatalf("no tool %s in All()", name)
-	return manifest.Tool{}
+	return toolNamed(t, All(), name)
 }
 
 // call runs a tool with JSON arguments.
@@ -91,23 +74,7 @@ func maskNumbers(s string) string {
 // -update-tools; the file keeps the full answer as a sample).
 func toolGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "tools", name+".golden")
-	if *updateToolGoldens {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read golden (run go test -update-tools): %v", err)
-	}
-	if diff := cmp.Diff(maskNumbers(string(want)), maskNumbers(got+"\n")); diff != "" {
-		t.Errorf("%s differs from testdata/tools/%s.golden in more than numbers (-want +got):\n%s", name, name, diff)
-	}
+	compareGolden(t, filepath.Join("testdata", "tools", name+".golden"), got+"\n", *updateToolGoldens, "update-tools", maskNumbers)
 }
 
 // demo returns the fake's demo athlete data.

@@ -4,11 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -22,38 +19,10 @@ import (
 // ciFakeNow is Mon 2026-11-30 11:00 in Sydney, the primary athlete's zone.
 var ciFakeNow = time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
 
-// ciPathLog records the paths of the requests that reach the fake.
-type ciPathLog struct {
-	mu    sync.Mutex
-	paths []string
-}
-
-func (l *ciPathLog) take() []string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	p := l.paths
-	l.paths = nil
-	return p
-}
-
-// ciStartFake serves the embedded fake Intervals.icu and returns a client for it.
+// ciStartFake serves the embedded fake Intervals.icu at ciFakeNow.
 func ciStartFake(t *testing.T) (*fakeicu.Fake, *intervals.ClientWithResponses, *ciPathLog) {
 	t.Helper()
-	f := fakeicu.New(fakeicu.Options{Now: func() time.Time { return ciFakeNow }})
-	log := &ciPathLog{}
-	h := f.Handler()
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		log.mu.Lock()
-		log.paths = append(log.paths, r.Method+" "+r.URL.Path)
-		log.mu.Unlock()
-		h.ServeHTTP(w, r)
-	}))
-	t.Cleanup(srv.Close)
-	c, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, BaseURL: srv.URL, RateLimit: -1, MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f, c, log
+	return startFake(t, ciFakeNow)
 }
 
 func ciFakeEnv(c *intervals.ClientWithResponses, athlete string) *manifest.Env {

@@ -7,8 +7,6 @@ import (
 	"io"
 	"math"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -16,7 +14,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -25,23 +22,7 @@ var updateCoaching = flag.Bool("update-coaching", false, "rewrite the golden fil
 // golden compares got with testdata/coaching/name.golden (rewritten with -update-coaching).
 func coachingGolden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", "coaching", name+".golden")
-	if *updateCoaching {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run %s -update-coaching to create it)", err, t.Name())
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, path, got, want)
-	}
+	compareGolden(t, filepath.Join("testdata", "coaching", name+".golden"), got, *updateCoaching, "update-coaching", nil)
 }
 
 // coachStub serves fixed JSON answers by "METHOD path" and records every request.
@@ -72,13 +53,7 @@ func (s *coachStub) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 func coachStubEnv(t *testing.T, s *coachStub, now time.Time) *manifest.Env {
 	t.Helper()
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
-	c, err := intervals.New(intervals.Options{APIKey: "test-key", BaseURL: srv.URL, RateLimit: -1, MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &manifest.Env{Client: c, AthleteID: "i7", Now: func() time.Time { return now }}
+	return &manifest.Env{Client: serve(t, s, "test-key"), AthleteID: "i7", Now: func() time.Time { return now }}
 }
 
 // handModel is the example worked by hand: at the end of Sun 2026-11-29 fitness is 50 and

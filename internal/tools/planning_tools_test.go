@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -13,10 +12,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
-	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
-	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/fakeicutest"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -32,25 +29,14 @@ var planningNow = time.Date(2026, 11, 30, 14, 30, 0, 0, time.UTC)
 // athlete (id "0").
 func planningFake(t *testing.T) (*fakeicu.Fake, *manifest.Env) {
 	t.Helper()
-	now := func() time.Time { return planningNow }
-	f, url := fakeicutest.Start(t, fakeicu.Options{Now: now})
-	c, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, BaseURL: url, RateLimit: -1, MaxRetries: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f, &manifest.Env{Client: c, AthleteID: "0", Now: now}
+	f, c, _ := startFake(t, planningNow)
+	return f, &manifest.Env{Client: c, AthleteID: "0", Now: func() time.Time { return planningNow }}
 }
 
 // planningTool finds a planning tool by name.
 func planningTool(t *testing.T, name string) manifest.Tool {
 	t.Helper()
-	for _, tool := range planningTools() {
-		if tool.Name == name {
-			return tool
-		}
-	}
-	t.Fatalf("no planning tool %q", name)
-	return manifest.Tool{}
+	return toolNamed(t, planningTools(), name)
 }
 
 // run calls a planning tool with arguments given as a Go value.
@@ -104,23 +90,7 @@ func pairedEvent(t *testing.T, f *fakeicu.Fake) (api.Event, string) {
 func planningGolden(t *testing.T, name, got string) {
 	t.Helper()
 	got = goldenEventIDs.ReplaceAllString(got, "id #")
-	path := filepath.Join("testdata", "planning", name+".golden")
-	if *updatePlanning {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run %s -update-planning to create it)", err, t.Name())
-	}
-	if got != string(want) {
-		t.Errorf("%s differs from %s:\n--- got\n%s\n--- want\n%s", name, path, got, want)
-	}
+	compareGolden(t, filepath.Join("testdata", "planning", name+".golden"), got, *updatePlanning, "update-planning", nil)
 }
 
 func planContains(t *testing.T, got string, wants ...string) {
