@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"io"
 	"strings"
 
@@ -40,8 +39,8 @@ func fakeCmd(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if len(pos) > 0 {
-		return usageError{errors.New("fake takes no arguments, only flags")}
+	if err := flagsOnly(fs, pos); err != nil {
+		return err
 	}
 	ctx, stop := signalContext()
 	defer stop()

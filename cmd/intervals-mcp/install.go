@@ -22,12 +22,9 @@ func installCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("install", stderr)
 	name := fs.String("name", "Intervals.icu", "the server's name in the client's list")
 	path := fs.String("config", "", "the claude_desktop_config.json to change [default: the one Claude Desktop reads here]")
-	cfg, pos, err := loadConfig(fs, args)
+	cfg, err := loadFlagsOnly(fs, args)
 	if err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return usageError{errors.New("install takes no arguments, only flags")}
 	}
 	if err := cfg.NeedCredentials(); err != nil {
 		return usageError{err}

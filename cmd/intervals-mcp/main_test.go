@@ -163,3 +163,15 @@ func TestUnknownCommandAndBadSettingsAreUsageErrors(t *testing.T) {
 		t.Errorf("%+v", r)
 	}
 }
+
+func TestFlagOnlyCommandsRefuseArguments(t *testing.T) {
+	for _, cmd := range []string{"serve", "tools", "install", "fake"} {
+		r := runBin(t, nil, cmd, "--demo", "stray-secret-word")
+		if cmd == "fake" {
+			r = runBin(t, nil, cmd, "stray-secret-word")
+		}
+		if r.code != 2 || !strings.Contains(r.stderr, cmd+" takes no arguments, only flags (see intervals-mcp "+cmd+" -h)") || strings.Contains(r.stderr, "stray-secret-word") {
+			t.Errorf("%s with an argument: exit %d, stderr %q", cmd, r.code, r.stderr)
+		}
+	}
+}

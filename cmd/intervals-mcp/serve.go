@@ -14,12 +14,9 @@ import (
 func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	resume := pauseGC()
 	defer resume()
-	cfg, pos, err := loadConfig(newFlagSet("serve", stderr), args)
+	cfg, err := loadFlagsOnly(newFlagSet("serve", stderr), args)
 	if err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return usageError{errors.New("serve takes no arguments, only flags (see intervals-mcp serve -h)")}
 	}
 	logger := newLogger(stderr, cfg)
 	rt, err := newRuntime(cfg, logger)

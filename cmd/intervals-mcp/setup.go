@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -31,6 +33,25 @@ func loadConfig(fs *flag.FlagSet, args []string) (*config.Config, []string, erro
 		return nil, nil, usageError{err}
 	}
 	return cfg, pos, nil
+}
+
+// loadFlagsOnly is loadConfig for a command that takes flags and no arguments.
+func loadFlagsOnly(fs *flag.FlagSet, args []string) (*config.Config, error) {
+	cfg, pos, err := loadConfig(fs, args)
+	if err != nil {
+		return nil, err
+	}
+	return cfg, flagsOnly(fs, pos)
+}
+
+// flagsOnly refuses the arguments left after the flags. It does not repeat them: a key
+// pasted in the wrong place must not end up in a terminal log.
+func flagsOnly(fs *flag.FlagSet, pos []string) error {
+	if len(pos) > 0 {
+		name := strings.TrimPrefix(fs.Name(), "intervals-mcp ")
+		return usageError{fmt.Errorf("%s takes no arguments, only flags (see intervals-mcp %s -h)", name, name)}
+	}
+	return nil
 }
 
 func newLogger(w io.Writer, cfg *config.Config) *slog.Logger {

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -16,12 +15,9 @@ func toolsCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("tools", stderr)
 	asJSON := fs.Bool("json", false, "print JSON: name, title, toolset, access, annotations, description and input schema of each tool")
 	asMarkdown := fs.Bool("markdown", false, "print a Markdown table (the README's tool table)")
-	cfg, pos, err := loadConfig(fs, args)
+	cfg, err := loadFlagsOnly(fs, args)
 	if err != nil {
 		return err
-	}
-	if len(pos) > 0 {
-		return usageError{errors.New("tools takes no arguments, only flags")}
 	}
 	cat, err := catalog(cfg)
 	if err != nil {
