@@ -204,19 +204,32 @@ func (st *store) newEvent(a *synth.Athlete, e api.Event) api.Event {
 	if e.CalendarId == nil {
 		e.CalendarId = ptr(int32(1))
 	}
+	st.completeEvent(a, &e)
+	return e
+}
+
+// replaceEvent gives an existing event the fields of e, keeping what the server assigned.
+func (st *store) replaceEvent(a *synth.Athlete, old, e api.Event) api.Event {
+	e.Id, e.AthleteId, e.CreatedById, e.Uid, e.CalendarId = old.Id, old.AthleteId, old.CreatedById, old.Uid, old.CalendarId
+	st.completeEvent(a, &e)
+	return e
+}
+
+// completeEvent does what the server does to every event it stores: the start in the
+// API's local form, the end the next midnight when none was sent, the time of the change,
+// and the duration, distance and load read from a workout's text.
+func (st *store) completeEvent(a *synth.Athlete, e *api.Event) {
 	start, _ := parseLocal(*e.StartDateLocal, false)
 	e.StartDateLocal = ptr(start.Format(localLayout))
 	if deref(e.EndDateLocal) == "" {
 		e.EndDateLocal = ptr(startOfDay(start).AddDate(0, 0, 1).Format(localLayout))
 	}
 	e.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
-	fillFromText(a, &e)
-	return e
+	fillFromText(a, e)
 }
 
-// insertEvent adds an event, keeping the calendar sorted by start.
-func insertEvent(a *synth.Athlete, e api.Event) {
-	a.Events = append(a.Events, e)
+// resort keeps a calendar sorted by start after an edit.
+func resort(a *synth.Athlete) {
 	sortedByStart(a.Events, func(e *api.Event) string { return deref(e.StartDateLocal) })
 }
 
@@ -233,32 +246,14 @@ func (s *server) CreateEvent(w http.ResponseWriter, r *http.Request, id string, 
 		return
 	}
 	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
-		if p.UpsertOnUid && deref(e.Uid) != "" {
-			for i := range a.Events {
-				if deref(a.Events[i].Uid) == *e.Uid {
-					e = st.replaceEvent(a, a.Events[i], e)
-					a.Events[i] = e
-					sortedByStart(a.Events, func(e *api.Event) string { return deref(e.StartDateLocal) })
-					writeJSON(w, http.StatusOK, out(a, e))
-					return
-				}
-			}
+		if i := matchingEvent(a, e, false, p.UpsertOnUid); i >= 0 {
+			e = st.replaceEvent(a, a.Events[i], e)
+			a.Events[i] = e
+		} else {
+			e = st.newEvent(a, e)
+			a.Events = append(a.Events, e)
 		}
-		e = st.newEvent(a, e)
-		insertEvent(a, e)
+		resort(a)
 		writeJSON(w, http.StatusOK, out(a, e))
 	})
-}
-
-// replaceEvent gives an existing event the fields of e, keeping what the server assigned.
-func (st *store) replaceEvent(a *synth.Athlete, old, e api.Event) api.Event {
-	e.Id, e.AthleteId, e.CreatedById, e.Uid, e.CalendarId = old.Id, old.AthleteId, old.CreatedById, old.Uid, old.CalendarId
-	start, _ := parseLocal(*e.StartDateLocal, false)
-	e.StartDateLocal = ptr(start.Format(localLayout))
-	if deref(e.EndDateLocal) == "" {
-		e.EndDateLocal = ptr(startOfDay(start).AddDate(0, 0, 1).Format(localLayout))
-	}
-	e.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
-	fillFromText(a, &e)
-	return e
 }

@@ -10,11 +10,6 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 )
 
-// resort keeps a calendar sorted by start after an edit.
-func resort(a *synth.Athlete) {
-	sortedByStart(a.Events, func(e *api.Event) string { return deref(e.StartDateLocal) })
-}
-
 // UpdateEvent answers PUT /athlete/{id}/events/{eventId}: the body's fields replace the
 // event's; the result must still be a valid event.
 func (s *server) UpdateEvent(w http.ResponseWriter, r *http.Request, id string, eventId int32) {

@@ -154,3 +154,30 @@ func TestRangeDeleteDuplicateAndMarkDone(t *testing.T) {
 		t.Errorf("updateEvents 03-14..03-17 = %s, want events 14 and 17 hidden", upd.Body)
 	}
 }
+
+func TestUpsertOnUIDUpdatesTheEventWithThatUID(t *testing.T) {
+	f := newTestFake(t, Options{})
+	created := decode[eventOut](t, mustStatus(t, f, 200, "POST", "/api/v1/athlete/0/events",
+		`{"category":"NOTE","name":"first","start_date_local":"2026-03-12"}`))
+	before := len(f.Events("0"))
+	uid := deref(created.Uid)
+	body := mustStatus(t, f, 200, "POST", "/api/v1/athlete/0/events?upsertOnUid=true",
+		`{"category":"NOTE","name":"second","start_date_local":"2026-03-13","uid":"`+uid+`"}`)
+	if again := decode[eventOut](t, body); deref(again.Id) != deref(created.Id) || deref(again.Name) != "second" ||
+		deref(again.StartDateLocal) != "2026-03-13T00:00:00" {
+		t.Errorf("create with upsertOnUid and uid %s = %s, want event %d renamed and moved", uid, body, deref(created.Id))
+	}
+	body = mustStatus(t, f, 200, "POST", "/api/v1/athlete/0/events/bulk?upsertOnUid=true",
+		`[{"category":"NOTE","name":"third","start_date_local":"2026-03-14","uid":"`+uid+`"}]`)
+	if bulk := decode[[]eventOut](t, body); len(bulk) != 1 || deref(bulk[0].Id) != deref(created.Id) || deref(bulk[0].Name) != "third" {
+		t.Errorf("bulk create with upsertOnUid = %s, want event %d renamed", body, deref(created.Id))
+	}
+	if got := len(f.Events("0")); got != before {
+		t.Errorf("%d events after two upserts, want %d (no new event)", got, before)
+	}
+	mustStatus(t, f, 200, "POST", "/api/v1/athlete/0/events",
+		`{"category":"NOTE","name":"fourth","start_date_local":"2026-03-15","uid":"`+uid+`"}`)
+	if got := len(f.Events("0")); got != before+1 {
+		t.Errorf("%d events after a create with the uid but without upsertOnUid, want %d", got, before+1)
+	}
+}
