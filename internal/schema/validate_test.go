@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-func compile(t *testing.T) *Input {
+// compile is the checker of the example input (also the fuzz target's).
+func compile(t testing.TB) *Input {
 	t.Helper()
 	s, err := Reflect(reflect.TypeFor[example]())
 	if err != nil {
