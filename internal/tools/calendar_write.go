@@ -237,23 +237,34 @@ func toSteps(in []stepIn) []workout.Step {
 	return out
 }
 
-// eventThresholds takes the athlete's thresholds for a sport from the sport settings whose
-// types include it (or, failing that, the same family: VirtualRide uses Ride's).
-func eventThresholds(a *athleteCtx, sport string) workout.Thresholds {
-	var th workout.Thresholds
+// sportSettings returns the athlete's settings for a sport: those whose types include it
+// (case-insensitive) or, with family and failing that, those of the same family of sports
+// (VirtualRide uses Ride's). nil when there are none.
+func sportSettings(a *manifest.Athlete, sport string, family bool) *intervals.SportSettings {
 	if a.Profile == nil || a.Profile.SportSettings == nil {
-		return th
+		return nil
 	}
-	var pick *intervals.SportSettings
-	for i, ss := range *a.Profile.SportSettings {
-		for _, t := range deref(ss.Types) {
-			if string(t) == sport {
-				pick = &(*a.Profile.SportSettings)[i]
-			} else if pick == nil && workout.SportFor(string(t)) == workout.SportFor(sport) && workout.SportFor(sport) != workout.Other {
-				pick = &(*a.Profile.SportSettings)[i]
+	all := *a.Profile.SportSettings
+	kind := workout.SportFor(sport)
+	var near *intervals.SportSettings
+	for i := range all {
+		for _, t := range deref(all[i].Types) {
+			switch {
+			case strings.EqualFold(string(t), sport):
+				return &all[i]
+			case family && near == nil && kind != workout.Other && workout.SportFor(string(t)) == kind:
+				near = &all[i]
 			}
 		}
 	}
+	return near
+}
+
+// eventThresholds takes the athlete's thresholds for a sport from its sport settings (or
+// its family's), for the targets of a workout.
+func eventThresholds(a *athleteCtx, sport string) workout.Thresholds {
+	var th workout.Thresholds
+	pick := sportSettings(a.Athlete, sport, true)
 	if pick == nil {
 		return th
 	}

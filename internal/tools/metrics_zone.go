@@ -100,14 +100,12 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 
 // ciSettingsFor finds the sport settings whose types include sport (case-insensitive).
 func ciSettingsFor(ath *manifest.Athlete, sport string) (intervals.SportSettings, error) {
+	if s := sportSettings(ath, sport, false); s != nil && s.Id != nil {
+		return *s, nil
+	}
 	var names []string
 	if ath.Profile != nil && ath.Profile.SportSettings != nil {
 		for _, s := range *ath.Profile.SportSettings {
-			for _, t := range ciTypes(s) {
-				if strings.EqualFold(t, sport) && s.Id != nil {
-					return s, nil
-				}
-			}
 			if ts := ciTypes(s); len(ts) > 0 {
 				names = append(names, ts[0])
 			}
