@@ -85,46 +85,56 @@ func (s *server) activity(w http.ResponseWriter, st *store, id string) (*synth.A
 	return a, act
 }
 
+// withActivity runs fn on an activity the caller may read and the athlete who did it,
+// under the lock (exclusive when write is set); see activity for the errors it answers.
+func (s *server) withActivity(w http.ResponseWriter, id string, write bool, fn func(st *store, a *synth.Athlete, act *api.Activity)) {
+	s.locked(write, func(st *store) {
+		if a, act := s.activity(w, st, id); act != nil {
+			fn(st, a, act)
+		}
+	})
+}
+
+// readActivity runs fn on an activity for a handler that only reads it.
+func (s *server) readActivity(w http.ResponseWriter, id string, fn func(st *store, a *synth.Athlete, act *api.Activity)) {
+	s.withActivity(w, id, false, fn)
+}
+
+// writeActivity runs fn on an activity for a handler that changes it or its comments.
+func (s *server) writeActivity(w http.ResponseWriter, id string, fn func(st *store, a *synth.Athlete, act *api.Activity)) {
+	s.withActivity(w, id, true, fn)
+}
+
 // GetActivity answers GET /activity/{id}; intervals=true adds icu_intervals and icu_groups.
 func (s *server) GetActivity(w http.ResponseWriter, r *http.Request, id string, p api.GetActivityParams) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a, act := s.activity(w, st, id)
-	if act == nil {
-		return
-	}
-	if !deref(p.Intervals) {
-		writeJSON(w, http.StatusOK, act)
-		return
-	}
-	full := cloneVia[api.ActivityWithIntervals](act)
-	iv := a.Intervals[id]
-	full.IcuIntervals = ptr(deref(iv.IcuIntervals))
-	full.IcuGroups = ptr(deref(iv.IcuGroups))
-	if *full.IcuIntervals == nil {
-		full.IcuIntervals = &[]api.Interval{}
-	}
-	if *full.IcuGroups == nil {
-		full.IcuGroups = &[]api.IntervalGroup{}
-	}
-	writeJSON(w, http.StatusOK, full)
+	s.readActivity(w, id, func(_ *store, a *synth.Athlete, act *api.Activity) {
+		if !deref(p.Intervals) {
+			writeJSON(w, http.StatusOK, act)
+			return
+		}
+		full := cloneVia[api.ActivityWithIntervals](act)
+		iv := a.Intervals[id]
+		full.IcuIntervals = ptr(deref(iv.IcuIntervals))
+		full.IcuGroups = ptr(deref(iv.IcuGroups))
+		if *full.IcuIntervals == nil {
+			full.IcuIntervals = &[]api.Interval{}
+		}
+		if *full.IcuGroups == nil {
+			full.IcuGroups = &[]api.IntervalGroup{}
+		}
+		writeJSON(w, http.StatusOK, full)
+	})
 }
 
 // GetIntervals answers GET /activity/{id}/intervals.
 func (s *server) GetIntervals(w http.ResponseWriter, r *http.Request, id string) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a, act := s.activity(w, st, id)
-	if act == nil {
-		return
-	}
-	iv, ok := a.Intervals[id]
-	if !ok {
-		iv = api.IntervalsDTO{Id: ptr(id), IcuIntervals: &[]api.Interval{}, IcuGroups: &[]api.IntervalGroup{}}
-	}
-	writeJSON(w, http.StatusOK, iv)
+	s.readActivity(w, id, func(_ *store, a *synth.Athlete, act *api.Activity) {
+		iv, ok := a.Intervals[id]
+		if !ok {
+			iv = api.IntervalsDTO{Id: ptr(id), IcuIntervals: &[]api.Interval{}, IcuGroups: &[]api.IntervalGroup{}}
+		}
+		writeJSON(w, http.StatusOK, iv)
+	})
 }
 
 // UpdateActivity answers PUT /activity/{id}: the body's fields replace the activity's
@@ -134,44 +144,34 @@ func (s *server) UpdateActivity(w http.ResponseWriter, r *http.Request, id strin
 	if !decodeBody(w, r, &patch) {
 		return
 	}
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	_, act := s.activity(w, st, id)
-	if act == nil {
-		return
-	}
-	delete(patch, "id")
-	delete(patch, "icu_athlete_id")
-	updated, err := mergeJSON(*act, patch)
-	if err != nil {
-		writeErrorf(w, http.StatusUnprocessableEntity, "Invalid activity: %v", err)
-		return
-	}
-	*act = updated
-	writeJSON(w, http.StatusOK, act)
+	s.writeActivity(w, id, func(_ *store, _ *synth.Athlete, act *api.Activity) {
+		delete(patch, "id")
+		delete(patch, "icu_athlete_id")
+		updated, err := mergeJSON(*act, patch)
+		if err != nil {
+			writeErrorf(w, http.StatusUnprocessableEntity, "Invalid activity: %v", err)
+			return
+		}
+		*act = updated
+		writeJSON(w, http.StatusOK, act)
+	})
 }
 
 // ListActivityMessages answers GET /activity/{id}/messages, oldest first.
 func (s *server) ListActivityMessages(w http.ResponseWriter, r *http.Request, id string, p api.ListActivityMessagesParams) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a, act := s.activity(w, st, id)
-	if act == nil {
-		return
-	}
-	out := []api.Message{}
-	for _, m := range a.Messages[id] {
-		if p.SinceId != nil && deref(m.Id) <= *p.SinceId {
-			continue
+	s.readActivity(w, id, func(_ *store, a *synth.Athlete, act *api.Activity) {
+		out := []api.Message{}
+		for _, m := range a.Messages[id] {
+			if p.SinceId != nil && deref(m.Id) <= *p.SinceId {
+				continue
+			}
+			out = append(out, m)
 		}
-		out = append(out, m)
-	}
-	if p.Limit != nil && len(out) > int(*p.Limit) {
-		out = out[len(out)-int(*p.Limit):]
-	}
-	writeJSON(w, http.StatusOK, out)
+		if p.Limit != nil && len(out) > int(*p.Limit) {
+			out = out[len(out)-int(*p.Limit):]
+		}
+		writeJSON(w, http.StatusOK, out)
+	})
 }
 
 // SendActivityMessage answers POST /activity/{id}/messages: the comment is by the caller.
@@ -184,30 +184,25 @@ func (s *server) SendActivityMessage(w http.ResponseWriter, r *http.Request, id 
 		writeError(w, http.StatusUnprocessableEntity, "content is required")
 		return
 	}
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	a, act := s.activity(w, st, id)
-	if act == nil {
-		return
-	}
-	me := st.w.Athletes[0]
-	st.nextMessageID++
-	m := api.Message{
-		Id:         ptr(st.nextMessageID),
-		ActivityId: ptr(id),
-		AthleteId:  me.Profile.Id,
-		Name:       me.Profile.Name,
-		Content:    msg.Content,
-		Created:    ptr(intervals.NewDateTime(st.now().UTC())),
-		Type:       ptr(api.MessageTypeTEXT),
-		Seen:       ptr(true),
-	}
-	if a.Messages == nil {
-		a.Messages = map[string][]api.Message{}
-	}
-	a.Messages[id] = append(a.Messages[id], m)
-	writeJSON(w, http.StatusOK, api.NewMsg{Id: m.Id})
+	s.writeActivity(w, id, func(st *store, a *synth.Athlete, act *api.Activity) {
+		me := st.w.Athletes[0]
+		st.nextMessageID++
+		m := api.Message{
+			Id:         ptr(st.nextMessageID),
+			ActivityId: ptr(id),
+			AthleteId:  me.Profile.Id,
+			Name:       me.Profile.Name,
+			Content:    msg.Content,
+			Created:    ptr(intervals.NewDateTime(st.now().UTC())),
+			Type:       ptr(api.MessageTypeTEXT),
+			Seen:       ptr(true),
+		}
+		if a.Messages == nil {
+			a.Messages = map[string][]api.Message{}
+		}
+		a.Messages[id] = append(a.Messages[id], m)
+		writeJSON(w, http.StatusOK, api.NewMsg{Id: m.Id})
+	})
 }
 
 // mergeJSON overlays JSON fields on a value of a generated type.

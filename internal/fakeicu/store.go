@@ -119,26 +119,38 @@ func (s *server) access(w http.ResponseWriter, st *store, id string) *synth.Athl
 	return a
 }
 
-// readAthlete runs fn on the athlete of the path parameter id under the store's read lock,
-// as every handler that only reads an athlete's data does. An athlete the caller may not
-// see is answered 403 (see access) and fn does not run.
-func (s *server) readAthlete(w http.ResponseWriter, id string, fn func(st *store, a *synth.Athlete)) {
+// locked runs fn under the store's lock: shared when it only reads, exclusive when it
+// writes. Handlers answer into a buffer (see serveAPI), so no client holds the lock.
+func (s *server) locked(write bool, fn func(st *store)) {
 	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	if a := s.access(w, st, id); a != nil {
-		fn(st, a)
+	if write {
+		st.mu.Lock()
+		defer st.mu.Unlock()
+	} else {
+		st.mu.RLock()
+		defer st.mu.RUnlock()
 	}
+	fn(st)
 }
 
-// writeAthlete is readAthlete under the write lock, for handlers that change the data.
+// withAthlete runs fn on the athlete of the path parameter id, under the lock. An athlete
+// the caller may not see is answered 403 (see access) and fn does not run.
+func (s *server) withAthlete(w http.ResponseWriter, id string, write bool, fn func(st *store, a *synth.Athlete)) {
+	s.locked(write, func(st *store) {
+		if a := s.access(w, st, id); a != nil {
+			fn(st, a)
+		}
+	})
+}
+
+// readAthlete runs fn on an athlete for a handler that only reads its data.
+func (s *server) readAthlete(w http.ResponseWriter, id string, fn func(st *store, a *synth.Athlete)) {
+	s.withAthlete(w, id, false, fn)
+}
+
+// writeAthlete runs fn on an athlete for a handler that changes its data.
 func (s *server) writeAthlete(w http.ResponseWriter, id string, fn func(st *store, a *synth.Athlete)) {
-	st := s.f.store()
-	st.mu.Lock()
-	defer st.mu.Unlock()
-	if a := s.access(w, st, id); a != nil {
-		fn(st, a)
-	}
+	s.withAthlete(w, id, true, fn)
 }
 
 // deref returns *p, or the zero value for nil.
