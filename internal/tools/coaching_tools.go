@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 
@@ -47,8 +46,7 @@ func athleteAccessError(env *manifest.Env, err error) error {
 // caller shows what it sent instead. A field the generated model types differently (an
 // integer sent as 249.75) fails the whole read, since it would decode as a false zero.
 func ciReadBack(resp *http.Response, v any) (ok bool) {
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 4<<20))
+	b, err := readAnswer(resp)
 	return err == nil && json.Unmarshal(b, v) == nil
 }
 

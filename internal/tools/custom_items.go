@@ -73,8 +73,7 @@ func readBody(env *manifest.Env, what string, resp *http.Response, err error) ([
 		}
 		return nil, athleteAccessError(env, apiFailed(what, err))
 	}
-	defer resp.Body.Close()
-	b, err := io.ReadAll(resp.Body)
+	b, err := readAnswer(resp)
 	if err != nil {
 		return nil, apiFailed(what, err)
 	}

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -174,12 +173,8 @@ func putFields(ctx context.Context, env *manifest.Env, id int32, fields map[stri
 
 // drain closes a write's answer; a 2xx is success whatever its body holds.
 func drain(resp *http.Response) error {
-	defer resp.Body.Close()
-	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 4<<20))
-	if resp.StatusCode/100 != 2 {
-		return fmt.Errorf("Intervals.icu answered %d", resp.StatusCode)
-	}
-	return nil
+	_, err := readAnswer(resp)
+	return err
 }
 
 // answerEvents reads the events a write answers with. The write is done whatever the
@@ -187,13 +182,9 @@ func drain(resp *http.Response) error {
 // id, category, name and dates (a field the model types differently must not lose the id
 // a rollback needs).
 func answerEvents(resp *http.Response) ([]intervals.Event, error) {
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, 16<<20))
+	b, err := readAnswer(resp)
 	if err != nil {
-		return nil, fmt.Errorf("read the answer: %w", err)
-	}
-	if resp.StatusCode/100 != 2 {
-		return nil, fmt.Errorf("Intervals.icu answered %d", resp.StatusCode)
+		return nil, err
 	}
 	var raws []json.RawMessage
 	if bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {

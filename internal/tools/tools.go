@@ -12,6 +12,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"net/http"
 	"slices"
 	"time"
 
@@ -103,6 +105,24 @@ func apiFailed(what string, err error) error {
 		return fmt.Errorf("%s: %w", what, err)
 	}
 	return fmt.Errorf("%s: Intervals.icu could not be reached or answered badly (%v); try again in a moment", what, err)
+}
+
+// answerLimit is the most of an answer a tool reads (the largest, a year of streams, is a
+// few MB).
+const answerLimit = 16 << 20
+
+// readAnswer reads and closes an undecoded call's answer; any status but 2xx is an error.
+// Writes read their answers with it loosely: a 2xx is success whatever the body holds.
+func readAnswer(resp *http.Response) ([]byte, error) {
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, answerLimit))
+	if err != nil {
+		return nil, fmt.Errorf("read the answer: %w", err)
+	}
+	if resp.StatusCode/100 != 2 {
+		return nil, fmt.Errorf("Intervals.icu answered %d", resp.StatusCode)
+	}
+	return b, nil
 }
 
 // noData is the error for a 2xx answer without the expected body.
