@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"net"
+	"net/http"
 	"os/exec"
 	"strings"
 	"testing"
@@ -114,4 +115,32 @@ func TestReferenceServerEnvironment(t *testing.T) {
 	host, port, _ := net.SplitHostPort(addr)
 	base, _ := startListening(t, addr, []string{"MCP_TRANSPORT=sse", "FASTMCP_HOST=" + host, "FASTMCP_PORT=" + port, "LOG_LEVEL=INFO"}, "--demo")
 	checkSession(t, &mcp.SSEClientTransport{Endpoint: base + "/sse"})
+}
+
+// TestAuthTokenFromEnvironmentGuardsHTTP serves with MCP_AUTH_TOKEN set: a client without
+// the token is refused on both transports, one with it gets the tools.
+func TestAuthTokenFromEnvironmentGuardsHTTP(t *testing.T) {
+	const token = "env-token-5521"
+	base := serveHTTP(t, "http", []string{"MCP_AUTH_TOKEN=" + token})
+	for _, path := range []string{"/mcp", "/sse"} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusUnauthorized {
+			t.Errorf("%s without the token: status %d, want 401", path, resp.StatusCode)
+		}
+	}
+	withToken := &http.Client{Transport: bearer{token}}
+	checkSession(t, &mcp.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: withToken})
+}
+
+// bearer adds "Authorization: Bearer token" to every request.
+type bearer struct{ token string }
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return http.DefaultTransport.RoundTrip(r)
 }
