@@ -145,7 +145,7 @@ func TestReboundHostRefusedWithoutToken(t *testing.T) {
 		return resp.StatusCode
 	}
 	open := httpServer(t, "")
-	for _, path := range []string{"/sse", "/mcp"} {
+	for _, path := range []string{"/sse", "/mcp", "/messages/?session_id=x", "/messages?session_id=x"} {
 		if got := status(open, path, ""); got != http.StatusForbidden {
 			t.Errorf("%s on a loopback server reached as evil.example: status %d, want 403", path, got)
 		}
