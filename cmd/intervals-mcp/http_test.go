@@ -132,15 +132,5 @@ func TestAuthTokenFromEnvironmentGuardsHTTP(t *testing.T) {
 			t.Errorf("%s without the token: status %d, want 401", path, resp.StatusCode)
 		}
 	}
-	withToken := &http.Client{Transport: bearer{token}}
-	checkSession(t, &mcp.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: withToken})
-}
-
-// bearer adds "Authorization: Bearer token" to every request.
-type bearer struct{ token string }
-
-func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+b.token)
-	return http.DefaultTransport.RoundTrip(r)
+	checkSession(t, &mcp.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: mcptest.BearerClient(token)})
 }

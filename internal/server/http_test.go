@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -21,14 +22,6 @@ func httpServer(t *testing.T, token string) string {
 	hs := httptest.NewServer(HTTPHandler(srv, token))
 	t.Cleanup(hs.Close)
 	return hs.URL
-}
-
-type bearerTransport struct{ token string }
-
-func (b bearerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
-	r = r.Clone(r.Context())
-	r.Header.Set("Authorization", "Bearer "+b.token)
-	return http.DefaultTransport.RoundTrip(r)
 }
 
 func clientOver(t *testing.T, tr mcp.Transport) (*mcp.ClientSession, error) {
@@ -102,10 +95,10 @@ func TestBearerTokenRequiredWhenSet(t *testing.T) {
 	if resp.StatusCode != http.StatusUnauthorized {
 		t.Errorf("no token: status %d", resp.StatusCode)
 	}
-	if _, err := clientOver(t, &mcp.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: &http.Client{Transport: bearerTransport{"wrong"}}}); err == nil {
+	if _, err := clientOver(t, &mcp.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: mcptest.BearerClient("wrong")}); err == nil {
 		t.Error("a wrong token must be refused")
 	}
-	cs, err := clientOver(t, &mcp.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: &http.Client{Transport: bearerTransport{"s3cret-token"}}})
+	cs, err := clientOver(t, &mcp.StreamableClientTransport{Endpoint: base + "/mcp", HTTPClient: mcptest.BearerClient("s3cret-token")})
 	if err != nil {
 		t.Fatalf("the right token must be accepted: %v", err)
 	}

@@ -5,6 +5,7 @@ package mcptest
 
 import (
 	"context"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -62,4 +63,17 @@ func Text(res *mcp.CallToolResult) string {
 		}
 	}
 	return b.String()
+}
+
+// BearerClient is an HTTP client that sends "Authorization: Bearer token" with every request.
+func BearerClient(token string) *http.Client {
+	return &http.Client{Transport: bearer(token)}
+}
+
+type bearer string
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+string(b))
+	return http.DefaultTransport.RoundTrip(r)
 }

@@ -2,6 +2,8 @@ package mcptest
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -18,5 +20,19 @@ func TestConnectCallAndText(t *testing.T) {
 	}
 	if Text(nil) != "" {
 		t.Error("Text(nil) must be empty")
+	}
+}
+
+func TestBearerClientSendsTheToken(t *testing.T) {
+	var got string
+	srv := httptest.NewServer(http.HandlerFunc(func(_ http.ResponseWriter, r *http.Request) { got = r.Header.Get("Authorization") }))
+	defer srv.Close()
+	resp, err := BearerClient("tok-1").Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if got != "Bearer tok-1" {
+		t.Errorf("Authorization %q", got)
 	}
 }
