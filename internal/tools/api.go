@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -97,23 +98,17 @@ func apiListOperations(_ context.Context, env *manifest.Env, in apiListIn) (stri
 		return "", manifest.Errorf("no operation matches tag %q and word %q; tags: %s", in.Tag, in.Word, apiTagList(tags))
 	}
 	sort.SliceStable(ops, func(i, j int) bool { return ops[i].Tag < ops[j].Tag })
-	b := newAnswerCap(env.MaxChars())
-	b.line(fmt.Sprintf("%d operations (operationId METHOD path: summary). Describe one with api_describe_operation, call it with api_call_operation.", len(ops)))
+	head := fmt.Sprintf("%d operations (operationId METHOD path: summary). Describe one with api_describe_operation, call it with api_call_operation.", len(ops))
+	items := make([]string, len(ops))
 	last := ""
 	for i, op := range ops {
+		items[i] = fmt.Sprintf("%s %s %s: %s", op.OperationID, op.Method, op.Path, op.Summary)
 		if op.Tag != last {
-			if !b.line("# " + op.Tag) {
-				b.cut(len(ops)-i, "operations", "filter by tag or word")
-				break
-			}
+			items[i] = "# " + op.Tag + "\n" + items[i]
 			last = op.Tag
 		}
-		if !b.line(fmt.Sprintf("%s %s %s: %s", op.OperationID, op.Method, op.Path, op.Summary)) {
-			b.cut(len(ops)-i, "operations", "filter by tag or word")
-			break
-		}
 	}
-	return b.String(), nil
+	return format.List{Head: head, Items: items, Noun: "operations not shown", Hint: "filter by tag or word"}.Render(env.MaxChars()), nil
 }
 
 func apiTagList(tags map[string]int) string {
@@ -134,57 +129,55 @@ func apiDescribeOperation(_ context.Context, env *manifest.Env, in apiDescribeIn
 	if (in.Operation == "") == (in.Schema == "") {
 		return "", manifest.Errorf("give either operation (an operationId from api_list_operations) or schema (a schema name from a description)")
 	}
-	b := newAnswerCap(env.MaxChars())
 	if in.Schema != "" {
 		props, ok := intervals.SchemaDocs(in.Schema)
 		if !ok {
 			return "", manifest.Errorf("unknown schema %q: use a name shown after \"object\" in api_describe_operation's answer", in.Schema)
 		}
-		b.line(in.Schema + " properties:")
-		apiDescribeProps(b, props)
-		return b.String(), nil
+		return format.List{Head: in.Schema + " properties:", Items: apiPropLines(props), Noun: "properties not shown", Hint: apiPropsHint}.Render(env.MaxChars()), nil
 	}
 	op, err := lookupAPIOp(in.Operation)
 	if err != nil {
 		return "", err
 	}
-	b.line(fmt.Sprintf("%s: %s %s (%s): %s", op.op.OperationID, op.op.Method, op.op.Path, op.op.Tag, op.op.Summary))
+	head := []string{fmt.Sprintf("%s: %s %s (%s): %s", op.op.OperationID, op.op.Method, op.op.Path, op.op.Tag, op.op.Summary)}
 	if op.op.Method != "GET" {
-		b.line("Writes: refused when the server is read-only.")
+		head = append(head, "Writes: refused when the server is read-only.")
 	}
 	if op.upload {
-		b.line("Not callable here: it uploads a file (multipart/form-data); use Intervals.icu's web page or its API directly.")
+		head = append(head, "Not callable here: it uploads a file (multipart/form-data); use Intervals.icu's web page or its API directly.")
 	}
 	docs := intervals.ParamDocs(op.op.OperationID)
 	names := apiParamNames(op, docs)
 	if len(names) == 0 {
-		b.line("params: none")
+		head = append(head, "params: none")
 	} else {
-		b.line("params:")
+		head = append(head, "params:")
 	}
+	var items []string
 	for _, n := range names {
 		d := docs[n]
 		switch {
 		case op.isAthleteParam(n):
-			b.line(fmt.Sprintf("- %s (path): the athlete, filled in; do not pass it", n))
+			items = append(items, fmt.Sprintf("- %s (path): the athlete, filled in; do not pass it", n))
 			continue
 		case op.isFormatParam(n):
-			b.line(fmt.Sprintf("- %s (path, optional): \"\" for JSON (default), or .csv / .json where the path allows it", n))
+			items = append(items, fmt.Sprintf("- %s (path, optional): \"\" for JSON (default), or .csv / .json where the path allows it", n))
 			continue
 		}
 		req := "optional"
 		if d.Required || d.In == "path" {
 			req = "required"
 		}
-		b.line(fmt.Sprintf("- %s (%s, %s, %s)%s", n, d.In, apiFieldType(d), req, apiDocSuffix(d)))
+		items = append(items, fmt.Sprintf("- %s (%s, %s, %s)%s", n, d.In, apiFieldType(d), req, apiDocSuffix(d)))
 	}
 	if op.body != nil {
-		b.line("body (JSON): " + apiBodyShape(op.body))
+		items = append(items, "body (JSON): "+apiBodyShape(op.body))
 		if props, ok := intervals.SchemaDocs(apiSchemaName(op.body)); ok {
-			apiDescribeProps(b, props)
+			items = append(items, apiPropLines(props)...)
 		}
 	}
-	return b.String(), nil
+	return format.List{Head: strings.Join(head, "\n"), Items: items, Noun: "lines not shown", Hint: apiPropsHint}.Render(env.MaxChars()), nil
 }
 
 // apiParamNames lists an operation's parameters: path ones in path order, then query ones sorted.
@@ -200,18 +193,21 @@ func apiParamNames(op *apiOp, docs map[string]intervals.FieldDoc) []string {
 	return append(names, query...)
 }
 
-func apiDescribeProps(b *answerCap, props map[string]intervals.FieldDoc) {
+// apiPropsHint is what a description cut in a body's properties tells the model.
+const apiPropsHint = "all body properties are optional: send only those you change"
+
+// apiPropLines describes a schema's properties, one line each, by name.
+func apiPropLines(props map[string]intervals.FieldDoc) []string {
 	names := make([]string, 0, len(props))
 	for n := range props {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	out := make([]string, len(names))
 	for i, n := range names {
-		if !b.line(fmt.Sprintf("- %s %s%s", n, apiFieldType(props[n]), apiDocSuffix(props[n]))) {
-			b.cut(len(names)-i, "properties", "all are optional: send only those you change")
-			return
-		}
+		out[i] = fmt.Sprintf("- %s %s%s", n, apiFieldType(props[n]), apiDocSuffix(props[n]))
 	}
+	return out
 }
 
 func apiFieldType(d intervals.FieldDoc) string {

@@ -389,3 +389,19 @@ func TestAPICallTakesQueryValuesWrittenAsStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestAPIDescribeSaysWhatTheBudgetCut: a description cut to the budget says so, whichever
+// part (parameters or body properties) the cut falls in.
+func TestAPIDescribeSaysWhatTheBudgetCut(t *testing.T) {
+	_, env := apiRecorderEnv(t, "0")
+	for _, args := range []string{`{"operation":"listEvents"}`, `{"operation":"updateSettings"}`, `{"schema":"SportSettings"}`} {
+		env.Budget = 300
+		out, err := coachingTool(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(args))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len([]rune(out)) > 300 || !strings.Contains(out, "not shown") {
+			t.Errorf("%s at a budget of 300: %d characters, cut not said:\n%s", args, len([]rune(out)), out)
+		}
+	}
+}

@@ -3,7 +3,6 @@ package tools
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -49,35 +48,3 @@ func ciReadBack(resp *http.Response, v any) (ok bool) {
 	b, err := readAnswer(resp)
 	return err == nil && json.Unmarshal(b, v) == nil
 }
-
-// answerCap writes an answer line by line within a character budget, keeping room for one
-// closing line that says what was cut.
-type answerCap struct {
-	b    strings.Builder
-	max  int
-	full bool
-}
-
-// capReserve is the room kept for the closing "… N more" line.
-const capReserve = 160
-
-func newAnswerCap(max int) *answerCap { return &answerCap{max: max} }
-
-// line appends s and a newline if it fits; it returns false (and writes nothing more, ever)
-// once the budget is reached.
-func (c *answerCap) line(s string) bool {
-	if c.full || c.b.Len()+len(s)+1 > c.max-capReserve {
-		c.full = true
-		return false
-	}
-	c.b.WriteString(s)
-	c.b.WriteByte('\n')
-	return true
-}
-
-// cut says how many items of what were left out, and how to get them.
-func (c *answerCap) cut(n int, what, hint string) {
-	fmt.Fprintf(&c.b, "… %d more %s not shown; %s\n", n, what, hint)
-}
-
-func (c *answerCap) String() string { return strings.TrimRight(c.b.String(), "\n") }
