@@ -58,6 +58,9 @@ func TestAPIKeyNeverShown(t *testing.T) {
 	all.WriteString(mcptest.Text(res))
 	_ = cs.Close()
 	all.WriteString(stderr.String())
+	if !strings.Contains(stderr.String(), "level=DEBUG") {
+		t.Errorf("LOG_LEVEL=DEBUG should log at debug level (else this test looks at less than it says):\n%s", stderr.String())
+	}
 
 	for _, secret := range []string{key, basic} {
 		if strings.Contains(all.String(), secret) {
