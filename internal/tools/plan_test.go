@@ -308,3 +308,17 @@ func TestPlanRollsBackWhenACreateAnswerIsLost(t *testing.T) {
 	planContains(t, err.Error(), "rolled back", "the calendar is as before")
 	planSameCalendar(t, f, before)
 }
+
+// TestPlanAnswerKeepsToTheBudget: even the weekly summary of a 60-session plan is cut to a
+// small budget, saying so.
+func TestPlanAnswerKeepsToTheBudget(t *testing.T) {
+	_, env := planningFake(t)
+	env.Budget = 400
+	out, err := runPlanning(t, env, "plan_sessions", marathonBlock("Marathon 2027"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len([]rune(out)); n > 400 || !strings.Contains(out, "more weeks; get_events shows them") {
+		t.Errorf("want at most 400 characters saying what was cut, got %d:\n%s", n, out)
+	}
+}

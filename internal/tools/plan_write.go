@@ -165,16 +165,17 @@ func planAnswer(plan string, items []planned, status []string, ids []int32, stal
 		w.estimated = w.estimated || (p.load > 0 && !p.given.load)
 		w.lines = append(w.lines, fmt.Sprintf("  %s %s (id %d, %s)", t.Format("Mon 01-02"), planEventShort(p, a.units), ids[i], status[i]))
 	}
-	var short, long strings.Builder
+	var heads []string
+	var long strings.Builder
 	for _, w := range weeks {
 		t, _ := time.ParseInLocation(ymd, w.monday, loc)
 		head := fmt.Sprintf("Week of %s: %d session(s), %s", t.Format("Mon 2006-01-02"), w.n, format.Duration(float64(w.secs)))
 		if w.metres > 0 {
 			head += ", " + a.units.Distance(w.metres, "")
 		}
-		head += ", load " + approx(w.estimated) + fmt.Sprint(w.load) + "\n"
-		short.WriteString(head)
-		long.WriteString(head)
+		head += ", load " + approx(w.estimated) + fmt.Sprint(w.load)
+		heads = append(heads, head)
+		long.WriteString(head + "\n")
 		for _, l := range w.lines {
 			long.WriteString(l + "\n")
 		}
@@ -183,7 +184,8 @@ func planAnswer(plan string, items []planned, status []string, ids []int32, stal
 	if long.Len()+len(out) < budget-1000 {
 		out += long.String()
 	} else {
-		out += short.String() + "(sessions not listed, to keep the answer short: get_events shows them)\n"
+		out = format.List{Head: out, Items: heads, Tail: "(sessions not listed, to keep the answer short: get_events shows them)",
+			Noun: "weeks", Hint: "get_events shows them"}.Render(budget) + "\n"
 	}
 	if len(stale) > 0 {
 		sort.Slice(stale, func(x, y int) bool { return stale[x].day() < stale[y].day() })
@@ -194,7 +196,7 @@ func planAnswer(plan string, items []planned, status []string, ids []int32, stal
 		head := fmt.Sprintf("%d earlier session(s) of this plan on these dates are not in this call and were left as they are:", len(stale))
 		out += format.List{Head: head, Items: lines, Noun: "sessions", Hint: "get_events shows them"}.Render(max(budget-len(out), 200))
 	}
-	return out
+	return format.Clip(out, budget)
 }
 
 // approx marks an estimated value.
