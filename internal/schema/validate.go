@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	invopop "github.com/invopop/jsonschema"
@@ -266,7 +267,11 @@ func show(v any) string {
 		return fmt.Sprint(v)
 	}
 	if len(b) > 60 {
-		return string(b[:57]) + "..."
+		cut := 57
+		for cut > 0 && !utf8.RuneStart(b[cut]) {
+			cut-- // never inside a character: the text goes to the model as JSON
+		}
+		return string(b[:cut]) + "..."
 	}
 	return string(b)
 }

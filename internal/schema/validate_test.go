@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // compile is the checker of the example input (also the fuzz target's).
@@ -79,5 +80,13 @@ func TestCompileRejectsBadDefault(t *testing.T) {
 	}
 	if _, err := Compile(s); err == nil {
 		t.Error("a default outside the schema must fail at compile time")
+	}
+}
+
+func TestCheckErrorShowsALongValueCutOnACharacter(t *testing.T) {
+	in := compile(t)
+	_, err := in.Check(json.RawMessage(`{"oldest":"x","category":"a` + strings.Repeat("é", 40) + `"}`))
+	if err == nil || !utf8.ValidString(err.Error()) || !strings.Contains(err.Error(), `got "aéé`) || !strings.Contains(err.Error(), `é...;`) {
+		t.Errorf("a long value must be shortened on a character boundary: %q", err)
 	}
 }
