@@ -70,13 +70,14 @@ func (s *server) DeleteEvent(w http.ResponseWriter, r *http.Request, id string, 
 	})
 }
 
-// removeEvents deletes the events doomed says, and their pairings; it returns how many.
+// removeEvents deletes the events doomed says, and their pairings: an activity that did a
+// deleted event is no longer paired with it. It returns how many.
 func removeEvents(a *synth.Athlete, doomed func(*api.Event) bool) int {
 	kept := a.Events[:0]
 	n := 0
 	for _, e := range a.Events {
 		if doomed(&e) {
-			delete(a.PairedActivity, deref(e.Id))
+			unpair(a, deref(e.Id))
 			n++
 			continue
 		}
@@ -84,6 +85,20 @@ func removeEvents(a *synth.Athlete, doomed func(*api.Event) bool) int {
 	}
 	a.Events = kept
 	return n
+}
+
+// unpair undoes the pairing of an event with the activity that did it, on both sides.
+func unpair(a *synth.Athlete, eventID int32) {
+	actID, ok := a.PairedActivity[eventID]
+	if !ok {
+		return
+	}
+	delete(a.PairedActivity, eventID)
+	for i := range a.Activities {
+		if act := &a.Activities[i]; deref(act.Id) == actID && deref(act.PairedEventId) == eventID {
+			act.PairedEventId = nil
+		}
+	}
 }
 
 // CreateMultipleEvents answers POST /athlete/{id}/events/bulk, all or nothing: every event

@@ -181,3 +181,14 @@ func TestUpsertOnUIDUpdatesTheEventWithThatUID(t *testing.T) {
 		t.Errorf("%d events after a create with the uid but without upsertOnUid, want %d", got, before+1)
 	}
 }
+
+func TestDeletingAPairedEventUnpairsItsActivity(t *testing.T) {
+	f := newTestFake(t, Options{})
+	if act := mustStatus(t, f, 200, "GET", "/api/v1/activity/i9001", ""); !strings.Contains(act, `"paired_event_id":11`) {
+		t.Fatalf("i9001 before = %s, want it paired with event 11", act)
+	}
+	mustStatus(t, f, 200, "DELETE", "/api/v1/athlete/0/events/11", "")
+	if act := mustStatus(t, f, 200, "GET", "/api/v1/activity/i9001", ""); strings.Contains(act, "paired_event_id") {
+		t.Errorf("i9001 after event 11 was deleted = %s, want no paired_event_id", act)
+	}
+}
