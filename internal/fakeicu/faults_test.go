@@ -179,3 +179,16 @@ func TestDropFaultCutsAnEmptyAnswerToo(t *testing.T) {
 		t.Errorf("dropped empty answer: read error %v, want io.ErrUnexpectedEOF", err)
 	}
 }
+
+func TestLatenciesAddUpAndLeaveTheOtherFault(t *testing.T) {
+	var s faultSet
+	s.add(mustParse(t, "latency:30ms"), mustParse(t, "503:count=1"), mustParse(t, "latency:20ms,method=GET"), mustParse(t, "500"))
+	delay, hit := s.take("GET", "/api/v1/athlete/0", "getAthlete")
+	if delay != 50*time.Millisecond || hit == nil || hit.Status != 503 {
+		t.Errorf("take = %v, %v; want the two latencies added (50ms) and the first status fault, 503", delay, hit)
+	}
+	delay, hit = s.take("POST", "/api/v1/athlete/0/events", "createEvent")
+	if delay != 30*time.Millisecond || hit == nil || hit.Status != 500 {
+		t.Errorf("take after the 503 was used up = %v, %v; want 30ms (the GET latency does not match) and 500", delay, hit)
+	}
+}

@@ -113,3 +113,14 @@ func TestHandlerPanicIsA500(t *testing.T) {
 	}
 	mustStatus(t, f, 200, "GET", "/api/v1/athlete/0", "")
 }
+
+func TestGluedExtensions(t *testing.T) {
+	f := newTestFake(t, Options{})
+	_, plain := call(t, f, "GET", "/api/v1/athlete/0/gear", "")
+	if body := mustStatus(t, f, 200, "GET", "/api/v1/athlete/0/gear.json", ""); body != plain {
+		t.Errorf("gear.json = %s, want the same as gear: %s", body, plain)
+	}
+	if msg := mustError(t, f, 404, "GET", "/api/v1/athlete/0/gear.xml", ""); !strings.Contains(msg, ".xml") {
+		t.Errorf("gear.xml: %q, want the unknown format named", msg)
+	}
+}

@@ -116,3 +116,23 @@ func TestCustomItemsAndWorkoutWrites(t *testing.T) {
 		t.Errorf("new workout %s; folder %s", shown.Body, folders.Body)
 	}
 }
+
+func TestMessagesSinceIDAndLimit(t *testing.T) {
+	f := newTestFake(t, Options{})
+	for _, text := range []string{"first", "second"} {
+		mustStatus(t, f, 200, "POST", "/api/v1/activity/i9001/messages", `{"content":"`+text+`"}`)
+	}
+	contents := func(path string) []string {
+		var out []string
+		for _, m := range decode[[]intervals.Message](t, mustStatus(t, f, 200, "GET", path, "")) {
+			out = append(out, deref(m.Content))
+		}
+		return out
+	}
+	if got, want := contents("/api/v1/activity/i9001/messages?sinceId=5"), []string{"first", "second"}; !slices.Equal(got, want) {
+		t.Errorf("messages since id 5 = %v, want %v (the world's message 5 left out)", got, want)
+	}
+	if got, want := contents("/api/v1/activity/i9001/messages?limit=2"), []string{"first", "second"}; !slices.Equal(got, want) {
+		t.Errorf("messages, limit 2 = %v, want the 2 newest, oldest first: %v", got, want)
+	}
+}

@@ -192,3 +192,16 @@ func TestDeletingAPairedEventUnpairsItsActivity(t *testing.T) {
 		t.Errorf("i9001 after event 11 was deleted = %s, want no paired_event_id", act)
 	}
 }
+
+func TestRangeDeleteByCreator(t *testing.T) {
+	f := newTestFake(t, Options{})
+	mustStatus(t, f, 200, "POST", "/api/v1/athlete/0/events", `{"category":"NOTE","name":"mine","start_date_local":"2026-03-12"}`)
+	body := mustStatus(t, f, 200, "DELETE", "/api/v1/athlete/0/events?oldest=2026-03-01&category=NOTE&createdById=i777", "")
+	if body != `{"eventsDeleted":0}` {
+		t.Errorf("range delete of another creator's notes = %s, want none deleted", body)
+	}
+	body = mustStatus(t, f, 200, "DELETE", "/api/v1/athlete/0/events?oldest=2026-03-01&category=NOTE&createdById="+DemoAthleteID, "")
+	if body != `{"eventsDeleted":1}` {
+		t.Errorf("range delete of %s's notes = %s, want the one it created (the world's notes have no creator)", DemoAthleteID, body)
+	}
+}
