@@ -16,7 +16,8 @@ type List struct {
 }
 
 // Render joins the list within max characters. Items that do not fit are dropped from the
-// end and counted in a last line: "… 37 more activities; narrow the range".
+// end and counted in a last line: "… 37 more activities; narrow the range". The tail comes
+// after it when there is room; a head longer than the budget is clipped (Clip).
 func (l List) Render(max int) string {
 	var b strings.Builder
 	write := func(s string) {
@@ -59,12 +60,14 @@ func (l List) Render(max int) string {
 		kept++
 	}
 	if rest := len(l.Items) - kept; rest > 0 {
-		write(fmt.Sprintf("… %d more %s; %s", rest, l.Noun, l.Hint))
+		cut := fmt.Sprintf("… %d more %s; %s", rest, l.Noun, l.Hint)
+		write(cut)
+		used += size(cut)
 	}
 	if l.Tail != "" && used+tail <= max {
 		write(l.Tail)
 	}
-	return strings.TrimRight(b.String(), "\n")
+	return Clip(strings.TrimRight(b.String(), "\n"), max)
 }
 
 // Clip cuts s to at most max characters, ending with a note of how much was cut.

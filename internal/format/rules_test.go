@@ -71,6 +71,26 @@ func TestBudgetCutSaysWhatWasCut(t *testing.T) {
 	}
 }
 
+// TestListNeverExceedsItsBudget: the cut line counts toward the budget (a tail used to be
+// kept after it as if it took no room) and a head longer than the budget is clipped.
+func TestListNeverExceedsItsBudget(t *testing.T) {
+	items := []string{strings.Repeat("a", 60), strings.Repeat("b", 60), strings.Repeat("c", 60), strings.Repeat("d", 60)}
+	for _, l := range []List{
+		{Head: "head", Items: items, Tail: strings.Repeat("t", 40), Noun: "items", Hint: "narrow the range"},
+		{Head: strings.Repeat("h", 300), Items: items, Noun: "items", Hint: "narrow the range"},
+	} {
+		for _, max := range []int{120, 150, 200} {
+			got := l.Render(max)
+			if n := len([]rune(got)); n > max {
+				t.Errorf("budget %d: %d characters:\n%s", max, n, got)
+			}
+			if !strings.Contains(got, "more items; narrow the range") && !strings.Contains(got, "more characters cut") {
+				t.Errorf("budget %d: the cut is not said:\n%s", max, got)
+			}
+		}
+	}
+}
+
 func TestClipSaysHowMuchWasCut(t *testing.T) {
 	got := Clip(strings.Repeat("x", 500), 100)
 	if len([]rune(got)) > 100 || !strings.HasSuffix(got, "more characters cut)") {
