@@ -6,6 +6,7 @@ import (
 	"errors"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -89,11 +90,11 @@ func getActivities(ctx context.Context, env *manifest.Env, in activitiesIn) (str
 	if resp.JSON200 == nil {
 		return "", noData("list activities", resp.StatusCode())
 	}
-	out := a.units.Activities(*resp.JSON200, oldest, newest, env.MaxChars())
+	note := ""
 	if len(*resp.JSON200) == limit {
-		out += "\n(limit of " + strconv.Itoa(limit) + " reached: older activities in the range may exist; narrow the range or raise limit)"
+		note = "\n(limit of " + strconv.Itoa(limit) + " reached: older activities in the range may exist; narrow the range or raise limit)"
 	}
-	return out, nil
+	return a.units.Activities(*resp.JSON200, oldest, newest, env.MaxChars()-utf8.RuneCountInString(note)) + note, nil
 }
 
 // activityID checks an id the model gave.
