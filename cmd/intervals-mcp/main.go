@@ -19,6 +19,9 @@ import (
 	"io"
 	"os"
 	"strings"
+	// Every athlete's dates are computed in their time zone (manifest.Env.Today); Windows has
+	// no zoneinfo database unless Go is installed, so the binary carries its own.
+	_ "time/tzdata"
 )
 
 // Exit codes.
