@@ -193,23 +193,29 @@ func workoutText(in eventWriteIn, sport, cat string, a *athleteCtx) (string, []s
 		// notes, and sessions described in words only, have no syntax to get wrong
 		return in.Description, nil, nil
 	}
-	s, problems := workout.Check(ws, in.Description, th)
-	var errs, warns []string
-	for _, p := range problems {
-		if p.Severity == workout.SeverityError {
-			errs = append(errs, "- "+p.String())
-		} else {
-			warns = append(warns, "- "+p.String())
-		}
-	}
+	s, errs, warns := checkText(sport, in.Description, th)
 	if len(errs) > 0 {
-		return "", nil, manifest.Errorf("the workout text would be misread by Intervals.icu; nothing was written. Fix these and call again (or pass steps instead):\n%s", strings.Join(errs, "\n"))
+		return "", nil, manifest.Errorf("the workout text would be misread by Intervals.icu; nothing was written. Fix these and call again (or pass steps instead):\n- %s", strings.Join(errs, "\n- "))
 	}
 	notes := []string{"Workout: " + s.String()}
 	if len(warns) > 0 {
-		notes = append(notes, "Check these (written as given):\n"+strings.Join(warns, "\n"))
+		notes = append(notes, "Check these (written as given):\n- "+strings.Join(warns, "\n- "))
 	}
 	return in.Description, notes, nil
+}
+
+// checkText checks workout text for the traps of Intervals.icu's syntax, split into errors
+// (Intervals.icu would misread it) and warnings (almost surely a mistake, but valid).
+func checkText(sport, text string, th workout.Thresholds) (s workout.Summary, errs, warns []string) {
+	s, problems := workout.Check(workout.SportFor(sport), text, th)
+	for _, p := range problems {
+		if p.Severity == workout.SeverityError {
+			errs = append(errs, p.String())
+		} else {
+			warns = append(warns, p.String())
+		}
+	}
+	return s, errs, warns
 }
 
 // repeatLine matches a repeat header such as "5x" or "3x Main set".

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
-	"github.com/intervals-mcp/intervals-mcp/internal/workout"
 )
 
 // update_session changes one planned session, or with scope "following" that session and
@@ -176,15 +175,7 @@ func sessionChange(in updateIn, this planEvent, a *athleteCtx) (sessionUpdate, e
 		return c, manifest.Errorf("Nothing was changed: %v", err)
 	}
 	if text != "" {
-		sum, problems := workout.Check(workout.SportFor(sport), text, th)
-		var errs, warns []string
-		for _, p := range problems {
-			if p.Severity == workout.SeverityError {
-				errs = append(errs, p.String())
-			} else {
-				warns = append(warns, p.String())
-			}
-		}
+		sum, errs, warns := checkText(sport, text, th)
 		if len(errs) > 0 {
 			return c, manifest.Errorf("Nothing was changed, Intervals.icu would misread the workout:\n- %s", strings.Join(errs, "\n- "))
 		}
