@@ -277,6 +277,17 @@ type repeatIn struct {
 // update_session's "following" scope finds the series by it.
 func seriesPrefix(id int32) string { return fmt.Sprintf("imcp:s%d:", id) }
 
+// seriesRoot is the event a series of e was repeated from: the id in e's external id when
+// repeat_session made e, else e's own id.
+func seriesRoot(e planEvent) int32 {
+	if x := deref(e.ExternalId); strings.HasPrefix(x, "imcp:s") {
+		if n, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(x, "imcp:s"), ":", 2)[0]); err == nil {
+			return int32(n)
+		}
+	}
+	return deref(e.Id)
+}
+
 func repeatSession(ctx context.Context, env *manifest.Env, in repeatIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
@@ -297,11 +308,9 @@ func repeatSession(ctx context.Context, env *manifest.Env, in repeatIn) (string,
 	if _, err := time.Parse(ymd, src.day()); err != nil {
 		return "", manifest.Errorf("event %d has no date to repeat from", ids[0])
 	}
-	root := ids[0]
-	if x := deref(src.ExternalId); strings.HasPrefix(x, "imcp:s") {
-		if n, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(x, "imcp:s"), ":", 2)[0]); err == nil {
-			root = int32(n)
-		}
+	root := seriesRoot(src)
+	if root == 0 {
+		root = ids[0]
 	}
 	last := shiftLocal(src.StartDateLocal, 7*every*in.Times)
 	have, err := readCalendar(ctx, env, src.day(), deref(last)[:10])

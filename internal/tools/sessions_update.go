@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 
@@ -100,12 +99,7 @@ func following(ctx context.Context, env *manifest.Env, this planEvent) ([]planEv
 	if err != nil {
 		return nil, err
 	}
-	root := deref(this.Id)
-	if x := deref(this.ExternalId); strings.HasPrefix(x, "imcp:s") {
-		if n, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(x, "imcp:s"), ":", 2)[0]); err == nil {
-			root = int32(n)
-		}
-	}
+	root := seriesRoot(this)
 	inSeries := func(e planEvent) bool {
 		return deref(e.Id) == root || strings.HasPrefix(deref(e.ExternalId), seriesPrefix(root))
 	}
