@@ -97,14 +97,12 @@ func (s *server) UpdateCustomItem(w http.ResponseWriter, r *http.Request, id str
 			return
 		}
 		item, err := mergeJSON(a.CustomItems[i], patch)
-		if err == nil {
-			if msg := validateItem(&item); msg != "" {
-				writeError(w, http.StatusUnprocessableEntity, msg)
-				return
-			}
-		}
 		if err != nil {
 			writeErrorf(w, http.StatusUnprocessableEntity, "Invalid custom item: %v", err)
+			return
+		}
+		if msg := validateItem(&item); msg != "" {
+			writeError(w, http.StatusUnprocessableEntity, msg)
 			return
 		}
 		item.Updated = ptr(intervals.NewDateTime(st.now().UTC()))

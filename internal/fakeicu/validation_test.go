@@ -28,6 +28,8 @@ func TestValidationErrorsLikeTheAPI(t *testing.T) {
 		{"range delete without oldest", "DELETE", "/api/v1/athlete/0/events?category=WORKOUT", "", 422, "oldest"},
 		{"workout without name", "POST", "/api/v1/athlete/0/workouts", `{"folder_id":41}`, 422, "name"},
 		{"custom item of unknown type", "POST", "/api/v1/athlete/0/custom-item", `{"name":"x","type":"GRAPH"}`, 422, "GRAPH"},
+		{"custom item updated to an unknown type", "PUT", "/api/v1/athlete/0/custom-item/31", `{"type":"GRAPH"}`, 422, "GRAPH"},
+		{"custom item updated with a name that is no string", "PUT", "/api/v1/athlete/0/custom-item/31", `{"name":5}`, 422, "Invalid custom item"},
 		{"wellness without id", "PUT", "/api/v1/athlete/0/wellness", `{"weight":70}`, 422, "id"},
 		{"unknown curve", "GET", "/api/v1/athlete/0/power-curves?type=Ride&curves=forever", "", 422, "forever"},
 		{"broken JSON", "POST", "/api/v1/athlete/0/events", `{"category":`, 400, "JSON parse error"},
