@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -309,6 +310,13 @@ func apiPathValue(name string, raw json.RawMessage, t reflect.Type) (reflect.Val
 
 // apiTrimBody shows an answer within max characters: JSON compacted, arrays cut at a whole
 // element with the count left out, binary content described, not shown.
+// apiSecretField matches a JSON string field that holds a secret (the athlete profile
+// carries icu_api_key and icu_friend_invite_token): its value is never shown. Compiled on
+// first use, not at every start of the binary.
+var apiSecretField = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)"([a-z0-9_]*(?:api_?key|token|secret|password)[a-z0-9_]*)":"(?:[^"\\]|\\.)*"`)
+})
+
 func apiTrimBody(body []byte, ctype string, max int) string {
 	if len(body) == 0 {
 		return "(empty answer)"
@@ -318,7 +326,7 @@ func apiTrimBody(body []byte, ctype string, max int) string {
 	}
 	var c bytes.Buffer
 	if json.Compact(&c, body) == nil {
-		body = c.Bytes()
+		body = apiSecretField().ReplaceAll(c.Bytes(), []byte(`"$1":"(hidden)"`))
 	}
 	if len(body) <= max {
 		return string(body)
