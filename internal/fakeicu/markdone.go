@@ -52,12 +52,18 @@ func (s *server) MarkEventAsDone(w http.ResponseWriter, r *http.Request, id stri
 	})
 }
 
-// nextActivityID is a fresh activity id in the API's "i<number>" form.
+// nextActivityID is a fresh activity id in the API's "i<number>" form, after the highest
+// one. Strava activities' ids (bare numbers from Strava's own, far larger, sequence) do not
+// count: the next Intervals.icu id does not follow them.
 func (st *store) nextActivityID() string {
 	var top int64
 	for _, a := range st.w.Athletes {
 		for _, act := range a.Activities {
-			if n, err := strconv.ParseInt(strings.TrimPrefix(deref(act.Id), "i"), 10, 64); err == nil && n > top {
+			num, ok := strings.CutPrefix(deref(act.Id), "i")
+			if !ok {
+				continue
+			}
+			if n, err := strconv.ParseInt(num, 10, 64); err == nil && n > top {
 				top = n
 			}
 		}

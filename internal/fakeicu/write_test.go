@@ -2,10 +2,13 @@ package fakeicu
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
 )
 
 // eventIDs lists the ids of an athlete's calendar as the fake holds it.
@@ -203,5 +206,31 @@ func TestRangeDeleteByCreator(t *testing.T) {
 	body = mustStatus(t, f, 200, "DELETE", "/api/v1/athlete/0/events?oldest=2026-03-01&category=NOTE&createdById="+DemoAthleteID, "")
 	if body != `{"eventsDeleted":1}` {
 		t.Errorf("range delete of %s's notes = %s, want the one it created (the world's notes have no creator)", DemoAthleteID, body)
+	}
+}
+
+func TestMarkDoneGivesTheNextIntervalsActivityID(t *testing.T) {
+	f := New(Options{Now: func() time.Time { return testNow }})
+	w := f.World()
+	var top int64
+	for _, a := range w.Athletes {
+		for _, act := range a.Activities {
+			if num, ok := strings.CutPrefix(deref(act.Id), "i"); ok {
+				if n, err := strconv.ParseInt(num, 10, 64); err == nil && n > top {
+					top = n
+				}
+			}
+		}
+	}
+	if len(w.Athletes[0].StravaStubs) == 0 {
+		t.Fatal("the world has no Strava activity: the test proves nothing")
+	}
+	i := slices.IndexFunc(w.Athletes[0].Events, func(e api.Event) bool {
+		_, done := w.Athletes[0].PairedActivity[deref(e.Id)]
+		return deref(e.Category) == api.EventCategoryWORKOUT && !done
+	})
+	body := mustStatus(t, f, 200, "POST", "/api/v1/athlete/0/events/"+itoa32(deref(w.Athletes[0].Events[i].Id))+"/mark-done", "")
+	if got, want := deref(decode[api.Activity](t, body).Id), "i"+strconv.FormatInt(top+1, 10); got != want {
+		t.Errorf("mark-done made activity %s, want %s (after the highest i-id, whatever Strava's ids are)", got, want)
 	}
 }
