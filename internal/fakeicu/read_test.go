@@ -271,3 +271,17 @@ func TestClientReadsCurves(t *testing.T) {
 		t.Errorf("hr %.200s / pace %.200s / power-hr minutes %d (want about 20), max watts %d (want > 250)", h.Body, pa.Body, minutes, deref(phr.JSON200.MaxWatts))
 	}
 }
+
+func TestAthleteSummaryDefaultsToTheLastSevenDaysInTheAthletesZone(t *testing.T) {
+	f := newTestFake(t, Options{})
+	rows := decode[[]intervals.SummaryWithCats](t, mustStatus(t, f, 200, "GET", "/api/v1/athlete/0/athlete-summary", ""))
+	var got []string
+	for _, r := range rows {
+		got = append(got, deref(r.Date)+" "+deref(r.MostRecentWellnessId))
+	}
+	// Today in Sydney is Wednesday 2026-03-11 (UTC: 03-10): 03-05..03-11 spans two weeks,
+	// newest first, and the newest week's latest wellness is today's.
+	if want := []string{"2026-03-09 2026-03-11", "2026-03-02 2026-03-08"}; !slices.Equal(got, want) {
+		t.Errorf("athlete-summary without start/end: weeks and latest wellness %v, want %v", got, want)
+	}
+}
