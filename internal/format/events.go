@@ -124,9 +124,58 @@ func (u Units) eventTargets(e intervals.Event) string {
 	return strings.Join(f, ", ")
 }
 
+// Achieved says how close a done session came to its plan: the activity's time, distance
+// and load, each against the planned one when there is one. What the activity lacks is left
+// out, never shown as 0; "" when it has none of them.
+func (u Units) Achieved(e intervals.Event, a intervals.Activity) string {
+	if IsStravaStub(a) {
+		return "did: the activity was " + StravaNote
+	}
+	sport := str(e.Type)
+	var f []string
+	add := func(did, planned string) {
+		if planned != "" {
+			did += " of " + planned
+		}
+		f = append(f, did)
+	}
+	if v, ok := i32(a.MovingTime); ok && v > 0 {
+		planned := ""
+		if p, ok := i32(e.MovingTime); ok && p > 0 {
+			planned = Duration(p)
+		} else if p, ok := i32(e.TimeTarget); ok && p > 0 {
+			planned = Duration(p)
+		}
+		add(Duration(v), planned)
+	}
+	if v, ok := f32(a.Distance); ok && v > 0 {
+		planned := ""
+		if p, ok := f32(e.Distance); ok && p > 0 {
+			planned = u.Distance(p, sport)
+		} else if p, ok := f32(e.DistanceTarget); ok && p > 0 {
+			planned = u.Distance(p, sport)
+		}
+		add(u.Distance(v, sport), planned)
+	}
+	if v, ok := i32(a.IcuTrainingLoad); ok {
+		planned := ""
+		if p, ok := i32(e.IcuTrainingLoad); ok {
+			planned = fmt.Sprintf("%.0f", p)
+		} else if p, ok := i32(e.LoadTarget); ok {
+			planned = fmt.Sprintf("%.0f", p)
+		}
+		add(fmt.Sprintf("load %.0f", v), planned)
+	}
+	if len(f) == 0 {
+		return ""
+	}
+	return "did " + strings.Join(f, ", ")
+}
+
 // Events lists calendar events in date order with the status of planned sessions. paired
-// maps event ids to the id of the recorded activity paired with them.
-func (u Units) Events(evs []intervals.Event, paired map[int32]string, today time.Time, oldest, newest string, max int) string {
+// maps event ids to the id of the recorded activity paired with them; acts holds those
+// activities by id, where read, and a done session then says how close it came (Achieved).
+func (u Units) Events(evs []intervals.Event, paired map[int32]string, acts map[string]intervals.Activity, today time.Time, oldest, newest string, max int) string {
 	if len(evs) == 0 {
 		return fmt.Sprintf("No events %s..%s (athlete-local dates).", oldest, newest)
 	}
@@ -143,6 +192,11 @@ func (u Units) Events(evs []intervals.Event, paired map[int32]string, today time
 			todo++
 		}
 		items[i] = "- " + u.EventLine(e, p, today)
+		if act, ok := acts[p]; ok && p != "" {
+			if did := u.Achieved(e, act); did != "" {
+				items[i] += "\n  " + did
+			}
+		}
 	}
 	head := fmt.Sprintf("%d events %s..%s (athlete-local dates; today is %s). Planned sessions: %d done, %d missed, %d to do.",
 		len(evs), oldest, newest, Day(today), done, missed, todo)

@@ -105,7 +105,7 @@ func TestGoldenEvents(t *testing.T) {
 	fixture(t, "events-list.json", &evs)
 	today := time.Date(2024, 2, 23, 0, 0, 0, 0, sydney)
 	paired := map[int32]string{32254568: "i34567"}
-	golden(t, "events", metric.Events(evs, paired, today, "2024-02-20", "2024-12-31", DefaultMax))
+	golden(t, "events", metric.Events(evs, paired, nil, today, "2024-02-20", "2024-12-31", DefaultMax))
 	var w, n intervals.Event
 	fixture(t, "event-workout.json", &w)
 	fixture(t, "event-note.json", &n)

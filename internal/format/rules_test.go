@@ -162,3 +162,23 @@ func TestUnits(t *testing.T) {
 		}
 	}
 }
+
+// TestDoneSessionSaysHowCloseItCame: a done session shows the activity's time, distance and
+// load against the plan; what the activity lacks is left out, never shown as 0.
+func TestDoneSessionSaysHowCloseItCame(t *testing.T) {
+	e := intervals.Event{Id: ptr(int32(5)), Category: ptr(intervals.EventCategory("WORKOUT")), Type: ptr("Run"), Name: ptr("Tempo"),
+		StartDateLocal: ptr("2026-11-28T00:00:00"), MovingTime: ptr(int32(3600)), Distance: ptr(float32(12000)), IcuTrainingLoad: ptr(int32(70))}
+	full := intervals.Activity{Id: ptr("i9"), Type: ptr("Run"), MovingTime: ptr(int32(3730)), Distance: ptr(float32(12500)), IcuTrainingLoad: ptr(int32(74))}
+	if got, want := metric.Achieved(e, full), "did 1:02:10 of 1:00:00, 12.50 km of 12.00 km, load 74 of 70"; got != want {
+		t.Errorf("Achieved = %q, want %q", got, want)
+	}
+	bare := intervals.Activity{Id: ptr("i9"), Type: ptr("Run"), MovingTime: ptr(int32(3730))}
+	if got, want := metric.Achieved(e, bare), "did 1:02:10 of 1:00:00"; got != want {
+		t.Errorf("Achieved without distance and load = %q, want %q", got, want)
+	}
+	today := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	out := metric.Events([]intervals.Event{e}, map[int32]string{5: "i9"}, map[string]intervals.Activity{"i9": full}, today, "2026-11-28", "2026-11-28", 4000)
+	if !strings.Contains(out, "- done (activity i9)\n  did 1:02:10 of 1:00:00, 12.50 km of 12.00 km, load 74 of 70") {
+		t.Errorf("Events:\n%s", out)
+	}
+}
