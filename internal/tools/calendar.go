@@ -35,7 +35,7 @@ func calendarTools() []manifest.Tool {
 		manifest.New(manifest.Def{
 			Name: "get_events", Title: "Calendar",
 			Description: "Calendar in a local date range (default the next 7 days): planned workouts (done/missed/to do), races, notes, periods.",
-			Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"listEvents"},
+			Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"listEvents", "listActivities"},
 		}, getEvents),
 		manifest.New(manifest.Def{
 			Name: "get_event_by_id", Title: "Calendar event",
@@ -146,7 +146,32 @@ func getEvents(ctx context.Context, env *manifest.Env, in eventsIn) (string, err
 	if err != nil {
 		return "", err
 	}
-	return a.units.Events(evs, paired, a.today, oldest, newest, env.MaxChars()), nil
+	acts, err := pairedActivities(ctx, env, paired, oldest, newest)
+	if err != nil {
+		return "", err
+	}
+	return a.units.Events(evs, paired, acts, a.today, oldest, newest, env.MaxChars()), nil
+}
+
+// pairedActivities reads the activities of the range, by id, when a session in it is done:
+// get_events shows how close each came to its plan.
+func pairedActivities(ctx context.Context, env *manifest.Env, paired map[int32]string, oldest, newest string) (map[string]intervals.Activity, error) {
+	if len(paired) == 0 {
+		return nil, nil
+	}
+	resp, err := env.Client.ListActivitiesWithResponse(ctx, env.AthleteID, &intervals.ListActivitiesParams{Oldest: oldest, Newest: pointer(newest + "T23:59:59")})
+	if err != nil {
+		return nil, apiFailed("list the activities that did the sessions "+oldest+".."+newest, err)
+	}
+	acts := map[string]intervals.Activity{}
+	if resp.JSON200 != nil {
+		for _, a := range *resp.JSON200 {
+			if a.Id != nil {
+				acts[*a.Id] = a
+			}
+		}
+	}
+	return acts, nil
 }
 
 // fetchEvent reads one event (plural path, /events/{id}) and its pairing.

@@ -2,10 +2,12 @@ package tools
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 )
 
@@ -117,4 +119,43 @@ func lineWith(s, sub string) string {
 		}
 	}
 	return ""
+}
+
+// TestDoneSessionsSayHowCloseTheyCame: under each done session get_events shows the time and
+// load of the activity that did it, from the fake's own activities.
+func TestDoneSessionsSayHowCloseTheyCame(t *testing.T) {
+	env, f := demoEnv(t)
+	a := demoAthlete(t, f)
+	out := mustCallTool(t, env, "get_events", `{"oldest":"2026-11-16","newest":"2026-11-30"}`)
+	lines := strings.Split(out, "\n")
+	checked := 0
+	for _, e := range a.Events {
+		act := a.PairedActivity[*e.Id]
+		if act == "" || (*e.StartDateLocal)[:10] < "2026-11-16" || (*e.StartDateLocal)[:10] > "2026-11-30" {
+			continue
+		}
+		var done *api.Activity
+		for i := range a.Activities {
+			if *a.Activities[i].Id == act {
+				done = &a.Activities[i]
+			}
+		}
+		if done == nil || done.MovingTime == nil || done.IcuTrainingLoad == nil {
+			continue
+		}
+		i := slices.IndexFunc(lines, func(l string) bool { return strings.Contains(l, fmt.Sprintf("[id %d]", *e.Id)) })
+		if i < 0 || i+1 >= len(lines) {
+			t.Errorf("event %d is missing", *e.Id)
+			continue
+		}
+		did := lines[i+1]
+		want := "  did " + format.Duration(float64(*done.MovingTime))
+		if !strings.HasPrefix(did, want) || !strings.Contains(did, fmt.Sprintf("load %d of ", *done.IcuTrainingLoad)) {
+			t.Errorf("event %d done by %s: want %q… load %d, got %q", *e.Id, act, want, *done.IcuTrainingLoad, did)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no done session with time and load in the range")
+	}
 }
