@@ -28,16 +28,14 @@ func (s *server) GetActivityStreams(w http.ResponseWriter, r *http.Request, id s
 	if !jsonExt(w, r, ext) {
 		return
 	}
-	st := s.f.store()
-	st.mu.RLock()
-	a, act := s.activity(w, st, id)
+	// The recipe is read under the lock; the streams are generated after, without it.
 	var spec synth.StreamSpec
-	var has bool
-	if act != nil {
+	var found, has bool
+	s.readActivity(w, id, func(_ *store, a *synth.Athlete, _ *api.Activity) {
+		found = true
 		spec, has = a.StreamSpecs[id]
-	}
-	st.mu.RUnlock()
-	if act == nil {
+	})
+	if !found {
 		return
 	}
 	if !has {
