@@ -159,16 +159,14 @@ func pairedActivities(ctx context.Context, env *manifest.Env, paired map[int32]s
 	if len(paired) == 0 {
 		return nil, nil
 	}
-	resp, err := env.Client.ListActivitiesWithResponse(ctx, env.AthleteID, &intervals.ListActivitiesParams{Oldest: oldest, Newest: pointer(newest + "T23:59:59")})
+	list, err := loadActivities(ctx, env, oldest, newest)
 	if err != nil {
-		return nil, apiFailed("list the activities that did the sessions "+oldest+".."+newest, err)
+		return nil, err
 	}
 	acts := map[string]intervals.Activity{}
-	if resp.JSON200 != nil {
-		for _, a := range *resp.JSON200 {
-			if a.Id != nil {
-				acts[*a.Id] = a
-			}
+	for _, a := range list {
+		if a.Id != nil {
+			acts[*a.Id] = a
 		}
 	}
 	return acts, nil
