@@ -31,14 +31,13 @@ func (s *server) GetAthleteProfile(w http.ResponseWriter, r *http.Request, id st
 
 // ListAthletes answers GET /athletes: the athletes the key's owner coaches.
 func (s *server) ListAthletes(w http.ResponseWriter, r *http.Request, p api.ListAthletesParams) {
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	list := []api.AthleteWithTags{}
-	for _, a := range st.w.Athletes[min(1, len(st.w.Athletes)):] {
-		list = append(list, cloneVia[api.AthleteWithTags](a.Profile))
-	}
-	writeJSON(w, http.StatusOK, list)
+	s.locked(false, func(st *store) {
+		list := []api.AthleteWithTags{}
+		for _, a := range st.w.Athletes[min(1, len(st.w.Athletes)):] {
+			list = append(list, cloneVia[api.AthleteWithTags](a.Profile))
+		}
+		writeJSON(w, http.StatusOK, list)
+	})
 }
 
 // GetAthleteSummary answers GET /athlete/{id}/athlete-summary{ext}: one row per week

@@ -2,7 +2,6 @@ package fakeicu
 
 import (
 	"math"
-	"net/http"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
@@ -194,19 +193,4 @@ func addActivities(m map[string]curveActivity, acts []*api.Activity, ids []strin
 			}
 		}
 	}
-}
-
-// curveRequest resolves what every athlete curve endpoint shares: the athlete, the curves
-// and the sport; it answers the error itself and returns ok=false.
-func (s *server) curveRequest(w http.ResponseWriter, st *store, id string, curves *[]string, sport string) (*synth.Athlete, []curveRange, []string, bool) {
-	a := s.access(w, st, id)
-	if a == nil {
-		return nil, nil, nil, false
-	}
-	ranges, err := parseCurves(deref(curves), st.today(a))
-	if err != nil {
-		writeError(w, http.StatusUnprocessableEntity, err.Error())
-		return nil, nil, nil, false
-	}
-	return a, ranges, sportTypes(a, sport), true
 }

@@ -25,22 +25,22 @@ func serveCurves[T any](s *server, w http.ResponseWriter, r *http.Request, id, e
 	if !jsonExt(w, r, ext) {
 		return
 	}
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
-	a, ranges, types, ok := s.curveRequest(w, st, id, curves, sport)
-	if !ok {
-		return
-	}
-	weight := latestWeight(a)
-	set := curveSet[T]{List: []T{}, Activities: map[string]curveActivity{}}
-	for _, c := range ranges {
-		acts := curveActivities(a, types, c)
-		e := st.bestEfforts(a, acts, k.name, k.points, k.lowerWins, k.best)
-		set.List = append(set.List, k.build(header(c, acts, weight), e))
-		addActivities(set.Activities, acts, e.ids)
-	}
-	writeJSON(w, http.StatusOK, set)
+	s.readAthlete(w, id, func(st *store, a *synth.Athlete) {
+		ranges, err := parseCurves(deref(curves), st.today(a))
+		if err != nil {
+			writeError(w, http.StatusUnprocessableEntity, err.Error())
+			return
+		}
+		types, weight := sportTypes(a, sport), latestWeight(a)
+		set := curveSet[T]{List: []T{}, Activities: map[string]curveActivity{}}
+		for _, c := range ranges {
+			acts := curveActivities(a, types, c)
+			e := st.bestEfforts(a, acts, k.name, k.points, k.lowerWins, k.best)
+			set.List = append(set.List, k.build(header(c, acts, weight), e))
+			addActivities(set.Activities, acts, e.ids)
+		}
+		writeJSON(w, http.StatusOK, set)
+	})
 }
 
 // ListAthletePowerCurves answers GET /athlete/{id}/power-curves{ext}: best mean power per
@@ -128,57 +128,52 @@ func (s *server) GetPowerHRCurve(w http.ResponseWriter, r *http.Request, id stri
 	if !ok {
 		return
 	}
-	st := s.f.store()
-	st.mu.RLock()
-	defer st.mu.RUnlock()
 	sport := "Ride"
 	if p.Type != nil {
 		sport = string(*p.Type)
 	}
-	a := s.access(w, st, id)
-	if a == nil {
-		return
-	}
-	const bucket = 5
-	var secs, hrSum, cadSum []float64
-	acts := curveActivities(a, sportTypes(a, sport), curveRange{lo: lo, hi: hi})
-	for _, act := range acts {
-		streams := synth.Streams(a.StreamSpecs[deref(act.Id)], []string{"watts", "heartrate", "cadence"})
-		watts, hr, cad := streamInts(streams, "watts"), streamInts(streams, "heartrate"), streamInts(streams, "cadence")
-		for i, pw := range watts {
-			b := int(pw) / bucket
-			for len(secs) <= b {
-				secs, hrSum, cadSum = append(secs, 0), append(hrSum, 0), append(cadSum, 0)
-			}
-			secs[b]++
-			if i < len(hr) {
-				hrSum[b] += float64(hr[i])
-			}
-			if i < len(cad) {
-				cadSum[b] += float64(cad[i])
+	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+		const bucket = 5
+		var secs, hrSum, cadSum []float64
+		acts := curveActivities(a, sportTypes(a, sport), curveRange{lo: lo, hi: hi})
+		for _, act := range acts {
+			streams := synth.Streams(a.StreamSpecs[deref(act.Id)], []string{"watts", "heartrate", "cadence"})
+			watts, hr, cad := streamInts(streams, "watts"), streamInts(streams, "heartrate"), streamInts(streams, "cadence")
+			for i, pw := range watts {
+				b := int(pw) / bucket
+				for len(secs) <= b {
+					secs, hrSum, cadSum = append(secs, 0), append(hrSum, 0), append(cadSum, 0)
+				}
+				secs[b]++
+				if i < len(hr) {
+					hrSum[b] += float64(hr[i])
+				}
+				if i < len(cad) {
+					cadSum[b] += float64(cad[i])
+				}
 			}
 		}
-	}
-	out := api.PowerHRCurve{
-		AthleteId: a.Profile.Id, Start: &p.Start, End: &p.End,
-		MinWatts: ptr(int32(0)), MaxWatts: ptr(int32(len(secs) * bucket)), BucketSize: ptr(int32(bucket)),
-		Bpm: &[]int32{}, Cadence: &[]int32{}, Minutes: &[]int32{},
-	}
-	for b := range secs {
-		mean := func(sum float64) int32 {
-			if secs[b] == 0 {
-				return 0
+		out := api.PowerHRCurve{
+			AthleteId: a.Profile.Id, Start: &p.Start, End: &p.End,
+			MinWatts: ptr(int32(0)), MaxWatts: ptr(int32(len(secs) * bucket)), BucketSize: ptr(int32(bucket)),
+			Bpm: &[]int32{}, Cadence: &[]int32{}, Minutes: &[]int32{},
+		}
+		for b := range secs {
+			mean := func(sum float64) int32 {
+				if secs[b] == 0 {
+					return 0
+				}
+				return int32(sum/secs[b] + 0.5)
 			}
-			return int32(sum/secs[b] + 0.5)
+			*out.Bpm = append(*out.Bpm, mean(hrSum[b]))
+			*out.Cadence = append(*out.Cadence, mean(cadSum[b]))
+			*out.Minutes = append(*out.Minutes, int32(secs[b]/60+0.5))
 		}
-		*out.Bpm = append(*out.Bpm, mean(hrSum[b]))
-		*out.Cadence = append(*out.Cadence, mean(cadSum[b]))
-		*out.Minutes = append(*out.Minutes, int32(secs[b]/60+0.5))
-	}
-	for _, ss := range a.SportSettings {
-		if containsSport(ss, sport) {
-			out.Lthr, out.MaxHr, out.Ftp = ss.Lthr, ss.MaxHr, ss.Ftp
+		for _, ss := range a.SportSettings {
+			if containsSport(ss, sport) {
+				out.Lthr, out.MaxHr, out.Ftp = ss.Lthr, ss.MaxHr, ss.Ftp
+			}
 		}
-	}
-	writeJSON(w, http.StatusOK, out)
+		writeJSON(w, http.StatusOK, out)
+	})
 }
