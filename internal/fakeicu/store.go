@@ -10,7 +10,9 @@ import (
 )
 
 // store is the fake's in-memory data: the synthetic world, changed in place by writes.
-// Every handler holds mu (read or write) for as long as it touches the world.
+// Every handler holds mu (read or write) for as long as it touches the world: it takes it
+// through locked, or readAthlete/writeAthlete and readActivity/writeActivity, which also
+// resolve the path's athlete or activity and answer the errors of a bad one.
 type store struct {
 	mu  sync.RWMutex
 	w   *synth.World
