@@ -80,7 +80,10 @@ func (u Units) EventLine(e intervals.Event, paired string, today time.Time) stri
 	if e.Type != nil && *e.Type != "" {
 		b.WriteString(" " + *e.Type)
 	}
-	fmt.Fprintf(&b, " %s [id %d]", quote(e.Name), derefI(e.Id))
+	b.WriteString(" " + quote(e.Name))
+	if e.Id != nil {
+		fmt.Fprintf(&b, " [id %d]", *e.Id)
+	}
 	if fig := u.eventTargets(e); fig != "" {
 		b.WriteString(": " + fig)
 	}
