@@ -2,7 +2,9 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
 	"regexp"
 	"strconv"
 	"strings"
@@ -72,26 +74,26 @@ func addOrUpdateEvent(ctx context.Context, env *manifest.Env, in eventWriteIn) (
 	if err != nil {
 		return "", err
 	}
-	var saved *intervals.Event
-	verb := "Created"
+	verb, what := "Created", "create the event"
+	var resp *http.Response
 	if in.EventID == 0 {
-		resp, err := env.Client.CreateEventWithResponse(ctx, env.AthleteID, &intervals.CreateEventParams{}, body)
-		if err != nil {
-			return "", apiFailed("create the event", err)
-		}
-		saved = resp.JSON200
+		resp, err = env.Client.CreateEvent(ctx, env.AthleteID, &intervals.CreateEventParams{}, body)
 	} else {
-		verb = "Updated"
-		resp, err := env.Client.UpdateEventWithResponse(ctx, env.AthleteID, in.EventID, body)
-		if err != nil {
-			return "", apiFailed(fmt.Sprintf("update event %d", in.EventID), err)
-		}
-		saved = resp.JSON200
+		verb, what = "Updated", fmt.Sprintf("update event %d", in.EventID)
+		resp, err = env.Client.UpdateEvent(ctx, env.AthleteID, in.EventID, body)
 	}
-	if saved == nil {
-		return "", noData("save the event", 0)
+	if err != nil {
+		return "", apiFailed(what, err)
 	}
-	out := verb + ": " + a.units.EventLine(*saved, "", a.today)
+	// A 2xx is done whatever its answer holds: show the saved event, or else what was sent
+	// over what was there (retrying would plan the session twice).
+	saved := old
+	if evs, err := answerEvents(resp); err == nil && len(evs) == 1 {
+		saved = evs[0]
+	} else if raw, err := json.Marshal(body); err == nil {
+		_ = json.Unmarshal(raw, &saved)
+	}
+	out := verb + ": " + a.units.EventLine(saved, "", a.today)
 	if len(notes) > 0 {
 		out += "\n" + strings.Join(notes, "\n")
 	}

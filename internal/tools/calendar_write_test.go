@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 )
 
 func TestAddEventRefusesWorkoutTextWithSyntaxTraps(t *testing.T) {
@@ -105,5 +106,31 @@ func TestGetEventByIDShowsTheWorkoutText(t *testing.T) {
 	_, err := callTool(t, env, "get_event_by_id", `{"event_id":999999}`)
 	if err == nil || !strings.Contains(err.Error(), "not on this athlete's calendar") {
 		t.Errorf("an unknown id should be said so: %v", err)
+	}
+}
+
+// TestAddEventAnswerUnreadableIsStillDone: a create or update Intervals.icu accepted (2xx) is
+// done even when its answer cannot be read; saying "try again" would plan the session twice.
+func TestAddEventAnswerUnreadableIsStillDone(t *testing.T) {
+	env, f := demoEnv(t)
+	_, free := pairedAndFreeSession(t, f)
+	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultBadJSON, Operation: "createEvent", Count: 1})
+	out, err := callTool(t, env, "add_or_update_event", `{"date":"2026-12-09","type":"Run","name":"Hill sprints","description":"Hill sprints, walk back down"}`)
+	if err != nil || !strings.HasPrefix(out, `Created: Wed 2026-12-09 WORKOUT Run "Hill sprints"`) || strings.Contains(out, "id 0") {
+		t.Errorf("create with an unreadable answer: %v\n%s", err, out)
+	}
+	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultBadJSON, Operation: "updateEvent", Count: 1})
+	out, err = callTool(t, env, "add_or_update_event", `{"event_id":`+idArg(free)+`,"name":"Renamed"}`)
+	if err != nil || !strings.HasPrefix(out, "Updated: ") || !strings.Contains(out, `"Renamed" [id `+idArg(free)+`]`) {
+		t.Errorf("update with an unreadable answer: %v\n%s", err, out)
+	}
+	n := 0
+	for _, e := range f.Events("0") {
+		if e.Name != nil && *e.Name == "Hill sprints" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("want the session planned once, found %d", n)
 	}
 }
