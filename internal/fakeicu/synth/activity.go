@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
@@ -125,7 +126,7 @@ func (p person) build(s *session, id string, r *rand.Rand, g gearSet) done {
 		a.IcuJoules = i32(sum.avgWatts * float64(secs))
 		a.IcuVariabilityIndex = f32(sum.np/sum.avgWatts, 3)
 		a.IcuEfficiencyFactor = f32(sum.np/sum.avgHR, 3)
-		a.IcuPowerZones = &powerZones
+		a.IcuPowerZones = ptr(slices.Clone(powerZones))
 		a.IcuSweetSpotMin, a.IcuSweetSpotMax = ptr(int32(84)), ptr(int32(97))
 		a.PowerLoad = a.IcuTrainingLoad
 		a.DeviceWatts = ptr(true)
@@ -139,7 +140,7 @@ func (p person) build(s *session, id string, r *rand.Rand, g gearSet) done {
 		}
 	} else {
 		a.ThresholdPace = f32(spec.ThresholdSpeed, 4)
-		a.PaceZones = &paceZones
+		a.PaceZones = ptr(slices.Clone(paceZones))
 		a.PaceZoneTimes = &sum.zoneSecs
 		a.PaceLoad = a.IcuTrainingLoad
 		a.DeviceName = ptr("Garmin Forerunner 965")

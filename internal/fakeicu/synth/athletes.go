@@ -2,6 +2,7 @@ package synth
 
 import (
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
@@ -86,7 +87,7 @@ func (p person) sportSettings(ids *ids, r *rand.Rand, created time.Time, gear []
 			ActivityCharts: &api.ActivityCharts{}, CustomFieldIds: &[]int32{}, CustomFieldValues: &map[string]any{},
 			CustomZonesIds: &[]int32{}, IseFTPSupported: ptr(false), UseDistanceForIntervals: ptr(false),
 			Id: ptr(ids.item), AthleteId: ptr(p.id), Types: &types,
-			Lthr: ptr(int32(p.t.lthr)), MaxHr: ptr(int32(p.t.maxHR)), HrZones: &hr, HrZoneNames: &hrZoneNames,
+			Lthr: ptr(int32(p.t.lthr)), MaxHr: ptr(int32(p.t.maxHR)), HrZones: &hr, HrZoneNames: ptr(slices.Clone(hrZoneNames)),
 			HrLoadType: ptr(api.SportSettingsHrLoadTypeHRSS), WarmupTime: ptr(int32(600)), CooldownTime: ptr(int32(600)),
 			Created: stamp(created), Updated: stamp(created),
 			LoadOrder: ptr(api.SportSettingsLoadOrderPOWERHRPACE), TizOrder: ptr(api.SportSettingsTizOrderPOWERHRPACE),
@@ -108,8 +109,8 @@ func (p person) sportSettings(ids *ids, r *rand.Rand, created time.Time, gear []
 	ride.IndoorFtp = ptr(int32(p.indoorFTP))
 	ride.WPrime = ptr(int32(18000 + r.IntN(6000)))
 	ride.PMax = ptr(int32(float64(p.t.ftp) * 3.6))
-	ride.PowerZones = &powerZones
-	ride.PowerZoneNames = &powerZoneNames
+	ride.PowerZones = ptr(slices.Clone(powerZones))
+	ride.PowerZoneNames = ptr(slices.Clone(powerZoneNames))
 	ride.SweetSpotMin, ride.SweetSpotMax = ptr(int32(84)), ptr(int32(97))
 	ride.DefaultGearId = gearOf(api.GearTypeBike, false)
 	ride.DefaultIndoorGearId = gearOf(api.GearTypeBike, true)
@@ -119,8 +120,8 @@ func (p person) sportSettings(ids *ids, r *rand.Rand, created time.Time, gear []
 	run.PaceCurveStart = ptr(float32(1000))
 	run.ThresholdPace = f32(p.t.runSpeed, 4)
 	run.PaceUnits = ptr(api.SportSettingsPaceUnitsMINSKM)
-	run.PaceZones = &paceZones
-	run.PaceZoneNames = &paceZoneNames
+	run.PaceZones = ptr(slices.Clone(paceZones))
+	run.PaceZoneNames = ptr(slices.Clone(paceZoneNames))
 	run.PaceLoadType = ptr(api.SportSettingsPaceLoadTypeRUN)
 	run.GapModel = ptr(api.SportSettingsGapModelSTRAVARUN)
 	run.UseGapZoneTimes = ptr(true)
@@ -132,8 +133,8 @@ func (p person) sportSettings(ids *ids, r *rand.Rand, created time.Time, gear []
 	swim := base([]api.SportType{api.SportTypeSwim, api.SportTypeOpenWaterSwim}, "#119EB1")
 	swim.ThresholdPace = f32(p.t.swimSpeed, 4)
 	swim.PaceUnits = ptr(api.SportSettingsPaceUnitsSECS100M)
-	swim.PaceZones = &paceZones
-	swim.PaceZoneNames = &paceZoneNames
+	swim.PaceZones = ptr(slices.Clone(paceZones))
+	swim.PaceZoneNames = ptr(slices.Clone(paceZoneNames))
 	swim.PaceLoadType = ptr(api.SportSettingsPaceLoadTypeSWIM)
 	swim.LoadOrder = ptr(api.SportSettingsLoadOrderPACEHRPOWER)
 	swim.UseDistanceForIntervals = ptr(true)

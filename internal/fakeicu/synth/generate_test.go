@@ -230,3 +230,40 @@ func TestGenerateReadsTodayAsACalendarDate(t *testing.T) {
 		t.Fatal("the same calendar date at another time of day, in another zone, gave another World")
 	}
 }
+
+// TestWorldsShareNoSlices: changing a World in place (as a test building its own world for
+// the fake may) leaves every other World of the same seed as it was: the default zones are
+// copied into each sport setting and activity, not shared with the package.
+func TestWorldsShareNoSlices(t *testing.T) {
+	before, _ := json.Marshal(Generate(5, testToday))
+	w := Generate(5, testToday)
+	for _, a := range w.Athletes {
+		for _, ss := range a.SportSettings {
+			for _, zones := range []*[]int32{ss.PowerZones, ss.HrZones} {
+				if zones != nil && len(*zones) > 0 {
+					(*zones)[0] = -1
+				}
+			}
+			for _, names := range []*[]string{ss.PowerZoneNames, ss.PaceZoneNames, ss.HrZoneNames} {
+				if names != nil && len(*names) > 0 {
+					(*names)[0] = "changed"
+				}
+			}
+			if ss.PaceZones != nil && len(*ss.PaceZones) > 0 {
+				(*ss.PaceZones)[0] = -1
+			}
+		}
+		for _, act := range a.Activities {
+			if act.IcuPowerZones != nil && len(*act.IcuPowerZones) > 0 {
+				(*act.IcuPowerZones)[0] = -1
+			}
+			if act.PaceZones != nil && len(*act.PaceZones) > 0 {
+				(*act.PaceZones)[0] = -1
+			}
+		}
+	}
+	after, _ := json.Marshal(Generate(5, testToday))
+	if !bytes.Equal(before, after) {
+		t.Error("changing one World's zones changed the next World of the same seed")
+	}
+}
