@@ -105,7 +105,7 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 	}
 	out := fmt.Sprintf("Updated activity %s: %s.", id, strings.Join(changes, ", "))
 	var now intervals.Activity
-	if ciReadBack(resp, &now) && now.Id != nil {
+	if readBack(resp, &now) && now.Id != nil {
 		out += "\nNow: " + ath.units.ActivityLine(now)
 	}
 	return out, nil

@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -38,13 +37,4 @@ func athleteAccessError(env *manifest.Env, err error) error {
 		return manifest.Errorf("athlete %s is not available to this account (Intervals.icu answered %d): it is not an athlete this account coaches, or the athlete does not share this data; list_athletes shows the athletes you coach", env.AthleteID, e.Status)
 	}
 	return err
-}
-
-// ciReadBack reads a write's 2xx answer into v (a fresh value). The write is done whatever
-// the answer holds, so an answer that does not decode is not an error: ok is false and the
-// caller shows what it sent instead. A field the generated model types differently (an
-// integer sent as 249.75) fails the whole read, since it would decode as a false zero.
-func ciReadBack(resp *http.Response, v any) (ok bool) {
-	b, err := readAnswer(resp)
-	return err == nil && json.Unmarshal(b, v) == nil
 }

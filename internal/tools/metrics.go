@@ -110,7 +110,7 @@ func logMetrics(ctx context.Context, env *manifest.Env, in logMetricsIn) (string
 	}
 	out := "Recorded " + format.WellnessLine(sent)
 	var row intervals.Wellness
-	if ciReadBack(resp, &row) {
+	if readBack(resp, &row) {
 		if row.Id == nil {
 			row.Id = &date
 		}

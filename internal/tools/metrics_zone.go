@@ -83,7 +83,7 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 	}
 	env.Profiles.Forget(env.AthleteID)
 	var after intervals.SportSettings // a fresh value: decoding into a copy of set would write through its pointers
-	if !ciReadBack(resp, &after) {
+	if !readBack(resp, &after) {
 		after = intervals.SportSettings{}
 	}
 	after = ciSettingsAfter(after, set, body)

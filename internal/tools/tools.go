@@ -10,6 +10,7 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -123,6 +124,15 @@ func readAnswer(resp *http.Response) ([]byte, error) {
 		return nil, fmt.Errorf("Intervals.icu answered %d", resp.StatusCode)
 	}
 	return b, nil
+}
+
+// readBack reads a write's 2xx answer into v (a fresh value). The write is done whatever
+// the answer holds, so an answer that does not decode is not an error: ok is false and the
+// caller shows what it sent instead. A field the generated model types differently (an
+// integer sent as 249.75) fails the whole read, since it would decode as a false zero.
+func readBack(resp *http.Response, v any) (ok bool) {
+	b, err := readAnswer(resp)
+	return err == nil && json.Unmarshal(b, v) == nil
 }
 
 // noData is the error for a 2xx answer without the expected body.
