@@ -247,13 +247,15 @@ func addActivityMessage(ctx context.Context, env *manifest.Env, in messageIn) (s
 	if content == "" {
 		return "", manifest.Errorf("content is empty: write the comment text")
 	}
-	resp, err := env.Client.SendActivityMessageWithResponse(ctx, id, intervals.SendActivityMessageJSONRequestBody{Content: &content})
+	resp, err := env.Client.SendActivityMessage(ctx, id, intervals.SendActivityMessageJSONRequestBody{Content: &content})
 	if err != nil {
 		return "", apiFailed("comment on activity "+id, err)
 	}
 	msg := "Comment added to activity " + id
-	if resp.JSON200 != nil && resp.JSON200.Id != nil {
-		msg += " (message id " + strconv.Itoa(int(*resp.JSON200.Id)) + ")"
+	// A 2xx is done whatever its answer holds (retrying would post the comment twice).
+	var sent intervals.NewMsg
+	if readBack(resp, &sent) && sent.Id != nil {
+		msg += " (message id " + strconv.Itoa(int(*sent.Id)) + ")"
 	}
 	return msg + ".", nil
 }

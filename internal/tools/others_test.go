@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 )
 
 func jsonText(s string) string {
@@ -68,6 +70,12 @@ func TestActivityCommentIsAdded(t *testing.T) {
 	}
 	if out := mustCallTool(t, env, "get_activity_messages", `{"activity_id":"`+id+`"}`); !strings.Contains(out, "Nice negative split") {
 		t.Errorf("the comment should be listed:\n%s", out)
+	}
+	// A comment Intervals.icu accepted (2xx) is added even when its answer cannot be read:
+	// saying "try again" would post it twice.
+	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultBadJSON, Operation: "sendActivityMessage", Count: 1})
+	if out, err := callTool(t, env, "add_activity_message", `{"activity_id":"`+id+`","content":"Second comment"}`); err != nil || !strings.HasPrefix(out, "Comment added to activity "+id) {
+		t.Errorf("with an unreadable answer: %v %s", err, out)
 	}
 }
 
