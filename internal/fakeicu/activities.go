@@ -227,6 +227,22 @@ func mergeJSON[T any](v T, patch map[string]json.RawMessage) (T, error) {
 	return out, err
 }
 
+// mergeChecked overlays a patch on v and checks the result with check, which returns what
+// is wrong or "". Either failure is answered 422: "Invalid <what>: ..." for a patch that
+// does not fit the type, check's message for a result the API would refuse.
+func mergeChecked[T any](w http.ResponseWriter, v T, patch map[string]json.RawMessage, what string, check func(*T) string) (T, bool) {
+	out, err := mergeJSON(v, patch)
+	if err != nil {
+		writeErrorf(w, http.StatusUnprocessableEntity, "Invalid %s: %v", what, err)
+		return out, false
+	}
+	if msg := check(&out); msg != "" {
+		writeError(w, http.StatusUnprocessableEntity, msg)
+		return out, false
+	}
+	return out, true
+}
+
 // cloneVia converts between generated types with the same JSON fields.
 func cloneVia[T any](v any) T {
 	b, err := json.Marshal(v)

@@ -25,13 +25,8 @@ func (s *server) UpdateEvent(w http.ResponseWriter, r *http.Request, id string, 
 		for _, k := range []string{"id", "athlete_id", "uid", "created_by_id"} {
 			delete(patch, k)
 		}
-		e, err := mergeJSON(a.Events[i], patch)
-		if err != nil {
-			writeErrorf(w, http.StatusUnprocessableEntity, "Invalid event: %v", err)
-			return
-		}
-		if msg := validateEvent(&e); msg != "" {
-			writeError(w, http.StatusUnprocessableEntity, msg)
+		e, ok := mergeChecked(w, a.Events[i], patch, "event", validateEvent)
+		if !ok {
 			return
 		}
 		if _, retext := patch["description"]; retext {

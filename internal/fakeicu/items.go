@@ -96,13 +96,8 @@ func (s *server) UpdateCustomItem(w http.ResponseWriter, r *http.Request, id str
 		if i < 0 {
 			return
 		}
-		item, err := mergeJSON(a.CustomItems[i], patch)
-		if err != nil {
-			writeErrorf(w, http.StatusUnprocessableEntity, "Invalid custom item: %v", err)
-			return
-		}
-		if msg := validateItem(&item); msg != "" {
-			writeError(w, http.StatusUnprocessableEntity, msg)
+		item, ok := mergeChecked(w, a.CustomItems[i], patch, "custom item", validateItem)
+		if !ok {
 			return
 		}
 		item.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
