@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -220,14 +219,12 @@ func checkText(sport, text string, th workout.Thresholds) (s workout.Summary, er
 	return s, errs, warns
 }
 
-// repeatLine matches a repeat header such as "5x" or "3x Main set".
-var repeatLine = regexp.MustCompile(`^\d+\s*x(\s|$)`)
-
-// hasSteps reports whether text has workout step lines ("- ...") or repeat headers.
+// hasSteps reports whether text has workout step lines ("- ..."): Intervals.icu reads only
+// those as a workout (a repeat header such as "5x" repeats the step lines under it), so text
+// without them is words ("8x hill sprints, walk back") and has no syntax to get wrong.
 func hasSteps(text string) bool {
 	for _, l := range strings.Split(text, "\n") {
-		l = strings.TrimSpace(l)
-		if strings.HasPrefix(l, "-") || repeatLine.MatchString(l) {
+		if strings.HasPrefix(strings.TrimSpace(l), "-") {
 			return true
 		}
 	}

@@ -57,6 +57,9 @@ func TestAddEventBuildsWorkoutTextFromSteps(t *testing.T) {
 func TestAddEventAcceptsWordsAndCheckedText(t *testing.T) {
 	env, _ := demoEnv(t)
 	out := mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-09","type":"Run","name":"By feel","description":"Easy run by feel, flat route"}`)
+	if words := mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-09","type":"Run","name":"Hills","description":"8x hill sprints, walk back down"}`); !strings.HasPrefix(words, `Created: Wed 2026-12-09 WORKOUT Run "Hills"`) {
+		t.Errorf("words that start like a repeat are words: %s", words)
+	}
 	if !strings.HasPrefix(out, "Created: Wed 2026-12-09 WORKOUT Run \"By feel\"") {
 		t.Errorf("answer: %s", out)
 	}

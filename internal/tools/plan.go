@@ -222,12 +222,8 @@ func workoutDescription(cat, sport, free string, steps []stepIn, th workout.Thre
 		}
 		return built, built, nil
 	}
-	if cat == "WORKOUT" {
-		for _, line := range strings.Split(desc, "\n") {
-			if strings.HasPrefix(strings.TrimSpace(line), "-") {
-				return desc, desc, nil
-			}
-		}
+	if cat == "WORKOUT" && hasSteps(desc) {
+		return desc, desc, nil
 	}
 	return desc, "", nil
 }
