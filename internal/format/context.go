@@ -227,9 +227,12 @@ func (u Units) weeks(acts []intervals.Activity, today time.Time, n int) []string
 		}
 		sort.Strings(sp)
 		line := fmt.Sprintf("- %s: ", label)
-		if len(sp) == 0 && w.stubs == 0 {
+		switch {
+		case len(sp) == 0 && w.stubs == 0:
 			line += "no activities"
-		} else {
+		case len(sp) == 0:
+			line += "no readable activities"
+		default:
 			line += fmt.Sprintf("%s, %.1f km, load %.0f; %s", Duration(w.secs), w.metres/1000, w.load, orMissing(strings.Join(sp, ", "), "none readable"))
 		}
 		if w.stubs > 0 {

@@ -95,6 +95,23 @@ func TestListNeverExceedsItsBudget(t *testing.T) {
 	}
 }
 
+// TestWeekOfStravaStubsIsNotZero: a week whose only activities are Strava stubs has no
+// figures to add up; the context says so instead of 0:00, 0.0 km, load 0.
+func TestWeekOfStravaStubsIsNotZero(t *testing.T) {
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	stub := intervals.Activity{Id: ptr("123"), Source: ptr(intervals.ActivitySourceSTRAVA), StartDateLocal: ptr("2026-11-30T07:00:00")}
+	got := metric.AthleteContext(Context{Now: now, Activities: []intervals.Activity{stub}}, 8000)
+	line := ""
+	for _, l := range strings.Split(got, "\n") {
+		if strings.HasPrefix(l, "- this week so far") {
+			line = l
+		}
+	}
+	if strings.Contains(line, "load 0") || !strings.Contains(line, "no readable activities; 1 from Strava") {
+		t.Errorf("this week's line: %q", line)
+	}
+}
+
 func TestClipSaysHowMuchWasCut(t *testing.T) {
 	got := Clip(strings.Repeat("x", 500), 100)
 	if len([]rune(got)) > 100 || !strings.HasSuffix(got, "more characters cut)") {
