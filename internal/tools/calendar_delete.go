@@ -11,8 +11,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -104,18 +106,32 @@ func deleteRange(ctx context.Context, env *manifest.Env, in deleteRangeIn) (stri
 		}
 		return out
 	}
-	keptNote := ""
-	if len(kept) > 0 {
-		keptNote = fmt.Sprintf("\nKept (paired with a recorded activity, never deleted): %d\n%s", len(kept), strings.Join(lines(kept), "\n"))
+	// answer lists the events a call names and the kept sessions within the budget; last
+	// (the confirmation) is never cut.
+	answer := func(head string, named []intervals.Event, last string) string {
+		max := env.MaxChars()
+		var parts []string
+		if len(kept) > 0 {
+			parts = append(parts, format.List{Head: fmt.Sprintf("Kept (paired with a recorded activity, never deleted): %d", len(kept)),
+				Items: lines(kept), Noun: "kept sessions", Hint: "get_events shows them"}.Render(max/4))
+		}
+		if last != "" {
+			parts = append(parts, last)
+		}
+		rest := max
+		for _, p := range parts {
+			rest -= utf8.RuneCountInString(p) + 1
+		}
+		main := format.List{Head: head, Items: lines(named), Noun: "events not listed", Hint: "they are in the range all the same; get_events shows them"}.Render(rest)
+		return strings.Join(append([]string{main}, parts...), "\n")
 	}
 	if in.Confirm == "" {
 		if len(doomed) == 0 {
-			return fmt.Sprintf("Nothing to delete %s..%s.%s", oldest, newest, keptNote), nil
+			return answer(fmt.Sprintf("Nothing to delete %s..%s.", oldest, newest), nil, ""), nil
 		}
 		token := rangeToken(athlete, oldest, newest, in.Category, ids, env.Time().Add(tokenTTL).Unix())
-		preview := fmt.Sprintf("Preview, nothing deleted yet. %d events %s..%s would be deleted:\n%s%s\nTo delete exactly these, call delete_events_by_date_range again with the same oldest, newest and category and confirm=%q (valid %d minutes).",
-			len(doomed), oldest, newest, strings.Join(lines(doomed), "\n"), keptNote, token, int(tokenTTL.Minutes()))
-		return preview, nil
+		return answer(fmt.Sprintf("Preview, nothing deleted yet. %d events %s..%s would be deleted:", len(doomed), oldest, newest), doomed,
+			fmt.Sprintf("To delete exactly these, call delete_events_by_date_range again with the same oldest, newest and category and confirm=%q (valid %d minutes).", token, int(tokenTTL.Minutes()))), nil
 	}
 	exp, _, ok := strings.Cut(in.Confirm, ".")
 	expiry, err := strconv.ParseInt(exp, 10, 64)
@@ -126,7 +142,7 @@ func deleteRange(ctx context.Context, env *manifest.Env, in deleteRangeIn) (stri
 		return "", manifest.Errorf("the confirmation token has expired (valid %d minutes): nothing was deleted; call again without confirm for a fresh preview", int(tokenTTL.Minutes()))
 	}
 	if len(ids) == 0 {
-		return fmt.Sprintf("Nothing to delete %s..%s.%s", oldest, newest, keptNote), nil
+		return answer(fmt.Sprintf("Nothing to delete %s..%s.", oldest, newest), nil, ""), nil
 	}
 	if env.Confirm != nil {
 		yes, asked, err := env.Confirm(ctx, fmt.Sprintf("Delete %d events from the calendar (%s to %s)? Sessions paired with recorded activities are kept.", len(ids), oldest, newest))
@@ -144,5 +160,5 @@ func deleteRange(ctx context.Context, env *manifest.Env, in deleteRangeIn) (stri
 	if _, err := env.Client.DeleteEventsBulkWithResponse(ctx, env.AthleteID, body); err != nil {
 		return "", apiFailed(fmt.Sprintf("delete %d events", len(ids)), err)
 	}
-	return fmt.Sprintf("Deleted %d events %s..%s:\n%s%s", len(ids), oldest, newest, strings.Join(lines(doomed), "\n"), keptNote), nil
+	return answer(fmt.Sprintf("Deleted %d events %s..%s:", len(ids), oldest, newest), doomed, ""), nil
 }

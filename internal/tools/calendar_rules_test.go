@@ -278,3 +278,22 @@ func TestPairingSentAsANumberStillRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestRangeDeleteKeepsToTheBudget: a preview and a delete over months of calendar fit the
+// answer budget, say what they did not list, and the preview always keeps its token.
+func TestRangeDeleteKeepsToTheBudget(t *testing.T) {
+	env, f := demoEnv(t)
+	env.Budget = 1200
+	args := `{"oldest":"2026-09-01","newest":"2026-12-31"}`
+	out, token := previewDelete(t, func(a string) string { return mustCallTool(t, env, "delete_events_by_date_range", a) }, args)
+	if n := len([]rune(out)); n > 1200 || !strings.Contains(out, "more ") {
+		t.Errorf("preview of %d characters at a budget of 1200, cut not said:\n%s", n, out)
+	}
+	out = mustCallTool(t, env, "delete_events_by_date_range", `{"oldest":"2026-09-01","newest":"2026-12-31","confirm":"`+token+`"}`)
+	if n := len([]rune(out)); n > 1200 || !strings.HasPrefix(out, "Deleted ") || !strings.Contains(out, "more ") {
+		t.Errorf("answer of %d characters at a budget of 1200:\n%s", n, out)
+	}
+	if len(f.Writes()) != 1 {
+		t.Errorf("want one bulk delete, got %+v", f.Writes())
+	}
+}
