@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -125,10 +127,12 @@ func createPeriod(ctx context.Context, env *manifest.Env, in periodIn) (string, 
 			}
 		}
 		if len(todo) > 0 {
-			fmt.Fprintf(&b, "%d session(s) are planned in it; move_sessions, update_session or delete_event them:\n", len(todo))
-			for _, e := range todo {
-				b.WriteString("- " + eventText(a, e) + "\n")
+			lines := make([]string, len(todo))
+			for i, e := range todo {
+				lines[i] = "- " + eventText(a, e)
 			}
+			head := fmt.Sprintf("%d session(s) are planned in it; move_sessions, update_session or delete_event them:", len(todo))
+			b.WriteString(format.List{Head: head, Items: lines, Noun: "events", Hint: "get_events shows them all"}.Render(env.MaxChars()-utf8.RuneCountInString(b.String())-1) + "\n")
 		}
 	}
 	return b.String(), nil

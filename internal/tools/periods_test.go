@@ -95,3 +95,17 @@ func TestCreatePeriodRejectsBadDays(t *testing.T) {
 	}
 	planNoWrites(t, f)
 }
+
+// TestCreatePeriodKeepsToTheBudget: a long sick period over many planned sessions lists
+// them within the answer budget and counts the rest.
+func TestCreatePeriodKeepsToTheBudget(t *testing.T) {
+	_, env := planningFake(t)
+	env.Budget = 600
+	out, err := runPlanning(t, env, "create_period", map[string]any{"kind": "SICK", "start": "2026-12-02", "weeks": 8})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len([]rune(out)); n > 600 || !strings.Contains(out, "more events; get_events shows them all") {
+		t.Errorf("answer of %d characters at a budget of 600:\n%s", n, out)
+	}
+}
