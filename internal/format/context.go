@@ -175,7 +175,7 @@ func fitnessToday(rows []intervals.Wellness, today time.Time) string {
 
 // weeks summarises Monday-based weeks: the current one so far and n full ones before it.
 func (u Units) weeks(acts []intervals.Activity, today time.Time, n int) []string {
-	monday := today.AddDate(0, 0, -((int(today.Weekday()) + 6) % 7))
+	monday := Monday(today)
 	type week struct {
 		secs, metres, load float64
 		sports             map[string]int

@@ -203,3 +203,12 @@ func TestDoneSessionSaysHowCloseItCame(t *testing.T) {
 		t.Errorf("Events:\n%s", out)
 	}
 }
+
+func TestMondayStartsTheWeek(t *testing.T) {
+	for day, want := range map[string]string{"2026-11-29": "2026-11-23", "2026-11-30": "2026-11-30", "2026-12-01": "2026-11-30", "2026-12-06": "2026-11-30"} {
+		d, _ := time.Parse("2006-01-02", day)
+		if got := Monday(d).Format("2006-01-02"); got != want {
+			t.Errorf("Monday(%s) = %s, want %s", day, got, want)
+		}
+	}
+}

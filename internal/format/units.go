@@ -23,6 +23,10 @@ func (u Units) loc() *time.Location {
 // Day formats a local date with its weekday: "Mon 2026-11-30".
 func Day(t time.Time) string { return t.Format("Mon 2006-01-02") }
 
+// Monday is the Monday on or before t's day, at t's clock time (weeks start on Monday, as
+// Intervals.icu's do).
+func Monday(t time.Time) time.Time { return t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7)) }
+
 // localLayouts are the forms Intervals.icu uses for local dates and date-times.
 var localLayouts = []string{"2006-01-02T15:04:05", "2006-01-02T15:04", "2006-01-02", "2006-01-02T15:04:05.000"}
 
