@@ -29,7 +29,7 @@ func athleteContext(ctx context.Context, env *manifest.Env, _ contextIn) (string
 	if err != nil {
 		return "", err
 	}
-	monday := a.today.AddDate(0, 0, -((int(a.today.Weekday()) + 6) % 7))
+	monday := format.Monday(a.today)
 	first := monday.AddDate(0, 0, -7*contextWeeks).Format(ymd)
 	today := a.today.Format(ymd)
 	c := format.Context{Now: env.Time(), Athlete: *a.Profile, Weeks: contextWeeks}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -155,7 +156,7 @@ func ciMonday(date string) string {
 	if err != nil {
 		return date
 	}
-	return t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7)).Format(ymd)
+	return format.Monday(t).Format(ymd)
 }
 
 func ciF32(p *float32) (float64, bool) {

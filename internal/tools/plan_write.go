@@ -151,7 +151,7 @@ func planAnswer(plan string, items []planned, status []string, ids []int32, stal
 	for _, i := range order {
 		p := items[i]
 		t, _ := time.ParseInLocation(ymd, p.date, loc)
-		mon := t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7)).Format("2006-01-02")
+		mon := format.Monday(t).Format(ymd)
 		w := byMonday[mon]
 		if w == nil {
 			w = &week{monday: mon}
