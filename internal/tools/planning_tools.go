@@ -158,7 +158,7 @@ func planningPrompts() []manifest.Prompt {
 }
 
 func renderPlanBlock(args map[string]string) (string, error) {
-	who, err := ciPromptAthlete(args)
+	who, err := promptAthlete(args)
 	if err != nil {
 		return "", err
 	}
@@ -191,7 +191,7 @@ func renderPlanBlock(args map[string]string) (string, error) {
 }
 
 func renderAdaptToIllness(args map[string]string) (string, error) {
-	who, err := ciPromptAthlete(args)
+	who, err := promptAthlete(args)
 	if err != nil {
 		return "", err
 	}

@@ -39,8 +39,8 @@ func coachingPrompts() []manifest.Prompt {
 	}
 }
 
-// ciPromptAthlete says whose data a prompt is about and how to pass the athlete.
-func ciPromptAthlete(args map[string]string) (string, error) {
+// promptAthlete says whose data a prompt is about and how to pass the athlete.
+func promptAthlete(args map[string]string) (string, error) {
 	a := strings.TrimSpace(args["athlete"])
 	if a == "" {
 		return "", nil
@@ -52,7 +52,7 @@ func ciPromptAthlete(args map[string]string) (string, error) {
 }
 
 func ciRenderWeeklyReview(args map[string]string) (string, error) {
-	who, err := ciPromptAthlete(args)
+	who, err := promptAthlete(args)
 	if err != nil {
 		return "", err
 	}
@@ -77,7 +77,7 @@ Answer in under 250 words: done against planned (sessions, time, load), the qual
 }
 
 func ciRenderRaceReadiness(args map[string]string) (string, error) {
-	who, err := ciPromptAthlete(args)
+	who, err := promptAthlete(args)
 	if err != nil {
 		return "", err
 	}
