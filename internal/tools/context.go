@@ -34,13 +34,8 @@ func athleteContext(ctx context.Context, env *manifest.Env, _ contextIn) (string
 	today := a.today.Format(ymd)
 	c := format.Context{Now: env.Time(), Athlete: *a.Profile, Weeks: contextWeeks}
 
-	ws, err := env.Client.ListWellnessRecordsWithResponse(ctx, env.AthleteID, "", &intervals.ListWellnessRecordsParams{
-		Oldest: pointer(a.today.AddDate(0, 0, -14).Format(ymd)), Newest: &today})
-	if err != nil {
-		return "", apiFailed("read wellness", err)
-	}
-	if ws.JSON200 != nil {
-		c.Wellness = *ws.JSON200
+	if c.Wellness, err = listWellness(ctx, env, a.today.AddDate(0, 0, -14).Format(ymd), today); err != nil {
+		return "", err
 	}
 	acts, err := env.Client.ListActivitiesWithResponse(ctx, env.AthleteID, &intervals.ListActivitiesParams{
 		Oldest: first, Newest: pointer(today + "T23:59:59")})

@@ -16,18 +16,29 @@ import (
 // computed them), activities (done load, time, distance) and calendar events (planned load,
 // and the events that reset the model). Dates are the athlete's local dates, YYYY-MM-DD.
 
-// loadWellness returns the athlete's wellness rows from oldest to newest, keyed by date.
-func loadWellness(ctx context.Context, env *manifest.Env, oldest, newest string) (map[string]intervals.Wellness, error) {
+// listWellness returns the athlete's wellness rows from oldest to newest (local dates); no
+// rows when Intervals.icu has none. Every tool reads wellness through it.
+func listWellness(ctx context.Context, env *manifest.Env, oldest, newest string) ([]intervals.Wellness, error) {
 	resp, err := env.Client.ListWellnessRecordsWithResponse(ctx, env.AthleteID, "", &intervals.ListWellnessRecordsParams{Oldest: &oldest, Newest: &newest})
 	if err != nil {
-		return nil, athleteAccessError(env, fmt.Errorf("read wellness %s..%s: %w", oldest, newest, err))
+		return nil, athleteAccessError(env, apiFailed("read wellness "+oldest+".."+newest, err))
+	}
+	if resp.JSON200 == nil {
+		return nil, nil
+	}
+	return *resp.JSON200, nil
+}
+
+// loadWellness returns the athlete's wellness rows from oldest to newest, keyed by date.
+func loadWellness(ctx context.Context, env *manifest.Env, oldest, newest string) (map[string]intervals.Wellness, error) {
+	rows, err := listWellness(ctx, env, oldest, newest)
+	if err != nil {
+		return nil, err
 	}
 	out := map[string]intervals.Wellness{}
-	if resp.JSON200 != nil {
-		for _, w := range *resp.JSON200 {
-			if w.Id != nil {
-				out[*w.Id] = w
-			}
+	for _, w := range rows {
+		if w.Id != nil {
+			out[*w.Id] = w
 		}
 	}
 	return out, nil

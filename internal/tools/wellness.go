@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 
-	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
@@ -30,13 +29,9 @@ func getWellness(ctx context.Context, env *manifest.Env, in wellnessIn) (string,
 	if err != nil {
 		return "", err
 	}
-	resp, err := env.Client.ListWellnessRecordsWithResponse(ctx, env.AthleteID, "", &intervals.ListWellnessRecordsParams{Oldest: &oldest, Newest: &newest})
+	rows, err := listWellness(ctx, env, oldest, newest)
 	if err != nil {
-		return "", apiFailed("read wellness "+oldest+".."+newest, err)
-	}
-	var rows []intervals.Wellness
-	if resp.JSON200 != nil {
-		rows = *resp.JSON200
+		return "", err
 	}
 	return format.Wellness(rows, oldest, newest, env.MaxChars()), nil
 }
