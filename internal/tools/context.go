@@ -45,14 +45,10 @@ func athleteContext(ctx context.Context, env *manifest.Env, _ contextIn) (string
 	if acts.JSON200 != nil {
 		c.Activities = *acts.JSON200
 	}
-	evs, err := env.Client.ListEventsWithResponse(ctx, env.AthleteID, "", &intervals.ListEventsParams{
-		Oldest: pointer(a.today.AddDate(0, 0, -60).Format(ymd)), Newest: pointer(a.today.AddDate(0, 6, 0).Format(ymd)),
-		Category: &[]string{"RACE_A", "RACE_B", "RACE_C", "SICK", "INJURED", "HOLIDAY", "NOTE", "PLAN", "SEASON_START", "TARGET"}})
+	c.Events, _, err = listEvents(ctx, env, a.today.AddDate(0, 0, -60).Format(ymd), a.today.AddDate(0, 6, 0).Format(ymd),
+		[]string{"RACE_A", "RACE_B", "RACE_C", "SICK", "INJURED", "HOLIDAY", "NOTE", "PLAN", "SEASON_START", "TARGET"})
 	if err != nil {
-		return "", apiFailed("list coming races and periods", err)
-	}
-	if evs.JSON200 != nil {
-		c.Events = *evs.JSON200
+		return "", err
 	}
 	return a.units.AthleteContext(c, env.MaxChars()), nil
 }
