@@ -122,8 +122,8 @@ func (u Units) Activity(a intervals.Activity, max int) string {
 	if isFoot(sport) || isSwim(sport) {
 		s, oks := f32(a.AverageSpeed)
 		g, okg := f32(a.Gap)
-		add("Pace", parts(", ", with(s, oks, func(v float64) string { return u.Pace(v, sport) + " avg" }),
-			with(g, okg && isFoot(sport), func(v float64) string { return "GAP " + u.Pace(v, sport) })))
+		add("Pace", parts(", ", with(s, oks && s > 0, func(v float64) string { return u.Pace(v, sport) + " avg" }),
+			with(g, okg && g > 0 && isFoot(sport), func(v float64) string { return "GAP " + u.Pace(v, sport) })))
 	} else {
 		s, oks := f32(a.AverageSpeed)
 		m, okm := f32(a.MaxSpeed)

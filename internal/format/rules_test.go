@@ -27,6 +27,10 @@ func TestMissingIsNeverShownAsZero(t *testing.T) {
 	if strings.Contains(line, "load 0") || strings.Contains(line, "0.00 km") || !strings.Contains(line, "no time, distance or load recorded") {
 		t.Errorf("an activity without figures should say so, got %q", line)
 	}
+	still := metric.Activity(intervals.Activity{Id: ptr("i2"), Type: ptr("Run"), StartDateLocal: ptr("2026-11-30T07:00:00"), MovingTime: ptr(int32(600)), AverageSpeed: ptr(float32(0)), Gap: ptr(float32(0))}, 4000)
+	if strings.Contains(still, "Pace") {
+		t.Errorf("a run without speed has no pace to show:\n%s", still)
+	}
 	e := intervals.Event{Category: ptr(intervals.EventCategory("NOTE")), Name: ptr("Rest"), StartDateLocal: ptr("2026-11-30T00:00:00")}
 	if line := metric.EventLine(e, "", time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)); strings.Contains(line, "id 0") {
 		t.Errorf("an event without an id should show none, got %q", line)
