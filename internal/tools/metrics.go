@@ -92,8 +92,8 @@ func logMetrics(ctx context.Context, env *manifest.Env, in logMetricsIn) (string
 	if date == "" {
 		date = today
 	}
-	if !ciValidDate(date) {
-		return "", manifest.Errorf("date %q: write it as YYYY-MM-DD", in.Date)
+	if _, err := parseLocalDate("date", date, ath.Location); err != nil {
+		return "", err
 	}
 	if date > today {
 		return "", manifest.Errorf("%s is after today (%s): metrics are logged for today or a past day", ciDay(date), ciDay(today))

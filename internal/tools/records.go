@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -63,8 +62,13 @@ func getRecords(ctx context.Context, env *manifest.Env, in recordsIn) (string, e
 	if oldest == "" {
 		oldest = ciAddDays(newest, -89)
 	}
-	if !ciValidDate(oldest) || !ciValidDate(newest) || oldest > newest {
-		return "", manifest.Errorf("oldest %q and newest %q: give YYYY-MM-DD dates, oldest first", oldest, newest)
+	for _, d := range [][2]string{{"oldest", oldest}, {"newest", newest}} {
+		if _, err := parseLocalDate(d[0], d[1], ath.Location); err != nil {
+			return "", err
+		}
+	}
+	if oldest > newest {
+		return "", manifest.Errorf("newest (%s) is before oldest (%s): swap them", newest, oldest)
 	}
 	sports := []string{"Ride", "Run"}
 	switch in.Sport {
@@ -219,9 +223,4 @@ func ciActs(m *map[string]intervals.Activity) map[string]intervals.Activity {
 		return nil
 	}
 	return *m
-}
-
-func ciValidDate(s string) bool {
-	_, err := time.Parse(ymd, s)
-	return err == nil
 }
