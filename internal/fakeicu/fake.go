@@ -25,12 +25,13 @@ type Options struct {
 	Seed        int64  // synthetic data seed; 0 means 1
 	APIKey      string // accepted as Basic auth password (user API_KEY); "" means DefaultAPIKey
 	BearerToken string // if set, also accepted as "Authorization: Bearer <token>" (OAuth)
-	// Now is the fake's clock; nil means time.Now. "Today" is Now in the primary athlete's
-	// time zone: the data are generated around it and events default to today..today+6.
+	// Now is the fake's clock; nil means time.Now. An athlete's "today" is the date at Now in
+	// the athlete's time zone: the data are generated around it and events default to
+	// today..today+6.
 	Now    func() time.Time
 	Faults []Fault      // injected from the start, as by Inject
 	Logger *slog.Logger // one debug line per request (never a credential); nil: silent
-	World  *synth.World // served instead of synth.Generate(Seed, today); the fake owns it
+	World  *synth.World // served instead of synth.GenerateAt(Seed, Now()); the fake owns it
 }
 
 // Fake is an in-memory Intervals.icu. It is safe for concurrent use.
@@ -72,7 +73,7 @@ func (f *Fake) store() *store {
 	f.once.Do(func() {
 		w := f.opts.World
 		if w == nil {
-			w = synth.Generate(f.opts.Seed, f.opts.Now())
+			w = synth.GenerateAt(f.opts.Seed, f.opts.Now())
 		}
 		f.st = newStore(w, f.opts.Now)
 	})

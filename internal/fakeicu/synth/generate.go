@@ -13,6 +13,23 @@ import (
 // a calendar date, in each athlete's own time zone) give the same World, to the byte once
 // marshalled. It reads no clock: "today" is only the date passed.
 func Generate(seed int64, today time.Time) *World {
+	return generateWorld(seed, func(loc *time.Location) time.Time {
+		return time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, loc)
+	})
+}
+
+// GenerateAt makes the World as it is at the instant now: each athlete's "today" is the
+// date it is at now in the athlete's own time zone (in Sydney's morning the UTC date is
+// still yesterday). Two instants on the same local dates give the same World.
+func GenerateAt(seed int64, now time.Time) *World {
+	return generateWorld(seed, func(loc *time.Location) time.Time {
+		l := now.In(loc)
+		return time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, loc)
+	})
+}
+
+// generateWorld makes the athletes, each around its local midnight today(loc).
+func generateWorld(seed int64, today func(loc *time.Location) time.Time) *World {
 	n := newIDs()
 	ps := people()
 	w := &World{}
@@ -21,7 +38,7 @@ func Generate(seed int64, today time.Time) *World {
 		if err != nil {
 			panic("synth: time zone " + p.tz + " (embedded by time/tzdata): " + err.Error())
 		}
-		t := time.Date(today.Year(), today.Month(), today.Day(), 0, 0, 0, 0, loc)
+		t := today(loc)
 		if k == 0 {
 			w.Today = t
 		}

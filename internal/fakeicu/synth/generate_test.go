@@ -267,3 +267,26 @@ func TestWorldsShareNoSlices(t *testing.T) {
 		t.Error("changing one World's zones changed the next World of the same seed")
 	}
 }
+
+func TestGenerateAtTakesEachAthletesLocalDate(t *testing.T) {
+	// 20:30 UTC on 30 November: already 1 December in Sydney and Tokyo, still 30 November in
+	// Paris and Denver.
+	now := time.Date(2026, 11, 30, 20, 30, 0, 0, time.UTC)
+	w := GenerateAt(3, now)
+	want := map[string]string{"i100001": "2026-12-01", "i100002": "2026-11-30", "i100003": "2026-11-30", "i100004": "2026-12-01"}
+	for _, a := range w.Athletes {
+		last := *a.Wellness[len(a.Wellness)-1].Id
+		if last != want[*a.Profile.Id] {
+			t.Errorf("%s (%s): last wellness day %s at %s, want %s", *a.Profile.Id, *a.Profile.Timezone, last, now, want[*a.Profile.Id])
+		}
+	}
+	if got := w.Today.Format(dateLayout); got != "2026-12-01" {
+		t.Errorf("World.Today = %s, want the primary's date 2026-12-01", got)
+	}
+	// An hour later every athlete is still on the same date: so is the World.
+	a, _ := json.Marshal(w)
+	b, _ := json.Marshal(GenerateAt(3, now.Add(time.Hour)))
+	if !bytes.Equal(a, b) {
+		t.Error("two instants on the same local dates gave other Worlds")
+	}
+}
