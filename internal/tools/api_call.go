@@ -147,6 +147,9 @@ func apiCallOperation(ctx context.Context, env *manifest.Env, in apiCallIn) (str
 	if op.upload {
 		return "", manifest.Errorf("%s uploads a file (multipart/form-data or CSV) and cannot be called through this tool: use Intervals.icu directly", op.op.OperationID)
 	}
+	if err := apiRefuseRecordedTraining(op); err != nil {
+		return "", err
+	}
 	args, err := op.buildArgs(ctx, env, in)
 	if err != nil {
 		return "", err

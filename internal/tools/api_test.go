@@ -6,6 +6,7 @@ import (
 	"errors"
 	"net/http"
 	"reflect"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -136,7 +137,7 @@ func apiExpectedPath(op *apiOp, athlete string, params map[string]any) string {
 func TestAPICallReachesEveryOperation(t *testing.T) {
 	rec, env := apiRecorderEnv(t, "i100002")
 	call := coachingTool(t, "api_call_operation")
-	uploads := 0
+	uploads, guarded := 0, 0
 	for _, o := range intervals.Operations {
 		op, err := lookupAPIOp(o.OperationID)
 		if err != nil {
@@ -151,6 +152,13 @@ func TestAPICallReachesEveryOperation(t *testing.T) {
 			uploads++
 			if err == nil || !strings.Contains(err.Error(), "uploads a file") || len(rec.reqs) != before {
 				t.Errorf("%s: an upload should be refused without a request, got %q, %v", o.OperationID, out, err)
+			}
+			continue
+		}
+		if apiRefuseRecordedTraining(op) != nil {
+			guarded++
+			if err == nil || !strings.Contains(err.Error(), "never done through MCP") || !apiToolNameRE.MatchString(err.Error()) || len(rec.reqs) != before {
+				t.Errorf("%s: a write that could touch recorded training should be refused without a request, naming the tool to use; got %q, %v", o.OperationID, out, err)
 			}
 			continue
 		}
@@ -169,7 +177,11 @@ func TestAPICallReachesEveryOperation(t *testing.T) {
 	if uploads != 5 {
 		t.Errorf("%d uploads refused, want the 5 multipart/CSV uploads", uploads)
 	}
-	t.Logf("%d operations called, %d uploads refused", len(intervals.Operations)-uploads, uploads)
+	// The 6 in-place event writes, and the writes on /activity/{id} but the comment.
+	if guarded < 6 || guarded > 20 {
+		t.Errorf("%d operations refused as touching recorded training: the guard is off its mark", guarded)
+	}
+	t.Logf("%d operations called, %d uploads and %d recorded-training writes refused", len(intervals.Operations)-uploads-guarded, uploads, guarded)
 }
 
 func TestAPICallRefusesWritesWhenReadOnly(t *testing.T) {
@@ -386,6 +398,38 @@ func TestAPICallTakesQueryValuesWrittenAsStrings(t *testing.T) {
 	for _, w := range []string{"limit=10", "category=WORKOUT&category=RACE_A", "resolve=true"} {
 		if !strings.Contains(srvQuery, w) {
 			t.Errorf("query %q lacks %s", srvQuery, w)
+		}
+	}
+}
+
+// apiToolNameRE finds the name of a tool (get_events, update_activity ...) in a message.
+var apiToolNameRE = regexp.MustCompile(`\b(add|update|delete|move)_[a-z_]+\b`)
+
+func TestAPICallNeverTouchesRecordedTraining(t *testing.T) {
+	rec, env := apiRecorderEnv(t, "0")
+	call := coachingTool(t, "api_call_operation")
+	for args, tool := range map[string]string{
+		`{"operation":"deleteActivity","params":{"id":"i55"}}`:                                 "update_activity",
+		`{"operation":"updateActivityStreams","params":{"id":"i55"},"body":{}}`:                "update_activity",
+		`{"operation":"deleteEvent","params":{"eventId":7}}`:                                   "delete_event",
+		`{"operation":"deleteEvents","params":{"oldest":"2026-01-01","category":["WORKOUT"]}}`: "delete_events_by_date_range",
+		`{"operation":"updateEvent","params":{"eventId":7},"body":{"name":"x"}}`:               "update_session",
+	} {
+		_, err := call.Run(context.Background(), env, json.RawMessage(args))
+		if err == nil || !strings.Contains(err.Error(), tool) {
+			t.Errorf("%s: want a refusal naming %s, got %v", args, tool, err)
+		}
+	}
+	if len(rec.reqs) != 0 {
+		t.Errorf("refused calls sent requests: %v", rec.reqs)
+	}
+	// Creating a session and commenting on an activity stay reachable.
+	for _, args := range []string{
+		`{"operation":"createEvent","params":{"upsertOnUid":false},"body":{"category":"NOTE","start_date_local":"2026-12-03T00:00:00","name":"n"}}`,
+		`{"operation":"sendActivityMessage","params":{"id":"i55"},"body":{"content":"well done"}}`,
+	} {
+		if _, err := call.Run(context.Background(), env, json.RawMessage(args)); err != nil {
+			t.Errorf("%s: %v", args, err)
 		}
 	}
 }
