@@ -18,13 +18,17 @@ type enumRow struct {
 
 // ParamDoc returns what the spec says of an operation's parameter, e.g.
 // ParamDoc("listEvents", "oldest").
-func ParamDoc(operationID, name string) (FieldDoc, bool) { return find(paramDocRows, operationID, name) }
+func ParamDoc(operationID, name string) (FieldDoc, bool) {
+	return find(paramDocRows, operationID, name)
+}
 
 // ParamDocs returns an operation's parameters by name (nil for an unknown operation).
 func ParamDocs(operationID string) map[string]FieldDoc { return group(paramDocRows, operationID) }
 
 // SchemaDoc returns what the spec says of a schema's property, e.g. SchemaDoc("Event", "category").
-func SchemaDoc(schema, property string) (FieldDoc, bool) { return find(schemaDocRows, schema, property) }
+func SchemaDoc(schema, property string) (FieldDoc, bool) {
+	return find(schemaDocRows, schema, property)
+}
 
 // SchemaDocs returns a schema's properties by name; ok is false for an unknown schema.
 func SchemaDocs(schema string) (props map[string]FieldDoc, ok bool) {
