@@ -19,6 +19,7 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
+	"reflect"
 	"sort"
 	"strings"
 	"unicode"
@@ -194,26 +195,30 @@ func jsonMediaTypes(doc obj) int {
 // value is untyped (any). An object with properties or additionalProperties is left alone.
 func untypedObjects(doc obj) int {
 	n := 0
-	var walk func(v any)
-	walk = func(v any) {
-		switch t := v.(type) {
-		case obj:
-			if t["type"] == "object" && t["properties"] == nil && t["additionalProperties"] == nil &&
-				t["allOf"] == nil && t["oneOf"] == nil && t["anyOf"] == nil && t["$ref"] == nil {
-				delete(t, "type")
-				n++
-			}
-			for _, k := range sortedKeys(t) {
-				walk(t[k])
-			}
-		case []any:
-			for _, e := range t {
-				walk(e)
-			}
+	eachObject(doc, func(t obj) {
+		if t["type"] == "object" && t["properties"] == nil && t["additionalProperties"] == nil &&
+			t["allOf"] == nil && t["oneOf"] == nil && t["anyOf"] == nil && t["$ref"] == nil {
+			delete(t, "type")
+			n++
+		}
+	})
+	return n
+}
+
+// eachObject calls f on every JSON object of the document, parents before their children
+// (which f may change), in key order.
+func eachObject(v any, f func(obj)) {
+	switch t := v.(type) {
+	case obj:
+		f(t)
+		for _, k := range sortedKeys(t) {
+			eachObject(t[k], f)
+		}
+	case []any:
+		for _, e := range t {
+			eachObject(e, f)
 		}
 	}
-	walk(doc)
-	return n
 }
 
 // multipartUploads (quirk 6): file uploads are declared as application/json bodies with a
@@ -258,7 +263,7 @@ func objectQueryParams(doc obj) int {
 			}
 			schema, _ := param["schema"].(obj)
 			items, _ := schema["items"].(obj)
-			isObject := func(s obj) bool { return s["type"] == "object" || s["$ref"] != nil }
+			isObject := func(s obj) bool { return resolve(doc, s)["type"] == "object" }
 			if isObject(schema) || (schema["type"] == "array" && items != nil && isObject(items)) {
 				param["schema"] = obj{"type": "string"}
 				desc, _ := param["description"].(string)
@@ -268,6 +273,18 @@ func objectQueryParams(doc obj) int {
 		}
 	})
 	return n
+}
+
+// resolve follows a schema's $ref to the component it names (one level).
+func resolve(doc obj, s obj) obj {
+	ref, ok := s["$ref"].(string)
+	if !ok {
+		return s
+	}
+	comps, _ := doc["components"].(obj)
+	schemas, _ := comps["schemas"].(obj)
+	target, _ := schemas[strings.TrimPrefix(ref, "#/components/schemas/")].(obj)
+	return target
 }
 
 // hoistSportEnum (quirk 11): the sport type enum (about 60 values) is inlined wherever a sport
@@ -291,12 +308,27 @@ func hoistSportEnum(doc obj) int {
 		}
 		return has["Ride"] && has["Run"] && has["Swim"]
 	}
+	comps, _ := doc["components"].(obj)
+	schemas, _ := comps["schemas"].(obj)
+	// A SportType already there (from an earlier pass, or upstream) is the union's start and
+	// is not itself replaced by a reference to itself.
+	if st, ok := schemas["SportType"].(obj); ok {
+		for _, e := range asSlice(st["enum"]) {
+			if s, ok := e.(string); ok && !seen[s] {
+				seen[s] = true
+				union = append(union, s)
+			}
+		}
+	}
 	var walk func(v any)
 	walk = func(v any) {
 		switch t := v.(type) {
 		case obj:
 			for _, k := range sortedKeys(t) {
 				child, ok := t[k].(obj)
+				if ok && k == "SportType" && sameObj(t, schemas) {
+					continue
+				}
 				if ok && isSport(child) {
 					for _, e := range child["enum"].([]any) {
 						if s := e.(string); !seen[s] {
@@ -323,8 +355,6 @@ func hoistSportEnum(doc obj) int {
 	}
 	walk(doc)
 	if n > 0 {
-		comps, _ := doc["components"].(obj)
-		schemas, _ := comps["schemas"].(obj)
 		vals := make([]any, len(union))
 		for i, s := range union {
 			vals[i] = s
@@ -333,6 +363,11 @@ func hoistSportEnum(doc obj) int {
 			"description": "Intervals.icu sport type (one schema for the enum the spec inlines everywhere)"}
 	}
 	return n
+}
+
+// sameObj reports whether a and b are the same map (not equal contents: the same one).
+func sameObj(a, b obj) bool {
+	return a != nil && b != nil && reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
 }
 
 // securityAlternatives (quirk 12): the global requirement lists both schemes in one object,
@@ -366,27 +401,15 @@ func securityAlternatives(doc obj) int {
 // such opaque value is not valid base64, as in anonymised recordings).
 func byteArrays(doc obj) int {
 	n := 0
-	var walk func(v any)
-	walk = func(v any) {
-		switch t := v.(type) {
-		case obj:
-			if items, ok := t["items"].(obj); ok && t["type"] == "array" && items["type"] == "string" && items["format"] == "byte" {
-				delete(t, "items")
-				t["type"] = "string"
-				desc, _ := t["description"].(string)
-				t["description"] = strings.TrimSpace(desc + " (base64)")
-				n++
-			}
-			for _, k := range sortedKeys(t) {
-				walk(t[k])
-			}
-		case []any:
-			for _, e := range t {
-				walk(e)
-			}
+	eachObject(doc, func(t obj) {
+		if items, ok := t["items"].(obj); ok && t["type"] == "array" && items["type"] == "string" && items["format"] == "byte" {
+			delete(t, "items")
+			t["type"] = "string"
+			desc, _ := t["description"].(string)
+			t["description"] = strings.TrimSpace(desc + " (base64)")
+			n++
 		}
-	}
-	walk(doc)
+	})
 	return n
 }
 
