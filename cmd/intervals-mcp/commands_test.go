@@ -43,6 +43,25 @@ func TestToolsListNeedsNoCredentialsAndHonoursFilters(t *testing.T) {
 	}
 }
 
+func TestNoDestructiveHidesTheDeletes(t *testing.T) {
+	for _, args := range [][]string{{"tools", "--no-destructive"}, {"tools"}} {
+		env := []string(nil)
+		if len(args) == 1 {
+			env = []string{"INTERVALS_NO_DESTRUCTIVE=true"}
+		}
+		r := runBin(t, env, args...)
+		if r.code != 0 {
+			t.Fatalf("%v: %+v", args, r)
+		}
+		if strings.Contains(r.stdout, "destructive") || strings.Contains(r.stdout, "delete_") {
+			t.Errorf("%v %v lists destructive tools:\n%s", env, args, r.stdout)
+		}
+		if !strings.Contains(r.stdout, "plan_sessions") || !strings.Contains(r.stdout, " write ") {
+			t.Errorf("%v %v should keep the write tools:\n%s", env, args, r.stdout)
+		}
+	}
+}
+
 func TestCallPrintsTheAnswer(t *testing.T) {
 	r := runBin(t, nil, "call", "get_athlete_context", "{}", "--demo")
 	if r.code != 0 || len(r.stdout) < 100 || !strings.Contains(r.stderr, "demo") {

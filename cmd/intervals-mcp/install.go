@@ -72,6 +72,9 @@ func serveArgs(cfg *config.Config) []string {
 	if cfg.ReadOnly {
 		args = append(args, "--read-only")
 	}
+	if cfg.NoDestructive {
+		args = append(args, "--no-destructive")
+	}
 	if !slices.Equal(cfg.Toolsets, manifest.DefaultToolsets) {
 		names := make([]string, len(cfg.Toolsets))
 		for i, t := range cfg.Toolsets {

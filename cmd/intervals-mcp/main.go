@@ -100,7 +100,8 @@ Commands:
   version print the version
 
 Every server command takes --demo (the built-in demo athlete, no account needed),
---read-only, --toolsets LIST|all|default, --env-file FILE, --athlete ID, --log-level LEVEL.
+--read-only, --no-destructive, --toolsets LIST|all|default, --env-file FILE, --athlete ID,
+--log-level LEVEL.
 Run "intervals-mcp COMMAND -h" for the flags of a command.
 `
 

@@ -2,8 +2,8 @@
 // file, in that order of precedence (a flag wins over the environment, the environment over
 // .env). The reference server's variable names work unchanged: API_KEY, ATHLETE_ID,
 // INTERVALS_API_BASE_URL (with or without /api/v1), LOG_LEVEL, MCP_TRANSPORT, FASTMCP_HOST,
-// FASTMCP_PORT; ours are MCP_AUTH_TOKEN, INTERVALS_ACCESS_TOKEN, INTERVALS_TOOLSETS and
-// INTERVALS_READ_ONLY.
+// FASTMCP_PORT; ours are MCP_AUTH_TOKEN, INTERVALS_ACCESS_TOKEN, INTERVALS_TOOLSETS,
+// INTERVALS_READ_ONLY and INTERVALS_NO_DESTRUCTIVE.
 package config
 
 import (
@@ -34,13 +34,15 @@ type Config struct {
 	AuthToken   string // MCP_AUTH_TOKEN: bearer token HTTP clients must send
 	Toolsets    []manifest.Toolset
 	ReadOnly    bool
-	Demo        bool
-	EnvFile     string // the .env file read, "" if none
+	// NoDestructive hides the tools that delete (INTERVALS_NO_DESTRUCTIVE, --no-destructive).
+	NoDestructive bool
+	Demo          bool
+	EnvFile       string // the .env file read, "" if none
 }
 
 // Filter returns the tool filter of the configuration.
 func (c *Config) Filter() manifest.Filter {
-	return manifest.Filter{Toolsets: c.Toolsets, ReadOnly: c.ReadOnly}
+	return manifest.Filter{Toolsets: c.Toolsets, ReadOnly: c.ReadOnly, NoDestructive: c.NoDestructive}
 }
 
 // Secrets are the values that must never be shown.
@@ -76,22 +78,23 @@ func (c *Config) LogValue() slog.Value {
 type Flags struct {
 	fs                                                       *flag.FlagSet
 	transport, addr, toolsets, envFile, athlete, base, level *string
-	readOnly, demo                                           *bool
+	readOnly, noDestructive, demo                            *bool
 }
 
 // Bind defines the flags on fs.
 func Bind(fs *flag.FlagSet) *Flags {
 	return &Flags{
-		fs:        fs,
-		transport: fs.String("transport", "", "stdio, http (Streamable HTTP at /mcp, SSE at /sse) or sse [MCP_TRANSPORT; default stdio]"),
-		addr:      fs.String("addr", "", "host:port for http and sse [FASTMCP_HOST, FASTMCP_PORT; default "+DefaultAddr+"]"),
-		toolsets:  fs.String("toolsets", "", "toolsets to expose: all, default, or a list such as calendar,wellness [INTERVALS_TOOLSETS]"),
-		envFile:   fs.String("env-file", "", "read settings from this .env file [default ./.env if present]"),
-		athlete:   fs.String("athlete", "", "athlete id such as i12345; 0 = the owner of the key [ATHLETE_ID; default 0]"),
-		base:      fs.String("base-url", "", "Intervals.icu address [INTERVALS_API_BASE_URL; default https://intervals.icu]"),
-		level:     fs.String("log-level", "", "debug, info, warning or error (logs go to stderr) [LOG_LEVEL; default info]"),
-		readOnly:  fs.Bool("read-only", false, "expose read tools only: write and destructive tools are not listed [INTERVALS_READ_ONLY]"),
-		demo:      fs.Bool("demo", false, "serve the built-in demo athlete (synthetic data, no account, no network)"),
+		fs:            fs,
+		transport:     fs.String("transport", "", "stdio, http (Streamable HTTP at /mcp, SSE at /sse) or sse [MCP_TRANSPORT; default stdio]"),
+		addr:          fs.String("addr", "", "host:port for http and sse [FASTMCP_HOST, FASTMCP_PORT; default "+DefaultAddr+"]"),
+		toolsets:      fs.String("toolsets", "", "toolsets to expose: all, default, or a list such as calendar,wellness [INTERVALS_TOOLSETS]"),
+		envFile:       fs.String("env-file", "", "read settings from this .env file [default ./.env if present]"),
+		athlete:       fs.String("athlete", "", "athlete id such as i12345; 0 = the owner of the key [ATHLETE_ID; default 0]"),
+		base:          fs.String("base-url", "", "Intervals.icu address [INTERVALS_API_BASE_URL; default https://intervals.icu]"),
+		level:         fs.String("log-level", "", "debug, info, warning or error (logs go to stderr) [LOG_LEVEL; default info]"),
+		readOnly:      fs.Bool("read-only", false, "expose read tools only: write and destructive tools are not listed [INTERVALS_READ_ONLY]"),
+		noDestructive: fs.Bool("no-destructive", false, "do not list the tools that delete; writes stay [INTERVALS_NO_DESTRUCTIVE]"),
+		demo:          fs.Bool("demo", false, "serve the built-in demo athlete (synthetic data, no account, no network)"),
 	}
 }
 
@@ -153,6 +156,9 @@ func (f *Flags) Load(getenv func(string) (string, bool)) (*Config, error) {
 		return nil, err
 	}
 	if c.ReadOnly, err = parseBool("INTERVALS_READ_ONLY", get("read-only", "INTERVALS_READ_ONLY", "false")); err != nil {
+		return nil, err
+	}
+	if c.NoDestructive, err = parseBool("INTERVALS_NO_DESTRUCTIVE", get("no-destructive", "INTERVALS_NO_DESTRUCTIVE", "false")); err != nil {
 		return nil, err
 	}
 	if err := checkAthlete(c.AthleteID); err != nil {

@@ -50,6 +50,8 @@ func toolsetNames() string {
 type Filter struct {
 	Toolsets []Toolset // nil means DefaultToolsets
 	ReadOnly bool      // drop write and destructive tools
+	// NoDestructive drops destructive tools (deletes) and keeps the others.
+	NoDestructive bool
 }
 
 // Has reports whether toolset t is on.
@@ -63,7 +65,7 @@ func (f Filter) Has(t Toolset) bool {
 
 // Allows reports whether the filter exposes tool t.
 func (f Filter) Allows(t Def) bool {
-	if f.ReadOnly && t.Access != Read {
+	if f.ReadOnly && t.Access != Read || f.NoDestructive && t.Access == Destructive {
 		return false
 	}
 	return f.Has(t.Toolset)

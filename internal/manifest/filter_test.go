@@ -42,6 +42,9 @@ func TestFilterSelect(t *testing.T) {
 	if got := names(Filter{ReadOnly: true, Toolsets: AllToolsets}.Select(tools)); !slices.Equal(got, []string{"a", "c"}) {
 		t.Errorf("read-only: %v", got)
 	}
+	if got := names(Filter{NoDestructive: true}.Select(tools)); !slices.Equal(got, []string{"a", "b"}) {
+		t.Errorf("no destructive: %v", got)
+	}
 	if got := names(Filter{Toolsets: []Toolset{Coach}}.Select(tools)); !slices.Equal(got, []string{"c"}) {
 		t.Errorf("coach: %v", got)
 	}
