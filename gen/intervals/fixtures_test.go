@@ -126,6 +126,10 @@ var fixtureCases = []fixtureCase{
 			eq(t, "points", len(*curve.Secs), 182)
 			eq(t, "best 1s", (*curve.Values)[0], int32(772))
 			eq(t, "activities", len(*s.Activities), 5)
+			// Power-only fields, typed since prep restores the generic springdoc erased (quirk 15).
+			eq(t, "watts_per_kg points", len(*curve.WattsPerKg), 182)
+			eq(t, "power models", len(*curve.PowerModels), 4)
+			eq(t, "vo2max_5m", *curve.Vo2max5m, float32(56.788715))
 		}},
 	{"power-hr-curve.json", "GET", "/api/v1/athlete/i0/power-hr-curve", "start=2026-03-16", "getPowerHRCurve",
 		func(t *testing.T, ctx context.Context, c *ClientWithResponses) {

@@ -1,6 +1,7 @@
 package format
 
 import (
+	"encoding/json"
 	"fmt"
 	"math"
 	"strings"
@@ -62,9 +63,23 @@ func atSecs(c intervals.DataCurve, want int) (float64, bool) {
 	return float64(vals[best]), true
 }
 
+// BaseCurves views a set's typed curves (PowerCurve, PaceCurve, HRCurve) as their common
+// base, DataCurve, whose fields (label, dates, secs or distance, values, weight) carry the same
+// JSON names in each: the formatters read only those.
+func BaseCurves[C any](list *[]C) *[]intervals.DataCurve {
+	out := []intervals.DataCurve{}
+	if list == nil {
+		return &out
+	}
+	if b, err := json.Marshal(*list); err == nil && json.Unmarshal(b, &out) == nil {
+		return &out
+	}
+	return &[]intervals.DataCurve{}
+}
+
 // PowerCurves shows best power at standard durations, with W/kg where the weight is known.
 func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, max int) string {
-	return u.durationCurves("Best power", sport, set.List, func(v float64, c intervals.DataCurve) string {
+	return u.durationCurves("Best power", sport, BaseCurves(set.List), func(v float64, c intervals.DataCurve) string {
 		s := fmt.Sprintf("%.0f W", v)
 		if w, ok := f32(c.Weight); ok && w > 0 {
 			s += fmt.Sprintf(" (%.2f W/kg)", v/w)
@@ -75,7 +90,7 @@ func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, m
 
 // HRCurves shows the highest heart rate held for standard durations.
 func (u Units) HRCurves(set intervals.DataCurveSetHRCurve, sport string, max int) string {
-	return u.durationCurves("Highest heart rate held", sport, set.List, func(v float64, _ intervals.DataCurve) string {
+	return u.durationCurves("Highest heart rate held", sport, BaseCurves(set.List), func(v float64, _ intervals.DataCurve) string {
 		return fmt.Sprintf("%.0f bpm", v)
 	}, max)
 }
@@ -113,7 +128,7 @@ func (u Units) PaceCurves(set intervals.DataCurveSetPaceCurve, sport string, max
 		dists = swimDistances
 	}
 	var items []string
-	for _, c := range *set.List {
+	for _, c := range *BaseCurves(set.List) {
 		var pts []string
 		if c.Distance != nil && c.Values != nil {
 			ds, vs := *c.Distance, *c.Values

@@ -90,7 +90,7 @@ func getRecords(ctx context.Context, env *manifest.Env, in recordsIn) (string, e
 				return "", athleteAccessError(env, fmt.Errorf("read the power curves: %w", err))
 			}
 			if resp.JSON200 != nil {
-				writeSecsRecords(&b, sport+" power", resp.JSON200.List, ciActs(resp.JSON200.Activities), u, func(v float64) string { return fmt.Sprintf("%.0f W", v) })
+				writeSecsRecords(&b, sport+" power", format.BaseCurves(resp.JSON200.List), ciActs(resp.JSON200.Activities), u, func(v float64) string { return fmt.Sprintf("%.0f W", v) })
 			}
 		}
 		if sport == "Run" || sport == "Swim" {
@@ -103,7 +103,7 @@ func getRecords(ctx context.Context, env *manifest.Env, in recordsIn) (string, e
 				if sport == "Swim" {
 					dists = recordSwimDist
 				}
-				writePaceRecords(&b, sport, resp.JSON200.List, ciActs(resp.JSON200.Activities), dists, u)
+				writePaceRecords(&b, sport, format.BaseCurves(resp.JSON200.List), ciActs(resp.JSON200.Activities), dists, u)
 			}
 		}
 		resp, err := env.Client.ListAthleteHRCurvesWithResponse(ctx, env.AthleteID, "", &intervals.ListAthleteHRCurvesParams{Curves: &curves, Type: &st})
@@ -111,7 +111,7 @@ func getRecords(ctx context.Context, env *manifest.Env, in recordsIn) (string, e
 			return "", athleteAccessError(env, fmt.Errorf("read the heart rate curves: %w", err))
 		}
 		if resp.JSON200 != nil {
-			writeSecsRecords(&b, sport+" heart rate", resp.JSON200.List, ciActs(resp.JSON200.Activities), u, func(v float64) string { return fmt.Sprintf("%.0f bpm", v) })
+			writeSecsRecords(&b, sport+" heart rate", format.BaseCurves(resp.JSON200.List), ciActs(resp.JSON200.Activities), u, func(v float64) string { return fmt.Sprintf("%.0f bpm", v) })
 		}
 	}
 	return format.Clip(strings.TrimRight(b.String(), "\n"), env.MaxChars()), nil

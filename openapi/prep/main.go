@@ -139,6 +139,7 @@ func fix(doc obj) []string {
 	add("sport-enum (11)", hoistSportEnum(doc))
 	add("security-alternatives (12)", securityAlternatives(doc))
 	add("byte-arrays (13)", byteArrays(doc))
+	add("erased-generics (15)", erasedGenerics(doc))
 	return report
 }
 
@@ -410,6 +411,53 @@ func byteArrays(doc obj) int {
 			n++
 		}
 	})
+	return n
+}
+
+// erasedGenerics (quirk 15, found in the fixtures): springdoc erases a Java generic to its
+// bound, so DataCurveSet<PowerCurve> is declared with a list of the base DataCurve, and the
+// power-only fields (watts_per_kg, powerModels, vo2max_5m) are lost to typed clients. A schema
+// named Container+T, where T is another schema, whose array items refer to a base B that T
+// closely resembles (at least 85% of B's properties are T's) gets items of T instead.
+func erasedGenerics(doc obj) int {
+	comps, _ := doc["components"].(obj)
+	schemas, _ := comps["schemas"].(obj)
+	props := func(name string) obj {
+		s, _ := schemas[name].(obj)
+		p, _ := s["properties"].(obj)
+		return p
+	}
+	n := 0
+	for _, name := range sortedKeys(schemas) {
+		t := ""
+		for _, cand := range sortedKeys(schemas) {
+			if cand != name && strings.HasSuffix(name, cand) && len(cand) > len(t) {
+				t = cand
+			}
+		}
+		if t == "" {
+			continue
+		}
+		for _, pn := range sortedKeys(props(name)) {
+			p, _ := props(name)[pn].(obj)
+			items, _ := p["items"].(obj)
+			ref, _ := items["$ref"].(string)
+			base := strings.TrimPrefix(ref, "#/components/schemas/")
+			if p["type"] != "array" || ref == "" || base == name || base == t || len(props(base)) == 0 {
+				continue
+			}
+			shared := 0
+			for k := range props(base) {
+				if _, ok := props(t)[k]; ok {
+					shared++
+				}
+			}
+			if shared*100 >= 85*len(props(base)) {
+				items["$ref"] = "#/components/schemas/" + t
+				n++
+			}
+		}
+	}
 	return n
 }
 

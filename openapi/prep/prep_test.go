@@ -164,3 +164,37 @@ func TestCheckSpecRefusesAnErrorPage(t *testing.T) {
 }
 
 func writeFile(p, s string) error { return os.WriteFile(p, []byte(s), 0o644) }
+
+func TestErasedGenerics(t *testing.T) {
+	var doc obj
+	err := json.Unmarshal([]byte(`{"components": {"schemas": {
+	  "DataCurve":  {"properties": {"id": {}, "secs": {}, "values": {}, "distance": {}}},
+	  "PowerCurve": {"properties": {"id": {}, "secs": {}, "values": {}, "watts_per_kg": {}}},
+	  "DataCurveSetPowerCurve": {"properties": {"list": {"type": "array", "items": {"$ref": "#/components/schemas/DataCurve"}}}},
+	  "Item":    {"properties": {"a": {}, "b": {}}},
+	  "NewItem": {"properties": {"a": {}, "b": {}, "children": {"type": "array", "items": {"$ref": "#/components/schemas/NewItem"}}}},
+	  "Other":   {"properties": {"x": {}}},
+	  "SetItem": {"properties": {"list": {"type": "array", "items": {"$ref": "#/components/schemas/Other"}}}}
+	}}}`), &doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 3 of DataCurve's 4 properties are PowerCurve's: 75%, under the bar.
+	if n := erasedGenerics(doc); n != 0 {
+		t.Fatalf("a base that T resembles less than 85%% was retargeted (%d)", n)
+	}
+	schemas := at(t, doc, "components", "schemas").(obj)
+	delete(schemas["DataCurve"].(obj)["properties"].(obj), "distance")
+	if n := erasedGenerics(doc); n != 1 {
+		t.Fatalf("%d changes, want 1", n)
+	}
+	if ref := at(t, schemas, "DataCurveSetPowerCurve", "properties", "list", "items", "$ref"); ref != "#/components/schemas/PowerCurve" {
+		t.Errorf("the erased list should hold PowerCurve, got %v", ref)
+	}
+	if ref := at(t, schemas, "NewItem", "properties", "children", "items", "$ref"); ref != "#/components/schemas/NewItem" {
+		t.Errorf("a schema's reference to itself is no erased generic, got %v", ref)
+	}
+	if ref := at(t, schemas, "SetItem", "properties", "list", "items", "$ref"); ref != "#/components/schemas/Other" {
+		t.Errorf("items unlike T are kept, got %v", ref)
+	}
+}

@@ -5260,19 +5260,19 @@ type DataCurvePt struct {
 // DataCurveSetHRCurve defines model for DataCurveSetHRCurve.
 type DataCurveSetHRCurve struct {
 	Activities *map[string]Activity `json:"activities,omitempty"`
-	List       *[]DataCurve         `json:"list,omitempty"`
+	List       *[]HRCurve           `json:"list,omitempty"`
 }
 
 // DataCurveSetPaceCurve defines model for DataCurveSetPaceCurve.
 type DataCurveSetPaceCurve struct {
 	Activities *map[string]Activity `json:"activities,omitempty"`
-	List       *[]DataCurve         `json:"list,omitempty"`
+	List       *[]PaceCurve         `json:"list,omitempty"`
 }
 
 // DataCurveSetPowerCurve defines model for DataCurveSetPowerCurve.
 type DataCurveSetPowerCurve struct {
 	Activities *map[string]Activity `json:"activities,omitempty"`
-	List       *[]DataCurve         `json:"list,omitempty"`
+	List       *[]PowerCurve        `json:"list,omitempty"`
 }
 
 // DeleteEventsResponse defines model for DeleteEventsResponse.
