@@ -39,6 +39,7 @@ test:
 ## docs: rewrite what is generated from the tool manifest: the schema snapshots
 ## (internal/server/testdata/schemas) and README.md's tool table
 docs:
+	$(GO) generate ./internal/tools
 	$(GO) test -count=1 -run '^TestSchemaSnapshots$$' ./internal/server/ -update
 	$(GO) test -count=1 -run '^TestReadmeToolTable$$' ./cmd/intervals-mcp/ -update
 

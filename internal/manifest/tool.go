@@ -33,6 +33,9 @@ type Tool struct {
 	Def
 	// Input is the Go type of the arguments (a struct); the input schema is reflected from it.
 	Input reflect.Type
+	// Schema is Input's schema reflected ahead of time (go generate), so that a server does
+	// not reflect at start; nil means the server reflects Input itself.
+	Schema json.RawMessage
 	// Run decodes the arguments into Input and calls the tool. The text it returns is the
 	// answer; an error is shown to the model as a tool error (isError), so it must say what
 	// to do next.

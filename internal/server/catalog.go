@@ -134,6 +134,13 @@ func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
 // toolSchema reflects a tool's input schema; for a tool the filter keeps, it returns the
 // JSON to advertise (with the coach's athlete argument when coach is on), else nil.
 func toolSchema(t manifest.Tool, kept, coach bool) (json.RawMessage, error) {
+	if t.Schema != nil && !coach {
+		// Reflected at go generate time, and checked against Input by the catalog's tests.
+		if !kept {
+			return nil, nil
+		}
+		return t.Schema, nil
+	}
 	s, err := schema.Reflect(t.Input)
 	if err != nil {
 		return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)

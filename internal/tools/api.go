@@ -39,7 +39,7 @@ func isReadOnly(ctx context.Context) bool {
 // filter drops the destructive api_call_operation; the server lists this one in its place
 // when the api toolset is on.
 func ReadOnlyAPICall() manifest.Tool {
-	t := apiTools()[2]
+	t := withSchemas(apiTools()[2:3])[0]
 	t.Access = manifest.Read
 	t.Description = "Calls one Intervals.icu API GET operation by operationId with validated params; the athlete id is filled in. This server is read-only: other methods are refused. Describe it first."
 	run := t.Run

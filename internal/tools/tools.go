@@ -32,8 +32,12 @@ func All() []manifest.Tool {
 	}
 	rank := func(t manifest.Tool) int { return slices.Index(manifest.AllToolsets, t.Toolset) }
 	slices.SortStableFunc(all, func(a, b manifest.Tool) int { return rank(a) - rank(b) })
-	return all
+	return withSchemas(all)
 }
+
+// Catalog is every tool definition there is: All, and the GET-only variant of
+// api_call_operation that a read-only server lists in its place.
+func Catalog() []manifest.Tool { return append(All(), ReadOnlyAPICall()) }
 
 // Resources returns the reference documents the server offers as MCP resources: the workout
 // text syntax and the event categories.
