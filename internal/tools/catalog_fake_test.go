@@ -80,14 +80,7 @@ func toolGolden(t *testing.T, name, got string) {
 // demo returns the fake's demo athlete data.
 func demoAthlete(t *testing.T, f *fakeicu.Fake) *synth.Athlete {
 	t.Helper()
-	w := f.World()
-	for _, a := range w.Athletes {
-		if a.Profile.Id != nil && *a.Profile.Id == fakeicu.DemoAthleteID {
-			return a
-		}
-	}
-	t.Fatal("no demo athlete in the fake")
-	return nil
+	return worldAthlete(t, f, fakeicu.DemoAthleteID)
 }
 
 func TestToolsAnswerOnTheDemoAthlete(t *testing.T) {

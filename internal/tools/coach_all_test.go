@@ -6,22 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
-	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 )
-
-// worldAthlete returns the world's data of athlete id.
-func worldAthlete(t *testing.T, f *fakeicu.Fake, id string) *synth.Athlete {
-	t.Helper()
-	for _, a := range f.World().Athletes {
-		if a.Profile.Id != nil && *a.Profile.Id == id {
-			return a
-		}
-	}
-	t.Fatalf("no athlete %s in the demo world", id)
-	return nil
-}
 
 // TestCoachModeEveryReferenceAndPlanningToolUsesTheCallsAthlete is the counterpart, for the
 // tools that are not coaching tools, of TestCoachModeEveryToolUsesTheCallsAthlete: called for

@@ -114,12 +114,7 @@ func ciFakeToday(a *synth.Athlete) string {
 // ciCoachCalls gives each coaching tool arguments that work for the coached athlete a.
 func ciCoachCalls(t *testing.T, f *fakeicu.Fake, athlete string) map[string]string {
 	t.Helper()
-	var a = f.World().Athletes[0]
-	for _, x := range f.World().Athletes {
-		if x.Profile.Id != nil && *x.Profile.Id == athlete {
-			a = x
-		}
-	}
+	a := worldAthlete(t, f, athlete)
 	activity := ""
 	for i := len(a.Activities) - 1; i >= 0; i-- {
 		if s := a.Activities[i].Source; a.Activities[i].Id != nil && (s == nil || *s != "STRAVA") {

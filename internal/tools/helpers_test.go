@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -99,4 +100,16 @@ func compareGolden(t *testing.T, path, got string, update bool, flag string, nor
 	if diff := cmp.Diff(w, got); diff != "" {
 		t.Errorf("the answer differs from %s (-want +got):\n%s", path, diff)
 	}
+}
+
+// worldAthlete returns the fake's current data of athlete id (a copy: f.World copies).
+func worldAthlete(t *testing.T, f *fakeicu.Fake, id string) *synth.Athlete {
+	t.Helper()
+	for _, a := range f.World().Athletes {
+		if a.Profile.Id != nil && *a.Profile.Id == id {
+			return a
+		}
+	}
+	t.Fatalf("no athlete %s in the demo world", id)
+	return nil
 }
