@@ -2,8 +2,6 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
-	"errors"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -29,44 +27,12 @@ type streamsIn struct {
 	Points     int      `json:"points,omitempty" jsonschema:"minimum=5,maximum=120,default=60" jsonschema_description:"Points per stream"`
 }
 
-type messageIn struct {
-	ActivityID string `json:"activity_id" jsonschema_description:"e.g. i12345678"`
-	Content    string `json:"content" jsonschema_description:"Comment text"`
-}
-
-func activityTools() []manifest.Tool {
-	return []manifest.Tool{
-		manifest.New(manifest.Def{
-			Name: "get_activities", Title: "List activities",
-			Description: "Activities in a local date range (default the last 7 days), newest first: time, distance, pace or power, HR, load.",
-			Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"listActivities"},
-		}, getActivities),
-		manifest.New(manifest.Def{
-			Name: "get_activity_details", Title: "Activity details",
-			Description: "One activity in full: time, distance, pace, HR, power, load, zones, effort, gear, notes.",
-			Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getActivity"},
-		}, getActivityDetails),
-		manifest.New(manifest.Def{
-			Name: "get_activity_intervals", Title: "Activity intervals",
-			Description: "An activity's work and recovery intervals with time, distance, pace or power, HR.",
-			Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getIntervals", "getActivity"},
-		}, getActivityIntervals),
-		manifest.New(manifest.Def{
-			Name: "get_activity_streams", Title: "Activity streams",
-			Description: "An activity's streams (power, HR, cadence, speed...) summarised: min/avg/max, gaps, time in zones, downsampled profile.",
-			Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getActivityStreams", "getActivity"},
-		}, getActivityStreams),
-		manifest.New(manifest.Def{
-			Name: "get_activity_messages", Title: "Activity comments",
-			Description: "The comments (chat) on an activity.",
-			Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"listActivityMessages"},
-		}, getActivityMessages),
-		manifest.New(manifest.Def{
-			Name: "add_activity_message", Title: "Comment on an activity",
-			Description: "Add a comment to an activity.",
-			Toolset:     manifest.Activities, Access: manifest.Write, Operations: []string{"sendActivityMessage"},
-		}, addActivityMessage),
-	}
+func getActivitiesTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_activities", Title: "List activities",
+		Description: "Activities in a local date range (default the last 7 days), newest first: time, distance, pace or power, HR, load.",
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"listActivities"},
+	}, getActivities)
 }
 
 func getActivities(ctx context.Context, env *manifest.Env, in activitiesIn) (string, error) {
@@ -106,26 +72,12 @@ func activityID(id string) (string, error) {
 	return id, nil
 }
 
-// fetchActivity reads one activity.
-func fetchActivity(ctx context.Context, env *manifest.Env, id string) (intervals.Activity, error) {
-	resp, err := env.Client.GetActivityWithResponse(ctx, id, nil)
-	var ie *intervals.Error
-	if errors.As(err, &ie) && ie.Status == 422 && strings.Contains(strings.ToLower(ie.Message), "strava") {
-		// the API refuses Strava-sourced activities: answer as for the list's stub
-		return intervals.Activity{Id: &id, Source: pointer(intervals.ActivitySourceSTRAVA)}, nil
-	}
-	if intervals.StatusOf(err) == 404 {
-		return intervals.Activity{}, manifest.Errorf("activity %s not found: take the id from get_activities (ids look like i12345678)", id)
-	}
-	if err != nil {
-		return intervals.Activity{}, apiFailed("read activity "+id, err)
-	}
-	// the answer is a union (activity, activity with intervals, hidden): read the fields we show
-	var act intervals.Activity
-	if err := json.Unmarshal(resp.Body, &act); err != nil || act.Id == nil {
-		return intervals.Activity{}, noData("read activity "+id, resp.StatusCode())
-	}
-	return act, nil
+func getActivityDetailsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_activity_details", Title: "Activity details",
+		Description: "One activity in full: time, distance, pace, HR, power, load, zones, effort, gear, notes.",
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getActivity"},
+	}, getActivityDetails)
 }
 
 func getActivityDetails(ctx context.Context, env *manifest.Env, in activityIn) (string, error) {
@@ -162,6 +114,14 @@ func recordedActivity(ctx context.Context, env *manifest.Env, rawID string) (a *
 	return a, act, id, stub, nil
 }
 
+func getActivityIntervalsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_activity_intervals", Title: "Activity intervals",
+		Description: "An activity's work and recovery intervals with time, distance, pace or power, HR.",
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getIntervals", "getActivity"},
+	}, getActivityIntervals)
+}
+
 func getActivityIntervals(ctx context.Context, env *manifest.Env, in activityIn) (string, error) {
 	a, act, id, stub, err := recordedActivity(ctx, env, in.ActivityID)
 	if err != nil || stub != "" {
@@ -175,6 +135,14 @@ func getActivityIntervals(ctx context.Context, env *manifest.Env, in activityIn)
 		return "", noData("read intervals", resp.StatusCode())
 	}
 	return a.units.Intervals(*resp.JSON200, deref(act.Type), env.MaxChars()), nil
+}
+
+func getActivityStreamsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_activity_streams", Title: "Activity streams",
+		Description: "An activity's streams (power, HR, cadence, speed...) summarised: min/avg/max, gaps, time in zones, downsampled profile.",
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getActivityStreams", "getActivity"},
+	}, getActivityStreams)
 }
 
 func getActivityStreams(ctx context.Context, env *manifest.Env, in streamsIn) (string, error) {
@@ -216,54 +184,4 @@ func streamZones(a intervals.Activity) format.StreamZones {
 		}
 	}
 	return z
-}
-
-func getActivityMessages(ctx context.Context, env *manifest.Env, in activityIn) (string, error) {
-	id, err := activityID(in.ActivityID)
-	if err != nil {
-		return "", err
-	}
-	a, err := loadAthlete(ctx, env)
-	if err != nil {
-		return "", err
-	}
-	resp, err := env.Client.ListActivityMessagesWithResponse(ctx, id, nil)
-	if err != nil {
-		return "", apiFailed("read the comments of activity "+id, err)
-	}
-	var ms []intervals.Message
-	if resp.JSON200 != nil {
-		ms = *resp.JSON200
-	}
-	return a.units.Messages(id, ms, env.MaxChars()), nil
-}
-
-func addActivityMessage(ctx context.Context, env *manifest.Env, in messageIn) (string, error) {
-	id, err := activityID(in.ActivityID)
-	if err != nil {
-		return "", err
-	}
-	content := strings.TrimSpace(in.Content)
-	if content == "" {
-		return "", manifest.Errorf("content is empty: write the comment text")
-	}
-	resp, err := env.Client.SendActivityMessage(ctx, id, intervals.SendActivityMessageJSONRequestBody{Content: &content})
-	if err != nil {
-		return "", apiFailed("comment on activity "+id, err)
-	}
-	msg := "Comment added to activity " + id
-	// A 2xx is done whatever its answer holds (retrying would post the comment twice).
-	var sent intervals.NewMsg
-	if readBack(resp, &sent) && sent.Id != nil {
-		msg += " (message id " + strconv.Itoa(int(*sent.Id)) + ")"
-	}
-	return msg + ".", nil
-}
-
-func deref[T any](p *T) T {
-	var zero T
-	if p == nil {
-		return zero
-	}
-	return *p
 }

@@ -39,7 +39,7 @@ func isReadOnly(ctx context.Context) bool {
 // filter drops the destructive api_call_operation; the server lists this one in its place
 // when the api toolset is on.
 func ReadOnlyAPICall() manifest.Tool {
-	t := withSchemas(apiTools()[2:3])[0]
+	t := withSchemas([]manifest.Tool{apiCallOperationTool()})[0]
 	t.Access = manifest.Read
 	t.Description = "Calls one Intervals.icu API GET operation by operationId with validated params; the athlete id is filled in. This server is read-only: other methods are refused. Describe it first."
 	run := t.Run
@@ -49,35 +49,19 @@ func ReadOnlyAPICall() manifest.Tool {
 	return t
 }
 
-func apiTools() []manifest.Tool {
-	return []manifest.Tool{
-		manifest.New(manifest.Def{
-			Name:        "api_list_operations",
-			Title:       "List API operations",
-			Description: "Lists Intervals.icu API operations (operationId, method, path, summary), filtered by tag or word. For what no other tool does.",
-			Toolset:     manifest.API,
-			Access:      manifest.Read,
-		}, apiListOperations),
-		manifest.New(manifest.Def{
-			Name:        "api_describe_operation",
-			Title:       "Describe an API operation",
-			Description: "Shows an API operation's parameters and JSON body, or a schema's properties, as api_call_operation takes them.",
-			Toolset:     manifest.API,
-			Access:      manifest.Read,
-		}, apiDescribeOperation),
-		manifest.New(manifest.Def{
-			Name:        "api_call_operation",
-			Title:       "Call an API operation",
-			Description: "Calls one Intervals.icu API operation by operationId with validated params and JSON body; the athlete id is filled in. Only GET when read-only. Describe it first.",
-			Toolset:     manifest.API,
-			Access:      manifest.Destructive,
-		}, apiCallOperation),
-	}
-}
-
 type apiListIn struct {
 	Tag  string `json:"tag,omitempty" jsonschema_description:"Only this tag, e.g. Wellness, Events, Activities"`
 	Word string `json:"word,omitempty" jsonschema_description:"Only operations whose id, path or summary contain this word"`
+}
+
+func apiListOperationsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "api_list_operations",
+		Title:       "List API operations",
+		Description: "Lists Intervals.icu API operations (operationId, method, path, summary), filtered by tag or word. For what no other tool does.",
+		Toolset:     manifest.API,
+		Access:      manifest.Read,
+	}, apiListOperations)
 }
 
 func apiListOperations(_ context.Context, env *manifest.Env, in apiListIn) (string, error) {
@@ -123,6 +107,16 @@ func apiTagList(tags map[string]int) string {
 type apiDescribeIn struct {
 	Operation string `json:"operation,omitempty" jsonschema_description:"operationId, e.g. listWellnessRecords"`
 	Schema    string `json:"schema,omitempty" jsonschema_description:"A schema name shown by a description, e.g. SportSettings, to see its properties"`
+}
+
+func apiDescribeOperationTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "api_describe_operation",
+		Title:       "Describe an API operation",
+		Description: "Shows an API operation's parameters and JSON body, or a schema's properties, as api_call_operation takes them.",
+		Toolset:     manifest.API,
+		Access:      manifest.Read,
+	}, apiDescribeOperation)
 }
 
 func apiDescribeOperation(_ context.Context, env *manifest.Env, in apiDescribeIn) (string, error) {

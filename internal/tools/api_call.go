@@ -36,74 +36,6 @@ type apiOp struct {
 	upload    bool         // the body is a file (multipart or CSV): not callable here
 }
 
-// apiMaxRead bounds how much of an answer is read: far more than any budget shows, so
-// that a count of the items left out stays right for lists, without holding a whole
-// archive in memory.
-const apiMaxRead = 8 << 20
-
-var (
-	clientType  = reflect.TypeFor[*intervals.ClientWithResponses]()
-	readerType  = reflect.TypeFor[io.Reader]()
-	pathParamRE = regexp.MustCompile(`\{([^}]+)\}`)
-)
-
-// lookupAPIOp finds an operation by operationId and matches it to the client.
-func lookupAPIOp(id string) (*apiOp, error) {
-	for _, op := range intervals.Operations {
-		if op.OperationID == id {
-			return matchAPIOp(op)
-		}
-	}
-	for _, op := range intervals.Operations {
-		if strings.EqualFold(op.OperationID, id) {
-			return nil, manifest.Errorf("unknown operation %q: did you mean %s?", id, op.OperationID)
-		}
-	}
-	return nil, manifest.Errorf("unknown operation %q: find its operationId with api_list_operations", id)
-}
-
-func matchAPIOp(op intervals.Operation) (*apiOp, error) {
-	a := &apiOp{op: op}
-	for _, m := range pathParamRE.FindAllStringSubmatch(op.Path, -1) {
-		a.pathNames = append(a.pathNames, m[1])
-	}
-	plain, hasPlain := clientType.MethodByName(op.GoName)
-	withBody, hasBody := clientType.MethodByName(op.GoName + "WithBody")
-	switch {
-	case hasBody && !hasPlain:
-		a.upload, a.method = true, withBody
-	case hasBody:
-		a.method = withBody
-	case hasPlain:
-		a.method = plain
-	default:
-		return nil, fmt.Errorf("operation %s: the client has no method %s", op.OperationID, op.GoName)
-	}
-	// In(0) is the receiver, In(1) the context; the last is the variadic request editors.
-	args := []reflect.Type{}
-	for i := 2; i < a.method.Type.NumIn()-1; i++ {
-		args = append(args, a.method.Type.In(i))
-	}
-	if len(args) < len(a.pathNames) {
-		return nil, fmt.Errorf("operation %s: %d path parameters but the client method takes %d arguments", op.OperationID, len(a.pathNames), len(args))
-	}
-	a.pathTypes, args = args[:len(a.pathNames)], args[len(a.pathNames):]
-	if len(args) > 0 && args[0].Kind() == reflect.Pointer && strings.HasSuffix(args[0].Elem().Name(), "Params") {
-		a.params, args = args[0].Elem(), args[1:]
-	}
-	if hasBody && hasPlain {
-		// The typed variant's last argument before the editors is the body type.
-		a.body = plain.Type.In(plain.Type.NumIn() - 2)
-	}
-	if hasBody && (len(args) != 2 || args[1] != readerType) {
-		return nil, fmt.Errorf("operation %s: unexpected body arguments %v", op.OperationID, args)
-	}
-	if !hasBody && len(args) != 0 {
-		return nil, fmt.Errorf("operation %s: unexpected arguments %v", op.OperationID, args)
-	}
-	return a, nil
-}
-
 // isAthleteParam says whether a path parameter is the athlete's id, which the tool fills in.
 func (a *apiOp) isAthleteParam(name string) bool {
 	return name == "athleteId" || (name == "id" && strings.HasPrefix(a.op.Path, "/api/v1/athlete/{id}"))
@@ -114,58 +46,6 @@ func (a *apiOp) isAthleteParam(name string) bool {
 func (a *apiOp) isFormatParam(name string) bool {
 	i := strings.Index(a.op.Path, "{"+name+"}")
 	return (name == "ext" || name == "format") && i > 0 && a.op.Path[i-1] != '/'
-}
-
-func apiBodyShape(t reflect.Type) string {
-	if t.Kind() == reflect.Slice {
-		return "a JSON array of " + apiSchemaName(t) + " objects (see below)"
-	}
-	return "a " + apiSchemaName(t) + " object"
-}
-
-func apiSchemaName(t reflect.Type) string {
-	for t.Kind() == reflect.Slice || t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	return t.Name()
-}
-
-type apiCallIn struct {
-	Operation string                     `json:"operation" jsonschema_description:"operationId from api_list_operations"`
-	Params    map[string]json.RawMessage `json:"params,omitempty" jsonschema_description:"Path and query parameters by name; the athlete id is filled in"`
-	Body      json.RawMessage            `json:"body,omitempty" jsonschema_description:"The JSON body, for operations that take one"`
-}
-
-func apiCallOperation(ctx context.Context, env *manifest.Env, in apiCallIn) (string, error) {
-	op, err := lookupAPIOp(in.Operation)
-	if err != nil {
-		return "", err
-	}
-	if isReadOnly(ctx) && op.op.Method != http.MethodGet {
-		return "", manifest.Errorf("%s is a %s operation and this server is read-only: only GET operations can be called", op.op.OperationID, op.op.Method)
-	}
-	if op.upload {
-		return "", manifest.Errorf("%s uploads a file (multipart/form-data or CSV) and cannot be called through this tool: use Intervals.icu directly", op.op.OperationID)
-	}
-	if err := apiRefuseRecordedTraining(op); err != nil {
-		return "", err
-	}
-	args, err := op.buildArgs(ctx, env, in)
-	if err != nil {
-		return "", err
-	}
-	out := op.method.Func.Call(args)
-	if e, _ := out[1].Interface().(error); e != nil {
-		return "", athleteAccessError(env, fmt.Errorf("%s: %w", op.op.OperationID, e))
-	}
-	hr := out[0].Interface().(*http.Response)
-	defer hr.Body.Close()
-	body, err := io.ReadAll(io.LimitReader(hr.Body, apiMaxRead))
-	if err != nil {
-		return "", fmt.Errorf("%s: reading the answer: %w", op.op.OperationID, err)
-	}
-	head := op.op.Method + " " + hr.Request.URL.Path
-	return fmt.Sprintf("%s: %d %s\n", head, hr.StatusCode, http.StatusText(hr.StatusCode)) + apiTrimBody(body, hr.Header.Get("Content-Type"), env.MaxChars()), nil
 }
 
 // buildArgs turns the call's arguments into the client method's arguments, validating them.
@@ -251,6 +131,136 @@ func (a *apiOp) queryParams(params map[string]json.RawMessage, docs map[string]i
 		return reflect.Value{}, manifest.Errorf("%s params: %v", a.op.OperationID, err)
 	}
 	return p, nil
+}
+
+// apiMaxRead bounds how much of an answer is read: far more than any budget shows, so
+// that a count of the items left out stays right for lists, without holding a whole
+// archive in memory.
+const apiMaxRead = 8 << 20
+
+var (
+	clientType  = reflect.TypeFor[*intervals.ClientWithResponses]()
+	readerType  = reflect.TypeFor[io.Reader]()
+	pathParamRE = regexp.MustCompile(`\{([^}]+)\}`)
+)
+
+// lookupAPIOp finds an operation by operationId and matches it to the client.
+func lookupAPIOp(id string) (*apiOp, error) {
+	for _, op := range intervals.Operations {
+		if op.OperationID == id {
+			return matchAPIOp(op)
+		}
+	}
+	for _, op := range intervals.Operations {
+		if strings.EqualFold(op.OperationID, id) {
+			return nil, manifest.Errorf("unknown operation %q: did you mean %s?", id, op.OperationID)
+		}
+	}
+	return nil, manifest.Errorf("unknown operation %q: find its operationId with api_list_operations", id)
+}
+
+func matchAPIOp(op intervals.Operation) (*apiOp, error) {
+	a := &apiOp{op: op}
+	for _, m := range pathParamRE.FindAllStringSubmatch(op.Path, -1) {
+		a.pathNames = append(a.pathNames, m[1])
+	}
+	plain, hasPlain := clientType.MethodByName(op.GoName)
+	withBody, hasBody := clientType.MethodByName(op.GoName + "WithBody")
+	switch {
+	case hasBody && !hasPlain:
+		a.upload, a.method = true, withBody
+	case hasBody:
+		a.method = withBody
+	case hasPlain:
+		a.method = plain
+	default:
+		return nil, fmt.Errorf("operation %s: the client has no method %s", op.OperationID, op.GoName)
+	}
+	// In(0) is the receiver, In(1) the context; the last is the variadic request editors.
+	args := []reflect.Type{}
+	for i := 2; i < a.method.Type.NumIn()-1; i++ {
+		args = append(args, a.method.Type.In(i))
+	}
+	if len(args) < len(a.pathNames) {
+		return nil, fmt.Errorf("operation %s: %d path parameters but the client method takes %d arguments", op.OperationID, len(a.pathNames), len(args))
+	}
+	a.pathTypes, args = args[:len(a.pathNames)], args[len(a.pathNames):]
+	if len(args) > 0 && args[0].Kind() == reflect.Pointer && strings.HasSuffix(args[0].Elem().Name(), "Params") {
+		a.params, args = args[0].Elem(), args[1:]
+	}
+	if hasBody && hasPlain {
+		// The typed variant's last argument before the editors is the body type.
+		a.body = plain.Type.In(plain.Type.NumIn() - 2)
+	}
+	if hasBody && (len(args) != 2 || args[1] != readerType) {
+		return nil, fmt.Errorf("operation %s: unexpected body arguments %v", op.OperationID, args)
+	}
+	if !hasBody && len(args) != 0 {
+		return nil, fmt.Errorf("operation %s: unexpected arguments %v", op.OperationID, args)
+	}
+	return a, nil
+}
+
+func apiBodyShape(t reflect.Type) string {
+	if t.Kind() == reflect.Slice {
+		return "a JSON array of " + apiSchemaName(t) + " objects (see below)"
+	}
+	return "a " + apiSchemaName(t) + " object"
+}
+
+func apiSchemaName(t reflect.Type) string {
+	for t.Kind() == reflect.Slice || t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Name()
+}
+
+type apiCallIn struct {
+	Operation string                     `json:"operation" jsonschema_description:"operationId from api_list_operations"`
+	Params    map[string]json.RawMessage `json:"params,omitempty" jsonschema_description:"Path and query parameters by name; the athlete id is filled in"`
+	Body      json.RawMessage            `json:"body,omitempty" jsonschema_description:"The JSON body, for operations that take one"`
+}
+
+func apiCallOperationTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "api_call_operation",
+		Title:       "Call an API operation",
+		Description: "Calls one Intervals.icu API operation by operationId with validated params and JSON body; the athlete id is filled in. Only GET when read-only. Describe it first.",
+		Toolset:     manifest.API,
+		Access:      manifest.Destructive,
+	}, apiCallOperation)
+}
+
+func apiCallOperation(ctx context.Context, env *manifest.Env, in apiCallIn) (string, error) {
+	op, err := lookupAPIOp(in.Operation)
+	if err != nil {
+		return "", err
+	}
+	if isReadOnly(ctx) && op.op.Method != http.MethodGet {
+		return "", manifest.Errorf("%s is a %s operation and this server is read-only: only GET operations can be called", op.op.OperationID, op.op.Method)
+	}
+	if op.upload {
+		return "", manifest.Errorf("%s uploads a file (multipart/form-data or CSV) and cannot be called through this tool: use Intervals.icu directly", op.op.OperationID)
+	}
+	if err := apiRefuseRecordedTraining(op); err != nil {
+		return "", err
+	}
+	args, err := op.buildArgs(ctx, env, in)
+	if err != nil {
+		return "", err
+	}
+	out := op.method.Func.Call(args)
+	if e, _ := out[1].Interface().(error); e != nil {
+		return "", athleteAccessError(env, fmt.Errorf("%s: %w", op.op.OperationID, e))
+	}
+	hr := out[0].Interface().(*http.Response)
+	defer hr.Body.Close()
+	body, err := io.ReadAll(io.LimitReader(hr.Body, apiMaxRead))
+	if err != nil {
+		return "", fmt.Errorf("%s: reading the answer: %w", op.op.OperationID, err)
+	}
+	head := op.op.Method + " " + hr.Request.URL.Path
+	return fmt.Sprintf("%s: %d %s\n", head, hr.StatusCode, http.StatusText(hr.StatusCode)) + apiTrimBody(body, hr.Header.Get("Content-Type"), env.MaxChars()), nil
 }
 
 // apiCoerce turns a string given for a number, a boolean or an array parameter into that

@@ -3,9 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -23,33 +21,6 @@ type eventsIn struct {
 
 type eventIDIn struct {
 	EventID int32 `json:"event_id" jsonschema:"minimum=1" jsonschema_description:"Event id from get_events"`
-}
-
-type deleteEventIn struct {
-	EventID  int32        `json:"event_id,omitempty" jsonschema:"minimum=1" jsonschema_description:"Event id from get_events"`
-	EventIDs []sessionRef `json:"event_ids,omitempty" jsonschema_description:"Several event ids: all are deleted, or none"`
-}
-
-func calendarTools() []manifest.Tool {
-	return []manifest.Tool{
-		manifest.New(manifest.Def{
-			Name: "get_events", Title: "Calendar",
-			Description: "Calendar in a local date range (default the next 7 days): planned workouts (done/missed/to do), races, notes, periods.",
-			Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"listEvents", "listActivities"},
-		}, getEvents),
-		manifest.New(manifest.Def{
-			Name: "get_event_by_id", Title: "Calendar event",
-			Description: "One calendar event with its workout text.",
-			Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"showEvent"},
-		}, getEvent),
-		addOrUpdateEventTool(),
-		manifest.New(manifest.Def{
-			Name: "delete_event", Title: "Delete events",
-			Description: "Delete one calendar event, or several at once (all or none). Sessions paired with a recorded activity are never deleted.",
-			Toolset:     manifest.Calendar, Access: manifest.Destructive, Idempotent: true, Operations: []string{"showEvent", "deleteEvent", "deleteEventsBulk"},
-		}, deleteEvent),
-		deleteRangeTool(),
-	}
 }
 
 // pairings reads paired_activity_id from an events answer: the real API and the fake send it,
@@ -106,20 +77,12 @@ func checkCategories(cats []string) error {
 	return nil
 }
 
-// listEvents reads the calendar between two local dates, with pairings.
-func listEvents(ctx context.Context, env *manifest.Env, oldest, newest string, cats []string) ([]intervals.Event, map[int32]string, error) {
-	params := &intervals.ListEventsParams{Oldest: &oldest, Newest: &newest}
-	if len(cats) > 0 {
-		params.Category = &cats
-	}
-	resp, err := env.Client.ListEventsWithResponse(ctx, env.AthleteID, "", params)
-	if err != nil {
-		return nil, nil, apiFailed("list events "+oldest+".."+newest, err)
-	}
-	if resp.JSON200 == nil {
-		return nil, nil, noData("list events", resp.StatusCode())
-	}
-	return *resp.JSON200, pairings(resp.Body), nil
+func getEventsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_events", Title: "Calendar",
+		Description: "Calendar in a local date range (default the next 7 days): planned workouts (done/missed/to do), races, notes, periods.",
+		Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"listEvents", "listActivities"},
+	}, getEvents)
 }
 
 func getEvents(ctx context.Context, env *manifest.Env, in eventsIn) (string, error) {
@@ -172,25 +135,15 @@ func pairedActivities(ctx context.Context, env *manifest.Env, paired map[int32]s
 	return acts, nil
 }
 
-// fetchEvent reads one event (plural path, /events/{id}) and its pairing.
-func fetchEvent(ctx context.Context, env *manifest.Env, id int32) (intervals.Event, string, error) {
-	if id <= 0 {
-		return intervals.Event{}, "", manifest.Errorf("event_id must be a positive number from get_events")
-	}
-	resp, err := env.Client.ShowEventWithResponse(ctx, env.AthleteID, id)
-	if err != nil {
-		if intervals.StatusOf(err) == 404 {
-			return intervals.Event{}, "", manifest.Errorf("event %d is not on this athlete's calendar: take the id from get_events", id)
-		}
-		return intervals.Event{}, "", apiFailed(fmt.Sprintf("read event %d", id), err)
-	}
-	if resp.JSON200 == nil {
-		return intervals.Event{}, "", noData("read event", resp.StatusCode())
-	}
-	return *resp.JSON200, pairing(resp.Body), nil
+func getEventByIDTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_event_by_id", Title: "Calendar event",
+		Description: "One calendar event with its workout text.",
+		Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"showEvent"},
+	}, getEventByID)
 }
 
-func getEvent(ctx context.Context, env *manifest.Env, in eventIDIn) (string, error) {
+func getEventByID(ctx context.Context, env *manifest.Env, in eventIDIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
@@ -207,33 +160,26 @@ func refusePairedEvent(verb string, e intervals.Event, paired string) error {
 	return manifest.Errorf("event %d (%s) is paired with recorded activity %s: sessions that were done are never %s; plan a new session instead", deref(e.Id), deref(e.Name), paired, verb)
 }
 
-// deleteEvent deletes one event by its own endpoint, or several through deleteSessions (one
-// bulk delete, after every id was read and none is paired).
-func deleteEvent(ctx context.Context, env *manifest.Env, in deleteEventIn) (string, error) {
-	if len(in.EventIDs) > 0 {
-		refs := in.EventIDs
-		if in.EventID != 0 {
-			refs = append(refs, sessionRef(strconv.Itoa(int(in.EventID))))
+// refusePaired returns the refusal for events paired with recorded activities, or nil.
+func refusePaired(events []planEvent, a *athleteCtx) error {
+	var lines []string
+	for _, e := range events {
+		if e.activity != "" {
+			lines = append(lines, "- "+a.units.EventLine(e.Event, e.activity, a.today))
 		}
-		return deleteSessions(ctx, env, refs)
 	}
-	if in.EventID == 0 {
-		return "", manifest.Errorf("give event_id (or event_ids for several): the ids come from get_events")
+	if len(lines) == 0 {
+		return nil
 	}
-	a, err := loadAthlete(ctx, env)
-	if err != nil {
-		return "", err
+	return manifest.Errorf("Refused, nothing was changed: %d session(s) are paired with a recorded activity, and done sessions are never moved, changed or deleted:\n%s\nLeave them out (give other ids, or narrow the range or category).",
+		len(lines), strings.Join(lines, "\n"))
+}
+
+// lastDay is the last local day an event covers (its start day for a one-day event).
+func lastDay(e planEvent, a *athleteCtx) string {
+	_, last, ok := a.units.EventDays(e.Event)
+	if !ok {
+		return e.day()
 	}
-	e, paired, err := fetchEvent(ctx, env, in.EventID)
-	if err != nil {
-		return "", err
-	}
-	if paired != "" {
-		return "", refusePairedEvent("deleted", e, paired)
-	}
-	line := a.units.EventLine(e, "", a.today)
-	if _, err := env.Client.DeleteEventWithResponse(ctx, env.AthleteID, in.EventID, nil); err != nil {
-		return "", apiFailed(fmt.Sprintf("delete event %d", in.EventID), err)
-	}
-	return "Deleted: " + line, nil
+	return last.Format(ymd)
 }

@@ -18,6 +18,50 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
+type deleteEventIn struct {
+	EventID  int32        `json:"event_id,omitempty" jsonschema:"minimum=1" jsonschema_description:"Event id from get_events"`
+	EventIDs []sessionRef `json:"event_ids,omitempty" jsonschema_description:"Several event ids: all are deleted, or none"`
+}
+
+func deleteEventTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "delete_event", Title: "Delete events",
+		Description: "Delete one calendar event, or several at once (all or none). Sessions paired with a recorded activity are never deleted.",
+		Toolset:     manifest.Calendar, Access: manifest.Destructive, Idempotent: true, Operations: []string{"showEvent", "deleteEvent", "deleteEventsBulk"},
+	}, deleteEvent)
+}
+
+// deleteEvent deletes one event by its own endpoint, or several through deleteSessions (one
+// bulk delete, after every id was read and none is paired).
+func deleteEvent(ctx context.Context, env *manifest.Env, in deleteEventIn) (string, error) {
+	if len(in.EventIDs) > 0 {
+		refs := in.EventIDs
+		if in.EventID != 0 {
+			refs = append(refs, sessionRef(strconv.Itoa(int(in.EventID))))
+		}
+		return deleteSessions(ctx, env, refs)
+	}
+	if in.EventID == 0 {
+		return "", manifest.Errorf("give event_id (or event_ids for several): the ids come from get_events")
+	}
+	a, err := loadAthlete(ctx, env)
+	if err != nil {
+		return "", err
+	}
+	e, paired, err := fetchEvent(ctx, env, in.EventID)
+	if err != nil {
+		return "", err
+	}
+	if paired != "" {
+		return "", refusePairedEvent("deleted", e, paired)
+	}
+	line := a.units.EventLine(e, "", a.today)
+	if _, err := env.Client.DeleteEventWithResponse(ctx, env.AthleteID, in.EventID, nil); err != nil {
+		return "", apiFailed(fmt.Sprintf("delete event %d", in.EventID), err)
+	}
+	return "Deleted: " + line, nil
+}
+
 // A range delete is two calls. The first previews the events it would delete and returns a
 // token: an HMAC, under a key drawn once per process, over the athlete, the range, the
 // categories, the sorted ids of those events and an expiry. The second call passes the token
@@ -45,12 +89,12 @@ type deleteRangeIn struct {
 	Confirm  string   `json:"confirm,omitempty" jsonschema_description:"Token from the preview; omit to preview"`
 }
 
-func deleteRangeTool() manifest.Tool {
+func deleteEventsByDateRangeTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "delete_events_by_date_range", Title: "Delete events in a range",
 		Description: "Delete calendar events between two local dates: the first call previews and returns a token, a second with confirm=token deletes exactly those. Paired sessions are kept.",
 		Toolset:     manifest.Calendar, Access: manifest.Destructive, Operations: []string{"listEvents", "deleteEventsBulk"},
-	}, deleteRange)
+	}, deleteEventsByDateRange)
 }
 
 // rangeToken signs a preview; expiry is Unix seconds.
@@ -66,7 +110,7 @@ func rangeToken(athlete, oldest, newest string, cats []string, ids []int32, expi
 	return strconv.FormatInt(expiry, 10) + "." + hex.EncodeToString(m.Sum(nil)[:16])
 }
 
-func deleteRange(ctx context.Context, env *manifest.Env, in deleteRangeIn) (string, error) {
+func deleteEventsByDateRange(ctx context.Context, env *manifest.Env, in deleteRangeIn) (string, error) {
 	if in.Oldest == "" || in.Newest == "" {
 		return "", manifest.Errorf("oldest and newest are both required (local dates YYYY-MM-DD): a range delete never has a default range")
 	}
@@ -161,4 +205,48 @@ func deleteRange(ctx context.Context, env *manifest.Env, in deleteRangeIn) (stri
 		return "", apiFailed(fmt.Sprintf("delete %d events", len(ids)), err)
 	}
 	return answer(fmt.Sprintf("Deleted %d events %s..%s:", len(ids), oldest, newest), doomed, ""), nil
+}
+
+// deleteSessions deletes planned events by id in one request, after reading every one: it
+// refuses, deleting nothing, when any is paired with a recorded activity. delete_event
+// calls it for one id or several.
+func deleteSessions(ctx context.Context, env *manifest.Env, refs []sessionRef) (string, error) {
+	a, err := loadAthlete(ctx, env)
+	if err != nil {
+		return "", err
+	}
+	ids, err := eventIDs(refs)
+	if err != nil {
+		return "", err
+	}
+	if len(ids) == 0 {
+		return "", manifest.Errorf("give the ids of the events to delete (from get_events)")
+	}
+	var events []planEvent
+	for _, id := range ids {
+		e, err := readEvent(ctx, env, id)
+		if err != nil {
+			return "", err
+		}
+		events = append(events, e)
+	}
+	if err := refusePaired(events, a); err != nil {
+		return "", err
+	}
+	doomed := make([]intervals.DoomedEvent, len(ids))
+	for i := range ids {
+		doomed[i] = intervals.DoomedEvent{Id: &ids[i]}
+	}
+	resp, err := env.Client.DeleteEventsBulk(ctx, env.AthleteID, doomed)
+	if err == nil {
+		err = drain(resp)
+	}
+	if err != nil {
+		return "", fmt.Errorf("delete %d event(s): %w; nothing was deleted if Intervals.icu refused: check with get_events", len(ids), err)
+	}
+	lines := make([]string, len(events))
+	for i, e := range events {
+		lines[i] = "- " + eventText(a, e)
+	}
+	return sessionList(env, fmt.Sprintf("Deleted %d event(s):", len(events)), lines), nil
 }

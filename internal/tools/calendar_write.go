@@ -5,32 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/workout"
 )
-
-// stepIn is one structured workout step; a repeat block has repeat > 1 and steps (one level).
-type stepIn struct {
-	Duration string     `json:"duration,omitempty" jsonschema_description:"Seconds or h:mm:ss"`
-	Distance string     `json:"distance,omitempty" jsonschema_description:"400m, 5km, 1mi"`
-	Target   string     `json:"target,omitempty" jsonschema_description:"75% FTP, 220W, Z2 HR, 4:35/km, ramp 50-75% FTP"`
-	Cadence  string     `json:"cadence,omitempty"`
-	Label    string     `json:"label,omitempty"`
-	Repeat   int        `json:"repeat,omitempty"`
-	Steps    []leafStep `json:"steps,omitempty"`
-}
-
-// leafStep is a step inside a repeat block.
-type leafStep struct {
-	Duration string `json:"duration,omitempty"`
-	Distance string `json:"distance,omitempty"`
-	Target   string `json:"target,omitempty"`
-	Cadence  string `json:"cadence,omitempty"`
-}
 
 type eventWriteIn struct {
 	EventID     int32    `json:"event_id,omitempty" jsonschema_description:"To update; omit to create"`
@@ -203,97 +183,4 @@ func workoutText(in eventWriteIn, sport, cat string, a *athleteCtx) (string, []s
 		notes = append(notes, "Check these (written as given):\n- "+strings.Join(warns, "\n- "))
 	}
 	return in.Description, notes, nil
-}
-
-// checkText checks workout text for the traps of Intervals.icu's syntax, split into errors
-// (Intervals.icu would misread it) and warnings (almost surely a mistake, but valid).
-func checkText(sport, text string, th workout.Thresholds) (s workout.Summary, errs, warns []string) {
-	s, problems := workout.Check(workout.SportFor(sport), text, th)
-	for _, p := range problems {
-		if p.Severity == workout.SeverityError {
-			errs = append(errs, p.String())
-		} else {
-			warns = append(warns, p.String())
-		}
-	}
-	return s, errs, warns
-}
-
-// hasSteps reports whether text has workout step lines ("- ..."): Intervals.icu reads only
-// those as a workout (a repeat header such as "5x" repeats the step lines under it), so text
-// without them is words ("8x hill sprints, walk back") and has no syntax to get wrong.
-func hasSteps(text string) bool {
-	for _, l := range strings.Split(text, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), "-") {
-			return true
-		}
-	}
-	return false
-}
-
-func toSteps(in []stepIn) []workout.Step {
-	out := make([]workout.Step, len(in))
-	for i, s := range in {
-		out[i] = workout.Step{Label: s.Label, Duration: s.Duration, Distance: s.Distance, Target: s.Target, Cadence: s.Cadence, Repeat: s.Repeat}
-		for _, l := range s.Steps {
-			out[i].Steps = append(out[i].Steps, workout.Step{Duration: l.Duration, Distance: l.Distance, Target: l.Target, Cadence: l.Cadence})
-		}
-	}
-	return out
-}
-
-// sportSettings returns the athlete's settings for a sport: those whose types include it
-// (case-insensitive) or, with family and failing that, those of the same family of sports
-// (VirtualRide uses Ride's). nil when there are none.
-func sportSettings(a *manifest.Athlete, sport string, family bool) *intervals.SportSettings {
-	if a.Profile == nil || a.Profile.SportSettings == nil {
-		return nil
-	}
-	all := *a.Profile.SportSettings
-	kind := workout.SportFor(sport)
-	var near *intervals.SportSettings
-	for i := range all {
-		for _, t := range deref(all[i].Types) {
-			switch {
-			case strings.EqualFold(string(t), sport):
-				return &all[i]
-			case family && near == nil && kind != workout.Other && workout.SportFor(string(t)) == kind:
-				near = &all[i]
-			}
-		}
-	}
-	return near
-}
-
-// eventThresholds takes the athlete's thresholds for a sport from its sport settings (or
-// its family's), for the targets of a workout.
-func eventThresholds(a *athleteCtx, sport string) workout.Thresholds {
-	var th workout.Thresholds
-	pick := sportSettings(a.Athlete, sport, true)
-	if pick == nil {
-		return th
-	}
-	th.FTP = float64(deref(pick.Ftp))
-	th.LTHR = float64(deref(pick.Lthr))
-	th.MaxHR = float64(deref(pick.MaxHr))
-	if workout.SportFor(sport) == workout.Swim {
-		th.SwimThresholdPace = float64(deref(pick.ThresholdPace))
-	} else {
-		th.ThresholdPace = float64(deref(pick.ThresholdPace))
-	}
-	return th
-}
-
-// seconds reads "4500" (seconds), "75:00" (m:ss) or "1:15:00" (h:mm:ss).
-func seconds(s string) (int, error) {
-	p := strings.Split(strings.TrimSpace(s), ":")
-	total := 0
-	for i, f := range p {
-		n, err := strconv.Atoi(f)
-		if err != nil || n < 0 || len(p) > 3 || (i > 0 && n >= 60) {
-			return 0, manifest.Errorf("duration %q is not understood: write seconds (4500) or h:mm:ss (1:15:00)", s)
-		}
-		total = total*60 + n
-	}
-	return total, nil
 }

@@ -14,17 +14,6 @@ import (
 // coach passes as `athlete` to every other tool. It reads the account, not one athlete, so
 // it does not depend on the call's athlete.
 
-func coachTools() []manifest.Tool {
-	return []manifest.Tool{manifest.New(manifest.Def{
-		Name:        "list_athletes",
-		Title:       "Coached athletes",
-		Description: "Lists the athletes this account coaches, with the id to pass as athlete to other tools.",
-		Toolset:     manifest.Coach,
-		Access:      manifest.Read,
-		Operations:  []string{"listAthletes"},
-	}, listAthletes)}
-}
-
 type listAthletesIn struct{}
 
 // coachedAthlete is what list_athletes shows of an athlete (decoded from the raw answer,
@@ -36,6 +25,17 @@ type coachedAthlete struct {
 	City     string   `json:"city"`
 	Country  string   `json:"country"`
 	Tags     []string `json:"tags"`
+}
+
+func listAthletesTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "list_athletes",
+		Title:       "Coached athletes",
+		Description: "Lists the athletes this account coaches, with the id to pass as athlete to other tools.",
+		Toolset:     manifest.Coach,
+		Access:      manifest.Read,
+		Operations:  []string{"listAthletes"},
+	}, listAthletes)
 }
 
 func listAthletes(ctx context.Context, env *manifest.Env, _ listAthletesIn) (string, error) {

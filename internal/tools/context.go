@@ -13,18 +13,18 @@ const contextWeeks = 4
 
 type contextIn struct{}
 
-func contextTools() []manifest.Tool {
-	return []manifest.Tool{manifest.New(manifest.Def{
+func getAthleteContextTool() manifest.Tool {
+	return manifest.New(manifest.Def{
 		Name:        "get_athlete_context",
 		Title:       "Athlete context",
 		Description: "Call first. Today's date in the athlete's time zone, profile, thresholds and zones per sport, fitness/fatigue/form today, the last 4 weeks, coming races and periods.",
 		Toolset:     manifest.Context,
 		Access:      manifest.Read,
 		Operations:  []string{"getAthlete", "listWellnessRecords", "listActivities", "listEvents"},
-	}, athleteContext)}
+	}, getAthleteContext)
 }
 
-func athleteContext(ctx context.Context, env *manifest.Env, _ contextIn) (string, error) {
+func getAthleteContext(ctx context.Context, env *manifest.Env, _ contextIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
@@ -52,5 +52,3 @@ func athleteContext(ctx context.Context, env *manifest.Env, _ contextIn) (string
 	}
 	return a.units.AthleteContext(c, env.MaxChars()), nil
 }
-
-func pointer[T any](v T) *T { return &v }

@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net/http"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -47,40 +46,15 @@ type rawItem struct {
 	Content json.RawMessage `json:"content,omitempty"`
 }
 
-func customItemTools() []manifest.Tool {
-	def := func(name, title, desc string, access manifest.Access, ops ...string) manifest.Def {
-		return manifest.Def{Name: name, Title: title, Description: desc, Toolset: manifest.CustomItems, Access: access, Operations: ops}
-	}
-	del := def("delete_custom_item", "Delete a custom item", "Delete a custom item by id.", manifest.Destructive, "deleteCustomItem")
-	del.Idempotent = true
-	upd := def("update_custom_item", "Update a custom item", "Change a custom item's name, description, visibility or content.", manifest.Write, "getCustomItem", "updateCustomItem")
-	upd.Idempotent = true
-	return []manifest.Tool{
-		manifest.New(def("get_custom_items", "Custom items", "The athlete's custom items: charts, custom fields, zones.", manifest.Read, "listCustomItems"), getItems),
-		manifest.New(def("get_custom_item_by_id", "Custom item", "One custom item with its JSON content.", manifest.Read, "getCustomItem"), getItem),
-		manifest.New(def("create_custom_item", "Create a custom item", "Create a custom item: name, type and its JSON content.", manifest.Write, "createCustomItem"), createItem),
-		manifest.New(upd, updateItem),
-		manifest.New(del, deleteItem),
-	}
+func getCustomItemsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_custom_items", Title: "Custom items",
+		Description: "The athlete's custom items: charts, custom fields, zones.",
+		Toolset:     manifest.CustomItems, Access: manifest.Read, Operations: []string{"listCustomItems"},
+	}, getCustomItems)
 }
 
-// readBody returns a raw answer's body (errors are already *intervals.Error); an athlete the
-// key may not read is refused by name.
-func readBody(env *manifest.Env, what string, resp *http.Response, err error) ([]byte, error) {
-	if err != nil {
-		if intervals.StatusOf(err) == http.StatusNotFound {
-			return nil, manifest.Errorf("%s: not found; take the id from get_custom_items", what)
-		}
-		return nil, athleteAccessError(env, apiFailed(what, err))
-	}
-	b, err := readAnswer(resp)
-	if err != nil {
-		return nil, apiFailed(what, err)
-	}
-	return b, nil
-}
-
-func getItems(ctx context.Context, env *manifest.Env, _ itemsIn) (string, error) {
+func getCustomItems(ctx context.Context, env *manifest.Env, _ itemsIn) (string, error) {
 	resp, err := env.Client.ListCustomItems(ctx, env.AthleteID)
 	b, err := readBody(env, "list custom items", resp, err)
 	if err != nil {
@@ -110,7 +84,15 @@ func fetchItem(ctx context.Context, env *manifest.Env, id int32) (rawItem, error
 	return it, nil
 }
 
-func getItem(ctx context.Context, env *manifest.Env, in itemIDIn) (string, error) {
+func getCustomItemByIDTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_custom_item_by_id", Title: "Custom item",
+		Description: "One custom item with its JSON content.",
+		Toolset:     manifest.CustomItems, Access: manifest.Read, Operations: []string{"getCustomItem"},
+	}, getCustomItemByID)
+}
+
+func getCustomItemByID(ctx context.Context, env *manifest.Env, in itemIDIn) (string, error) {
 	it, err := fetchItem(ctx, env, in.ItemID)
 	if err != nil {
 		return "", err
@@ -143,7 +125,15 @@ func itemBody(in itemFields, typ string) (io.Reader, error) {
 	return bytes.NewReader(b), err
 }
 
-func createItem(ctx context.Context, env *manifest.Env, in itemCreateIn) (string, error) {
+func createCustomItemTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "create_custom_item", Title: "Create a custom item",
+		Description: "Create a custom item: name, type and its JSON content.",
+		Toolset:     manifest.CustomItems, Access: manifest.Write, Operations: []string{"createCustomItem"},
+	}, createCustomItem)
+}
+
+func createCustomItem(ctx context.Context, env *manifest.Env, in itemCreateIn) (string, error) {
 	if in.Name == "" || in.Type == "" {
 		return "", manifest.Errorf("name and type are required to create a custom item")
 	}
@@ -163,7 +153,15 @@ func createItem(ctx context.Context, env *manifest.Env, in itemCreateIn) (string
 	return "Created: " + format.CustomItem(it.CustomItem, it.Content, env.MaxChars()), nil
 }
 
-func updateItem(ctx context.Context, env *manifest.Env, in itemUpdateIn) (string, error) {
+func updateCustomItemTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "update_custom_item", Title: "Update a custom item",
+		Description: "Change a custom item's name, description, visibility or content.",
+		Toolset:     manifest.CustomItems, Access: manifest.Write, Idempotent: true, Operations: []string{"getCustomItem", "updateCustomItem"},
+	}, updateCustomItem)
+}
+
+func updateCustomItem(ctx context.Context, env *manifest.Env, in itemUpdateIn) (string, error) {
 	if _, err := fetchItem(ctx, env, in.ItemID); err != nil {
 		return "", err
 	}
@@ -183,7 +181,15 @@ func updateItem(ctx context.Context, env *manifest.Env, in itemUpdateIn) (string
 	return "Updated: " + format.CustomItem(it.CustomItem, it.Content, env.MaxChars()), nil
 }
 
-func deleteItem(ctx context.Context, env *manifest.Env, in itemIDIn) (string, error) {
+func deleteCustomItemTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "delete_custom_item", Title: "Delete a custom item",
+		Description: "Delete a custom item by id.",
+		Toolset:     manifest.CustomItems, Access: manifest.Destructive, Idempotent: true, Operations: []string{"deleteCustomItem"},
+	}, deleteCustomItem)
+}
+
+func deleteCustomItem(ctx context.Context, env *manifest.Env, in itemIDIn) (string, error) {
 	it, err := fetchItem(ctx, env, in.ItemID)
 	if err != nil {
 		return "", err

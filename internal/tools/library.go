@@ -14,22 +14,22 @@ import (
 // workouts) and how to put one on the calendar: a library workout's text is Intervals.icu
 // workout syntax, which add_or_update_event and plan_sessions take as a session's description.
 
-func libraryTools() []manifest.Tool {
-	return []manifest.Tool{manifest.New(manifest.Def{
+type libraryIn struct {
+	Folder    string `json:"folder,omitempty" jsonschema_description:"Only this folder or plan (name or id)"`
+	Sport     string `json:"sport,omitempty" jsonschema_description:"Only this sport, e.g. Ride"`
+	Word      string `json:"word,omitempty" jsonschema_description:"Only workouts whose name or text contains this"`
+	WorkoutID int    `json:"workout_id,omitempty" jsonschema_description:"Show this workout in full"`
+}
+
+func listWorkoutTemplatesTool() manifest.Tool {
+	return manifest.New(manifest.Def{
 		Name:        "list_workout_templates",
 		Title:       "Workout library",
 		Description: "Lists the workout library: folders, plans and workouts (sport, duration, load, text). workout_id shows one workout's full text to schedule with add_or_update_event or plan_sessions.",
 		Toolset:     manifest.Library,
 		Access:      manifest.Read,
 		Operations:  []string{"getAthlete", "listFolders"},
-	}, listWorkoutTemplates)}
-}
-
-type libraryIn struct {
-	Folder    string `json:"folder,omitempty" jsonschema_description:"Only this folder or plan (name or id)"`
-	Sport     string `json:"sport,omitempty" jsonschema_description:"Only this sport, e.g. Ride"`
-	Word      string `json:"word,omitempty" jsonschema_description:"Only workouts whose name or text contains this"`
-	WorkoutID int    `json:"workout_id,omitempty" jsonschema_description:"Show this workout in full"`
+	}, listWorkoutTemplates)
 }
 
 func listWorkoutTemplates(ctx context.Context, env *manifest.Env, in libraryIn) (string, error) {
@@ -47,7 +47,7 @@ func listWorkoutTemplates(ctx context.Context, env *manifest.Env, in libraryIn) 
 	}
 	u := ath.units
 	if in.WorkoutID != 0 {
-		return ciShowTemplate(folders, in.WorkoutID, u, env.MaxChars())
+		return showTemplate(folders, in.WorkoutID, u, env.MaxChars())
 	}
 	word := strings.ToLower(strings.TrimSpace(in.Word))
 	var items []string
@@ -57,14 +57,14 @@ func listWorkoutTemplates(ctx context.Context, env *manifest.Env, in libraryIn) 
 			continue
 		}
 		var lines []string
-		for _, w := range ciChildren(f) {
+		for _, w := range folderWorkouts(f) {
 			if in.Sport != "" && !strings.EqualFold(deref(w.Type), in.Sport) {
 				continue
 			}
 			if word != "" && !strings.Contains(strings.ToLower(deref(w.Name)+" "+deref(w.Description)), word) {
 				continue
 			}
-			lines = append(lines, ciTemplateLine(w, u))
+			lines = append(lines, templateLine(w, u))
 		}
 		if len(lines) == 0 && (in.Sport != "" || word != "") {
 			continue
@@ -85,24 +85,24 @@ func listWorkoutTemplates(ctx context.Context, env *manifest.Env, in libraryIn) 
 		}
 		return "", manifest.Errorf("no folder or plan %q; the library has %s", in.Folder, strings.Join(names, ", "))
 	}
-	head := fmt.Sprintf("Workout library of %s: %d folders/plans, %d workouts shown ([id] name: sport, duration, load; text).\nTo schedule one, call again with workout_id for its full text and pass that text as the description of add_or_update_event or a plan_sessions session, with the same sport.", ciName(ath.Name, env.AthleteID), nFolders, nWorkouts)
+	head := fmt.Sprintf("Workout library of %s: %d folders/plans, %d workouts shown ([id] name: sport, duration, load; text).\nTo schedule one, call again with workout_id for its full text and pass that text as the description of add_or_update_event or a plan_sessions session, with the same sport.", nameOr(ath.Name, env.AthleteID), nFolders, nWorkouts)
 	if len(items) == 0 {
 		head += "\nNo workouts match."
 	}
 	return format.List{Head: head, Items: items, Noun: "lines", Hint: "filter by folder, sport or word"}.Render(env.MaxChars()), nil
 }
 
-// ciTemplateLine is one workout: id, name, sport, duration, load and the start of its text.
-func ciTemplateLine(w intervals.Workout, u format.Units) string {
-	line := fmt.Sprintf("- [%d] %s: %s", deref(w.Id), deref(w.Name), ciTemplateFacts(w, u))
-	if txt := ciTemplateText(w); txt != "" {
+// templateLine is one workout: id, name, sport, duration, load and the start of its text.
+func templateLine(w intervals.Workout, u format.Units) string {
+	line := fmt.Sprintf("- [%d] %s: %s", deref(w.Id), deref(w.Name), templateFacts(w, u))
+	if txt := templateText(w); txt != "" {
 		line += "; " + format.Clip(strings.ReplaceAll(txt, "\n", " | "), 90)
 	}
 	return line
 }
 
-// ciTemplateFacts lists a workout's sport, duration, distance and load.
-func ciTemplateFacts(w intervals.Workout, u format.Units) string {
+// templateFacts lists a workout's sport, duration, distance and load.
+func templateFacts(w intervals.Workout, u format.Units) string {
 	var f []string
 	if w.Type != nil {
 		f = append(f, *w.Type)
@@ -119,8 +119,8 @@ func ciTemplateFacts(w intervals.Workout, u format.Units) string {
 	return strings.Join(f, ", ")
 }
 
-// ciTemplateText is a workout's text without a first line that repeats its name.
-func ciTemplateText(w intervals.Workout) string {
+// templateText is a workout's text without a first line that repeats its name.
+func templateText(w intervals.Workout) string {
 	txt := strings.TrimSpace(deref(w.Description))
 	if first, rest, ok := strings.Cut(txt, "\n"); ok && strings.TrimSpace(first) == strings.TrimSpace(deref(w.Name)) {
 		txt = strings.TrimSpace(rest)
@@ -134,14 +134,14 @@ func ciTemplateText(w intervals.Workout) string {
 	return strings.Join(lines, "\n")
 }
 
-// ciShowTemplate answers one workout in full.
-func ciShowTemplate(folders []intervals.Folder, id int, u format.Units, max int) (string, error) {
+// showTemplate answers one workout in full.
+func showTemplate(folders []intervals.Folder, id int, u format.Units, max int) (string, error) {
 	for _, f := range folders {
-		for _, w := range ciChildren(f) {
+		for _, w := range folderWorkouts(f) {
 			if int(deref(w.Id)) != id {
 				continue
 			}
-			out := fmt.Sprintf("- [%d] %s in %q: %s", deref(w.Id), deref(w.Name), deref(f.Name), ciTemplateFacts(w, u))
+			out := fmt.Sprintf("- [%d] %s in %q: %s", deref(w.Id), deref(w.Name), deref(f.Name), templateFacts(w, u))
 			txt := strings.TrimSpace(deref(w.Description))
 			if txt == "" {
 				txt = "(no workout text)"
@@ -152,7 +152,7 @@ func ciShowTemplate(folders []intervals.Folder, id int, u format.Units, max int)
 	return "", manifest.Errorf("no workout %d in the library: list_workout_templates without workout_id shows the ids", id)
 }
 
-func ciChildren(f intervals.Folder) []intervals.Workout {
+func folderWorkouts(f intervals.Folder) []intervals.Workout {
 	if f.Children == nil {
 		return nil
 	}

@@ -7,16 +7,6 @@ import (
 	"testing"
 )
 
-func libraryStub(t *testing.T) *coachStub {
-	plan := `{"id":9,"type":"PLAN","name":"Base","children":[{"id":21,"name":"Easy run","type":"Run","moving_time":2700,"icu_training_load":35,"description":"- 45m Z2 HR"}]}`
-	folders := strings.TrimSpace(ciFixture(t, "folders.json"))
-	folders = folders[:len(folders)-1] + "," + plan + "]"
-	return &coachStub{answers: map[string]string{
-		"GET /api/v1/athlete/i7":         `{"id":"i7","name":"Lib Rary","timezone":"Europe/Paris"}`,
-		"GET /api/v1/athlete/i7/folders": folders,
-	}}
-}
-
 func TestWorkoutTemplatesList(t *testing.T) {
 	env := coachStubEnv(t, libraryStub(t), recordsNow)
 	out, err := coachingTool(t, "list_workout_templates").Run(context.Background(), env, nil)

@@ -18,27 +18,6 @@ import (
 // 42/7-day model of internal/load, resets honoured; what-if sessions are projected without
 // being written.
 
-func loadTools() []manifest.Tool {
-	return []manifest.Tool{
-		manifest.New(manifest.Def{
-			Name:        "get_training_load",
-			Title:       "Training load and form",
-			Description: "Weekly load done vs planned; fitness, fatigue, form and ramp rate today, projected day by day over planned sessions. What-if: pass sessions to project them without saving.",
-			Toolset:     manifest.Load,
-			Access:      manifest.Read,
-			Operations:  []string{"getAthlete", "listWellnessRecords", "listActivities", "listEvents", "listFitnessModelEvents"},
-		}, getTrainingLoad),
-		manifest.New(manifest.Def{
-			Name:        "get_training_volume",
-			Title:       "Weekly training volume",
-			Description: "Weekly time, distance, load and count per sport over the last N weeks (Monday-based).",
-			Toolset:     manifest.Load,
-			Access:      manifest.Read,
-			Operations:  []string{"getAthlete", "listActivities"},
-		}, getTrainingVolume),
-	}
-}
-
 type whatIfSession struct {
 	Date      string  `json:"date" jsonschema_description:"YYYY-MM-DD, today or later"`
 	Load      float64 `json:"load,omitempty" jsonschema_description:"Training load; or give duration and intensity"`
@@ -50,6 +29,17 @@ type trainingLoadIn struct {
 	Weeks    int             `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=26" jsonschema_description:"Past weeks shown, this one included (default 4)"`
 	Days     int             `json:"days,omitempty" jsonschema:"minimum=1,maximum=120" jsonschema_description:"Days projected from today (default 14)"`
 	Sessions []whatIfSession `json:"sessions,omitempty" jsonschema_description:"What-if sessions added to the plan, never saved"`
+}
+
+func getTrainingLoadTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "get_training_load",
+		Title:       "Training load and form",
+		Description: "Weekly load done vs planned; fitness, fatigue, form and ramp rate today, projected day by day over planned sessions. What-if: pass sessions to project them without saving.",
+		Toolset:     manifest.Load,
+		Access:      manifest.Read,
+		Operations:  []string{"getAthlete", "listWellnessRecords", "listActivities", "listEvents", "listFitnessModelEvents"},
+	}, getTrainingLoad)
 }
 
 func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) (string, error) {
@@ -68,15 +58,15 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 		return "", err
 	}
 	today := ath.today.Format(ymd)
-	until := ciAddDays(today, days)
+	until := addDays(today, days)
 	whatIf, err := whatIfLoads(in.Sessions, today, until)
 	if err != nil {
 		return "", err
 	}
-	first := ciAddDays(ciMonday(today), -7*(weeks-1))
+	first := addDays(mondayOf(today), -7*(weeks-1))
 	// The projection starts from yesterday's values; the ramp rate needs a week before it.
 	wellFrom := first
-	if r := ciAddDays(today, -8); r < wellFrom {
+	if r := addDays(today, -8); r < wellFrom {
 		wellFrom = r
 	}
 	well, err := loadWellness(ctx, env, wellFrom, today)
@@ -118,28 +108,28 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	}
 
 	// Start: the end of yesterday as Intervals.icu computed it (or the latest day before).
-	start, ok := ciLatestBefore(well, today)
+	start, ok := latestBefore(well, today)
 	if !ok {
-		return "", fmt.Errorf("Intervals.icu has no fitness values (wellness ctl/atl) before %s for this athlete: nothing to project from", ciDay(today))
+		return "", fmt.Errorf("Intervals.icu has no fitness values (wellness ctl/atl) before %s for this athlete: nothing to project from", weekdayDate(today))
 	}
 	loads := map[string]float64{}
 	for d, w := range well {
 		if d <= start.Date {
-			if v, ok := ciF32(w.CtlLoad); ok {
+			if v, ok := f32(w.CtlLoad); ok {
 				loads[d] = v
 			}
 		}
 	}
-	for d := ciAddDays(start.Date, 1); d <= until; d = ciAddDays(d, 1) {
+	for d := addDays(start.Date, 1); d <= until; d = addDays(d, 1) {
 		switch {
 		case d < today:
-			if v, ok := ciF32(well[d].CtlLoad); ok {
+			if v, ok := f32(well[d].CtlLoad); ok {
 				loads[d] = v
 			} else {
 				loads[d] = done[d]
 			}
 		case d == today:
-			if v, ok := ciF32(well[d].CtlLoad); ok {
+			if v, ok := f32(well[d].CtlLoad); ok {
 				loads[d] = v + todayOpen
 			} else {
 				loads[d] = done[d] + todayOpen
@@ -149,21 +139,21 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 		}
 		loads[d] += whatIf[d]
 	}
-	resets := ciModelResets(modelEvs)
+	resets := modelResets(modelEvs)
 	proj, err := load.Default().Project(start, loads, resets, until)
 	if err != nil {
 		return "", fmt.Errorf("project fitness: %w", err)
 	}
 
 	var b strings.Builder
-	fmt.Fprintf(&b, "Training load of %s, %s (%s)\n", ciName(ath.Name, env.AthleteID), ciDay(today), ath.Location)
-	ciWriteNow(&b, well, today)
+	fmt.Fprintf(&b, "Training load of %s, %s (%s)\n", nameOr(ath.Name, env.AthleteID), weekdayDate(today), ath.Location)
+	writeNow(&b, well, today)
 	if stubs > 0 {
 		fmt.Fprintf(&b, "%d Strava-sourced activities are not readable through the API: their load is missing from done load below (Intervals.icu's fitness includes it).\n", stubs)
 	}
 	// Weekly totals: past days carry Intervals.icu's values, later ones the projection's.
 	var series []load.Day
-	for d := first; d < today; d = ciAddDays(d, 1) {
+	for d := first; d < today; d = addDays(d, 1) {
 		if w, ok := well[d]; ok && w.Ctl != nil && w.Atl != nil {
 			series = append(series, load.Day{Date: d, Fitness: float64(*w.Ctl), Fatigue: float64(*w.Atl), Form: float64(*w.Ctl - *w.Atl)})
 		}
@@ -174,7 +164,7 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 		}
 	}
 	if len(whatIf) > 0 {
-		fmt.Fprintf(&b, "What-if: %d sessions added to the plan below, load %.0f; nothing was saved.\n", len(in.Sessions), ciSum(whatIf))
+		fmt.Fprintf(&b, "What-if: %d sessions added to the plan below, load %.0f; nothing was saved.\n", len(in.Sessions), sumValues(whatIf))
 	}
 	items := []string{"Weeks (Mon): load done / planned; fitness, form at week end"}
 	for _, w := range load.Weekly(series, done, planned) {
@@ -186,19 +176,19 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 		if w.EndDate != "" {
 			end = fmt.Sprintf("fitness %.1f, form %.1f%s", w.EndFitness, w.EndForm, note)
 		}
-		items = append(items, fmt.Sprintf("- %s: %.0f / %.0f; %s", ciDay(w.Start), w.Done, w.Planned, end))
+		items = append(items, fmt.Sprintf("- %s: %.0f / %.0f; %s", weekdayDate(w.Start), w.Done, w.Planned, end))
 	}
-	items = append(items, fmt.Sprintf("Projection from the end of %s (fitness %.1f, fatigue %.1f), 42/7-day model:", ciDay(start.Date), start.Fitness, start.Fatigue))
+	items = append(items, fmt.Sprintf("Projection from the end of %s (fitness %.1f, fatigue %.1f), 42/7-day model:", weekdayDate(start.Date), start.Fitness, start.Fatigue))
 	if todayOpen > 0 {
 		items = append(items, fmt.Sprintf("(today counts %.0f planned load not yet done)", todayOpen))
 	}
-	lines, summary := ciProjectionLines(proj, today, whatIf, ciRaces(evs))
+	lines, summary := projectionLines(proj, today, whatIf, raceNames(evs))
 	items = append(items, lines...)
 	return format.List{Head: b.String(), Items: items, Tail: summary, Noun: "lines", Hint: "ask for fewer weeks or days"}.Render(env.MaxChars()), nil
 }
 
-// ciLatestBefore is the latest wellness row before date with fitness and fatigue, as a Day.
-func ciLatestBefore(well map[string]intervals.Wellness, date string) (load.Day, bool) {
+// latestBefore is the latest wellness row before date with fitness and fatigue, as a Day.
+func latestBefore(well map[string]intervals.Wellness, date string) (load.Day, bool) {
 	var dates []string
 	for d, w := range well {
 		if d < date && w.Ctl != nil && w.Atl != nil {
@@ -213,27 +203,27 @@ func ciLatestBefore(well map[string]intervals.Wellness, date string) (load.Day, 
 	return load.Day{Date: dates[len(dates)-1], Fitness: float64(*w.Ctl), Fatigue: float64(*w.Atl)}, true
 }
 
-// ciWriteNow writes today's values as Intervals.icu reports them (the latest row up to today).
-func ciWriteNow(b *strings.Builder, well map[string]intervals.Wellness, today string) {
-	now, ok := ciLatestBefore(well, ciAddDays(today, 1))
+// writeNow writes today's values as Intervals.icu reports them (the latest row up to today).
+func writeNow(b *strings.Builder, well map[string]intervals.Wellness, today string) {
+	now, ok := latestBefore(well, addDays(today, 1))
 	if !ok {
 		return
 	}
 	w := well[now.Date]
 	form := now.Fitness - now.Fatigue
 	ramp := ""
-	if r, ok := ciF32(w.RampRate); ok {
+	if r, ok := f32(w.RampRate); ok {
 		ramp = fmt.Sprintf(", ramp rate %+.1f/week", r)
 	}
 	when := "Today"
 	if now.Date != today {
-		when = "Latest (" + ciDay(now.Date) + ")"
+		when = "Latest (" + weekdayDate(now.Date) + ")"
 	}
-	fmt.Fprintf(b, "%s: fitness %.1f, fatigue %.1f, form %.1f%s%s\n", when, now.Fitness, now.Fatigue, form, ciZoneNote(form, now.Fitness), ramp)
+	fmt.Fprintf(b, "%s: fitness %.1f, fatigue %.1f, form %.1f%s%s\n", when, now.Fitness, now.Fatigue, form, formZoneNote(form, now.Fitness), ramp)
 }
 
-// ciZoneNote names the form zone with form as a percentage of fitness.
-func ciZoneNote(form, fitness float64) string {
+// formZoneNote names the form zone with form as a percentage of fitness.
+func formZoneNote(form, fitness float64) string {
 	z := load.FormZone(form, fitness)
 	if z == "" {
 		return ""
@@ -241,8 +231,8 @@ func ciZoneNote(form, fitness float64) string {
 	return fmt.Sprintf(" (%s, %+.0f%%)", z, form/fitness*100)
 }
 
-// ciProjectionLines writes one line per projected day, and a summary of the peak and the low.
-func ciProjectionLines(proj []load.Day, today string, whatIf map[string]float64, races map[string]string) (lines []string, summary string) {
+// projectionLines writes one line per projected day, and a summary of the peak and the low.
+func projectionLines(proj []load.Day, today string, whatIf map[string]float64, races map[string]string) (lines []string, summary string) {
 	peak, low := -1, -1
 	for i, p := range proj {
 		if p.Date < today {
@@ -254,7 +244,7 @@ func ciProjectionLines(proj []load.Day, today string, whatIf map[string]float64,
 		if low < 0 || p.Form < proj[low].Form {
 			low = i
 		}
-		line := fmt.Sprintf("%s load %.0f: fitness %.1f, fatigue %.1f, form %.1f%s, ramp %+.1f", ciDay(p.Date), p.Load, p.Fitness, p.Fatigue, p.Form, ciZoneNote(p.Form, p.Fitness), p.RampRate)
+		line := fmt.Sprintf("%s load %.0f: fitness %.1f, fatigue %.1f, form %.1f%s, ramp %+.1f", weekdayDate(p.Date), p.Load, p.Fitness, p.Fatigue, p.Form, formZoneNote(p.Form, p.Fitness), p.RampRate)
 		if w := whatIf[p.Date]; w > 0 {
 			line += fmt.Sprintf(" [what-if +%.0f]", w)
 		}
@@ -262,19 +252,19 @@ func ciProjectionLines(proj []load.Day, today string, whatIf map[string]float64,
 			line += " [" + r + "]"
 		}
 		if p.Reset != nil {
-			line += " [" + ciResetNote(p.Reset) + "]"
+			line += " [" + resetNote(p.Reset) + "]"
 		}
 		lines = append(lines, line)
 	}
 	if peak >= 0 {
-		summary = fmt.Sprintf("Peak fitness %.1f on %s; lowest form %.1f on %s.", proj[peak].Fitness, ciDay(proj[peak].Date), proj[low].Form, ciDay(proj[low].Date))
+		summary = fmt.Sprintf("Peak fitness %.1f on %s; lowest form %.1f on %s.", proj[peak].Fitness, weekdayDate(proj[peak].Date), proj[low].Form, weekdayDate(proj[low].Date))
 	}
 	return lines, summary
 }
 
-// ciRaces names the races of the calendar by date, "race A: Marathon", so that the
+// raceNames names the races of the calendar by date, "race A: Marathon", so that the
 // projection shows form on race day.
-func ciRaces(evs []calEvent) map[string]string {
+func raceNames(evs []calEvent) map[string]string {
 	out := map[string]string{}
 	for _, e := range evs {
 		if !strings.HasPrefix(e.Category, "RACE_") || e.date() == "" {
@@ -289,9 +279,9 @@ func ciRaces(evs []calEvent) map[string]string {
 	return out
 }
 
-// ciModelResets turns the calendar's model events into load resets. A SET_FITNESS event
+// modelResets turns the calendar's model events into load resets. A SET_FITNESS event
 // carries its values as ctl/atl (icu_ctl/icu_atl in the spec's terms).
-func ciModelResets(evs []calEvent) []load.Reset {
+func modelResets(evs []calEvent) []load.Reset {
 	var out []load.Reset
 	for _, e := range evs {
 		r := load.Reset{Date: e.date()}
@@ -300,17 +290,17 @@ func ciModelResets(evs []calEvent) []load.Reset {
 		}
 		switch e.Category {
 		case "SET_FITNESS":
-			r.Fitness, r.Fatigue = ciFirst(e.Ctl, e.IcuCtl), ciFirst(e.Atl, e.IcuAtl)
+			r.Fitness, r.Fatigue = firstSet(e.Ctl, e.IcuCtl), firstSet(e.Atl, e.IcuAtl)
 			if r.Fitness == nil && r.Fatigue == nil {
 				continue
 			}
 		case "FITNESS_DAYS":
-			r.FitnessDays, r.FatigueDays = ciPositive(e.CtlDays), ciPositive(e.AtlDays)
+			r.FitnessDays, r.FatigueDays = positive(e.CtlDays), positive(e.AtlDays)
 			if r.FitnessDays == nil && r.FatigueDays == nil {
 				continue
 			}
 		case "SET_EFTP":
-			if r.EFTP = ciPositive(e.IcuFtp); r.EFTP == nil {
+			if r.EFTP = positive(e.IcuFtp); r.EFTP == nil {
 				continue
 			}
 		default:
@@ -321,21 +311,21 @@ func ciModelResets(evs []calEvent) []load.Reset {
 	return out
 }
 
-func ciFirst(a, b *float64) *float64 {
+func firstSet(a, b *float64) *float64 {
 	if a != nil {
 		return a
 	}
 	return b
 }
 
-func ciPositive(p *float64) *float64 {
+func positive(p *float64) *float64 {
 	if p == nil || !(*p > 0) || math.IsInf(*p, 0) {
 		return nil
 	}
 	return p
 }
 
-func ciResetNote(r *load.Reset) string {
+func resetNote(r *load.Reset) string {
 	var parts []string
 	if r.Fitness != nil {
 		parts = append(parts, fmt.Sprintf("fitness set to %.1f", *r.Fitness))
@@ -355,7 +345,7 @@ func ciResetNote(r *load.Reset) string {
 	return strings.Join(parts, ", ")
 }
 
-func ciSum(m map[string]float64) float64 {
+func sumValues(m map[string]float64) float64 {
 	s := 0.0
 	for _, v := range m {
 		s += v
@@ -363,7 +353,7 @@ func ciSum(m map[string]float64) float64 {
 	return s
 }
 
-func ciName(name, id string) string {
+func nameOr(name, id string) string {
 	if name == "" {
 		return "athlete " + id
 	}

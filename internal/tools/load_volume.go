@@ -17,18 +17,29 @@ type trainingVolumeIn struct {
 	Weeks int `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52" jsonschema_description:"Weeks back, this one included (default 12)"`
 }
 
-type ciVolume struct {
+type weekVolume struct {
 	count        int
 	secs, metres float64
 	load         float64
 }
 
-func (v *ciVolume) String(u format.Units, sport string) string {
+func (v *weekVolume) String(u format.Units, sport string) string {
 	s := fmt.Sprintf("%s %d× %s", sport, v.count, format.Duration(v.secs))
 	if v.metres > 0 {
 		s += " " + u.Distance(v.metres, sport)
 	}
 	return s + fmt.Sprintf(" load %.0f", v.load)
+}
+
+func getTrainingVolumeTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "get_training_volume",
+		Title:       "Weekly training volume",
+		Description: "Weekly time, distance, load and count per sport over the last N weeks (Monday-based).",
+		Toolset:     manifest.Load,
+		Access:      manifest.Read,
+		Operations:  []string{"getAthlete", "listActivities"},
+	}, getTrainingVolume)
 }
 
 func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolumeIn) (string, error) {
@@ -44,14 +55,14 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 		return "", err
 	}
 	today := ath.today.Format(ymd)
-	first := ciAddDays(ciMonday(today), -7*(weeks-1))
+	first := addDays(mondayOf(today), -7*(weeks-1))
 	acts, err := loadActivities(ctx, env, first, today)
 	if err != nil {
 		return "", err
 	}
 	u := ath.units
-	byWeek := map[string]map[string]*ciVolume{}
-	total := map[string]*ciVolume{}
+	byWeek := map[string]map[string]*weekVolume{}
+	total := map[string]*weekVolume{}
 	stubs := 0
 	for _, a := range acts {
 		d := activityDate(a)
@@ -66,14 +77,14 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 		if a.Type != nil && *a.Type != "" {
 			sport = *a.Type
 		}
-		wk := ciMonday(d)
+		wk := mondayOf(d)
 		if byWeek[wk] == nil {
-			byWeek[wk] = map[string]*ciVolume{}
+			byWeek[wk] = map[string]*weekVolume{}
 		}
-		for _, m := range []map[string]*ciVolume{byWeek[wk], total} {
+		for _, m := range []map[string]*weekVolume{byWeek[wk], total} {
 			v := m[sport]
 			if v == nil {
-				v = &ciVolume{}
+				v = &weekVolume{}
 				m[sport] = v
 			}
 			v.count++
@@ -88,31 +99,31 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 			}
 		}
 	}
-	head := fmt.Sprintf("Training volume of %s, %d weeks %s..%s (weeks start Monday, %s)", ciName(ath.Name, env.AthleteID), weeks, ciDay(first), ciDay(today), ath.Location)
+	head := fmt.Sprintf("Training volume of %s, %d weeks %s..%s (weeks start Monday, %s)", nameOr(ath.Name, env.AthleteID), weeks, weekdayDate(first), weekdayDate(today), ath.Location)
 	if stubs > 0 {
 		head += fmt.Sprintf("\n%d Strava-sourced activities are not readable through the API and are not counted.", stubs)
 	}
-	head += "\nTotals: " + ciVolumeLine(total, u)
+	head += "\nTotals: " + volumeLine(total, u)
 	var items []string
-	for wk := ciMonday(today); wk >= first; wk = ciAddDays(wk, -7) {
-		line := "- " + ciDay(wk) + ": "
+	for wk := mondayOf(today); wk >= first; wk = addDays(wk, -7) {
+		line := "- " + weekdayDate(wk) + ": "
 		if len(byWeek[wk]) == 0 {
 			line += "no activities"
 		} else {
-			line += ciVolumeLine(byWeek[wk], u)
+			line += volumeLine(byWeek[wk], u)
 		}
 		items = append(items, line)
 	}
 	return format.List{Head: head, Items: items, Noun: "weeks", Hint: "ask for fewer weeks"}.Render(env.MaxChars()), nil
 }
 
-// ciVolumeLine lists sports by time spent, most first, then the week's sums.
-func ciVolumeLine(m map[string]*ciVolume, u format.Units) string {
+// volumeLine lists sports by time spent, most first, then the week's sums.
+func volumeLine(m map[string]*weekVolume, u format.Units) string {
 	if len(m) == 0 {
 		return "no activities"
 	}
 	sports := make([]string, 0, len(m))
-	sum := ciVolume{}
+	sum := weekVolume{}
 	for s, v := range m {
 		sports = append(sports, s)
 		sum.count += v.count

@@ -18,18 +18,18 @@ type curvesIn struct {
 	Newest string `json:"newest,omitempty"`
 }
 
-func performanceTools() []manifest.Tool {
-	return []manifest.Tool{manifest.New(manifest.Def{
+var periodID = regexp.MustCompile(`^(all|\d{1,4}[dwmy]|s\d)$`)
+
+func getAthletePowerCurvesTool() manifest.Tool {
+	return manifest.New(manifest.Def{
 		Name: "get_athlete_power_curves", Title: "Best power, pace and HR",
 		Description: "Best efforts over periods: power (W, W/kg) at 5s-90m, pace at 400m-marathon, or HR held at 5s-90m.",
 		Toolset:     manifest.Performance, Access: manifest.Read,
 		Operations: []string{"listAthletePowerCurves", "listAthletePaceCurves", "listAthleteHRCurves"},
-	}, getCurves)}
+	}, getAthletePowerCurves)
 }
 
-var periodID = regexp.MustCompile(`^(all|\d{1,4}[dwmy]|s\d)$`)
-
-func getCurves(ctx context.Context, env *manifest.Env, in curvesIn) (string, error) {
+func getAthletePowerCurves(ctx context.Context, env *manifest.Env, in curvesIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

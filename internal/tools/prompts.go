@@ -2,20 +2,100 @@ package tools
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
-// The coaching prompts: a weekly review (done against planned, how the athlete is doing,
-// what to change) and race readiness (is form right for a race, and how to get there).
-// They name the tools to call and in which order, so a client's "weekly review" button does
-// the same thing each time.
+func renderPlanBlock(args map[string]string) (string, error) {
+	who, err := promptAthlete(args)
+	if err != nil {
+		return "", err
+	}
+	goal := strings.TrimSpace(args["goal"])
+	if goal == "" {
+		return "", fmt.Errorf("goal is required: say what the block is for, e.g. a marathon on 2027-03-14")
+	}
+	weeks, err := strconv.Atoi(strings.TrimSpace(args["weeks"]))
+	if err != nil || weeks < 1 || weeks > 52 {
+		return "", fmt.Errorf("weeks must be a whole number from 1 to 52, got %q", args["weeks"])
+	}
+	per, err := strconv.Atoi(strings.TrimSpace(args["sessions_per_week"]))
+	if err != nil || per < 1 || per > 14 {
+		return "", fmt.Errorf("sessions_per_week must be a whole number from 1 to 14, got %q", args["sessions_per_week"])
+	}
+	long := strings.TrimSpace(args["long_day"])
+	if long == "" {
+		long = "the athlete's usual long-session day"
+	}
+	total := weeks * per
+	return who + fmt.Sprintf(`Plan a %d-week training block for this goal: %s.
+%d sessions a week (%d in all), long session on %s.
 
-func coachingPrompts() []manifest.Prompt {
+1. Call get_athlete_context for today's date, time zone, zones, thresholds, fitness and coming races and periods; get_training_volume and get_training_load for recent weeks.
+2. Design the block: progressive load, an easier week every third or fourth week, a taper before the goal, intensity in targets the athlete has thresholds for (%% FTP, %% LTHR, pace). Keep the long session on %s.
+3. Write it with plan_sessions, plan name "%s", structured steps for every workout, dates as YYYY-MM-DD in the athlete's time zone. At most 60 sessions per call: for more, make several calls with the same plan name, in date order.
+4. Mark the block with create_period (kind BLOCK), one per phase if there are phases.
+5. Answer with the weekly summary plan_sessions gave: sessions, time, load per week, and the idea of the block.`,
+		weeks, goal, per, total, long, long, goal), nil
+}
+
+func renderAdaptToIllness(args map[string]string) (string, error) {
+	who, err := promptAthlete(args)
+	if err != nil {
+		return "", err
+	}
+	since := strings.TrimSpace(args["since"])
+	if since == "" {
+		return "", fmt.Errorf("since is required: say since when, e.g. yesterday or 2026-11-28")
+	}
+	feeling := strings.TrimSpace(args["feeling"])
+	if feeling == "" {
+		feeling = "not said"
+	}
+	return who + fmt.Sprintf(`The athlete has been ill since %s. How it feels now: %s.
+
+1. Call get_athlete_context (today in the athlete's time zone, form, coming races), then get_events for the next two weeks.
+2. Record the illness with create_period kind SICK from %s to the last day a rest is needed (with fever or symptoms below the neck: no training until they are gone).
+3. Rework the next two weeks: move_sessions for the key sessions that still fit, update_session to shorten or ease the first sessions back (easy, no intensity for a few days), delete_event for what no longer fits. Done sessions cannot be changed; leave them.
+4. Answer with what changed, day by day, and when normal training resumes. If a race is near, say whether it is still realistic.`,
+		since, feeling, since), nil
+}
+
+// The prompts name the tools to call and in which order, so that a client's button (plan a
+// block, adapt to illness, weekly review, race readiness) does the same thing each time.
+
+// Prompts returns the prompts for the common asks: plan a block, adapt to illness, weekly
+// review, race readiness.
+func Prompts() []manifest.Prompt {
 	athlete := manifest.PromptArg{Name: "athlete", Description: "for coaches: the athlete's id from list_athletes (default: you)"}
 	return []manifest.Prompt{
+		{
+			Name:        "plan_block",
+			Title:       "Plan a training block",
+			Description: "Builds a block of training toward a goal and writes it to the calendar in one step.",
+			Args: []manifest.PromptArg{
+				{Name: "goal", Description: "e.g. marathon on 2027-03-14 in 3:15", Required: true},
+				{Name: "weeks", Description: "length of the block in weeks", Required: true},
+				{Name: "sessions_per_week", Description: "e.g. 5", Required: true},
+				{Name: "long_day", Description: "day of the long session, e.g. Sunday"},
+				athlete,
+			},
+			Render: renderPlanBlock,
+		},
+		{
+			Name:        "adapt_to_illness",
+			Title:       "Adapt to illness",
+			Description: "Marks the days ill and reworks the coming two weeks of sessions.",
+			Args: []manifest.PromptArg{
+				{Name: "since", Description: "since when, e.g. yesterday or 2026-11-28", Required: true},
+				{Name: "feeling", Description: "how it feels now: symptoms, fever, energy"},
+				athlete,
+			},
+			Render: renderAdaptToIllness,
+		},
 		{
 			Name:        "weekly_review",
 			Title:       "Weekly review",
@@ -24,7 +104,7 @@ func coachingPrompts() []manifest.Prompt {
 				{Name: "week", Description: "any date of the week, YYYY-MM-DD (default: last week)"},
 				athlete,
 			},
-			Render: ciRenderWeeklyReview,
+			Render: renderWeeklyReview,
 		},
 		{
 			Name:        "race_readiness",
@@ -34,7 +114,7 @@ func coachingPrompts() []manifest.Prompt {
 				{Name: "race", Description: "the race and its date, e.g. 10 km on 2026-12-12 (default: the next race on the calendar)"},
 				athlete,
 			},
-			Render: ciRenderRaceReadiness,
+			Render: renderRaceReadiness,
 		},
 	}
 }
@@ -51,7 +131,7 @@ func promptAthlete(args map[string]string) (string, error) {
 	return fmt.Sprintf("This is for athlete %s: pass athlete=%q to every tool call.\n", a, a), nil
 }
 
-func ciRenderWeeklyReview(args map[string]string) (string, error) {
+func renderWeeklyReview(args map[string]string) (string, error) {
 	who, err := promptAthlete(args)
 	if err != nil {
 		return "", err
@@ -62,8 +142,8 @@ func ciRenderWeeklyReview(args map[string]string) (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("week %q: give any date of the week as YYYY-MM-DD", w)
 		}
-		mon := ciMonday(d.Format(ymd))
-		week = fmt.Sprintf("the week %s to %s", ciDay(mon), ciDay(ciAddDays(mon, 6)))
+		mon := mondayOf(d.Format(ymd))
+		week = fmt.Sprintf("the week %s to %s", weekdayDate(mon), weekdayDate(addDays(mon, 6)))
 	}
 	return who + fmt.Sprintf(`Review %s.
 
@@ -76,7 +156,7 @@ func ciRenderWeeklyReview(args map[string]string) (string, error) {
 Answer in under 250 words: done against planned (sessions, time, load), the quality sessions and how they went, what wellness says, form and its zone, then two or three concrete changes for next week. Say when data are missing rather than guessing.`, week), nil
 }
 
-func ciRenderRaceReadiness(args map[string]string) (string, error) {
+func renderRaceReadiness(args map[string]string) (string, error) {
 	who, err := promptAthlete(args)
 	if err != nil {
 		return "", err

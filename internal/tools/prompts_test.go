@@ -1,13 +1,33 @@
 package tools
 
 import (
-	"regexp"
 	"strings"
 	"testing"
 )
 
+func TestPromptsRefuseMissingArguments(t *testing.T) {
+	for _, p := range Prompts()[:2] {
+		if _, err := p.Render(map[string]string{}); err == nil {
+			t.Errorf("%s without arguments: want an error that says what is missing", p.Name)
+		}
+	}
+	text, err := Prompts()[0].Render(map[string]string{"goal": "marathon on 2027-03-14", "weeks": "12", "sessions_per_week": "5", "long_day": "Sunday"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	planContains(t, text, "12-week", "5 sessions a week (60 in all)", "long session on Sunday", "plan_sessions", "create_period")
+	if _, err := Prompts()[0].Render(map[string]string{"goal": "x", "weeks": "twelve", "sessions_per_week": "5"}); err == nil {
+		t.Error("weeks=twelve: want an error")
+	}
+	text, err = Prompts()[1].Render(map[string]string{"since": "2026-11-28", "athlete": "i100002"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	planContains(t, text, `pass athlete="i100002" to every tool call`, "since 2026-11-28", "How it feels now: not said")
+}
+
 func TestCoachingPrompts(t *testing.T) {
-	ps := coachingPrompts()
+	ps := Prompts()[2:]
 	if len(ps) != 2 || ps[0].Name != "weekly_review" || ps[1].Name != "race_readiness" {
 		t.Fatalf("prompts: %+v", ps)
 	}
@@ -35,25 +55,21 @@ func TestCoachingPrompts(t *testing.T) {
 	}
 }
 
-// TestPromptsNameRealTools keeps the prompts in step with the catalog: every tool a prompt
-// tells the model to call exists, in this package's tools or C's.
-var ciToolWord = regexp.MustCompile(`\b(get|list)_[a-z_]+[a-z]`)
-
 func TestPromptsNameRealTools(t *testing.T) {
 	mine := map[string]bool{}
-	for _, tool := range coachingTools() {
+	for _, tool := range toolsByName(coachingToolNames...) {
 		mine[tool.Name] = true
 	}
 	// Tools of the reference catalog (issue 4) the prompts rely on.
 	for _, name := range []string{"get_athlete_context", "get_events", "get_activities", "get_activity_details", "get_wellness_data"} {
 		mine[name] = true
 	}
-	for _, p := range coachingPrompts() {
+	for _, p := range Prompts()[2:] {
 		text, err := p.Render(map[string]string{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, w := range ciToolWord.FindAllString(text, -1) {
+		for _, w := range toolWord.FindAllString(text, -1) {
 			if !mine[w] {
 				t.Errorf("%s names %s, which is not a tool", p.Name, w)
 			}

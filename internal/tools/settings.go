@@ -8,15 +8,15 @@ import (
 
 type gearIn struct{}
 
-func settingsTools() []manifest.Tool {
-	return []manifest.Tool{manifest.New(manifest.Def{
+func getGearListTool() manifest.Tool {
+	return manifest.New(manifest.Def{
 		Name: "get_gear_list", Title: "Gear",
 		Description: "The athlete's gear (bikes, shoes, components) with distance, time, activities and reminders.",
 		Toolset:     manifest.Settings, Access: manifest.Read, Operations: []string{"listGear"},
-	}, getGear)}
+	}, getGearList)
 }
 
-func getGear(ctx context.Context, env *manifest.Env, _ gearIn) (string, error) {
+func getGearList(ctx context.Context, env *manifest.Env, _ gearIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -12,15 +12,15 @@ type wellnessIn struct {
 	Newest string `json:"newest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default today)"`
 }
 
-func wellnessTools() []manifest.Tool {
-	return []manifest.Tool{manifest.New(manifest.Def{
+func getWellnessDataTool() manifest.Tool {
+	return manifest.New(manifest.Def{
 		Name: "get_wellness_data", Title: "Wellness",
 		Description: "Daily wellness (default the last 7 days): fitness/fatigue/form, weight, resting HR, HRV, sleep, labelled 1-4 scores (soreness, mood...).",
 		Toolset:     manifest.Wellness, Access: manifest.Read, Operations: []string{"listWellnessRecords"},
-	}, getWellness)}
+	}, getWellnessData)
 }
 
-func getWellness(ctx context.Context, env *manifest.Env, in wellnessIn) (string, error) {
+func getWellnessData(ctx context.Context, env *manifest.Env, in wellnessIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -1,0 +1,65 @@
+package tools
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+)
+
+// These tests check the answers against the fake's own data, so they hold whatever the
+// synthetic world looks like.
+
+func TestActivitiesListEveryActivityOfTheLastWeek(t *testing.T) {
+	env, f := demoEnv(t)
+	a := demoAthlete(t, f)
+	out := mustCallTool(t, env, "get_activities", `{}`)
+	stubs := map[string]bool{}
+	for _, id := range a.StravaStubs {
+		stubs[id] = true
+	}
+	n := 0
+	for _, act := range a.Activities {
+		d := (*act.StartDateLocal)[:10]
+		if d < "2026-11-25" || d > "2026-12-01" {
+			continue
+		}
+		n++
+		line := lineWith(out, "["+*act.Id+"]")
+		switch {
+		case line == "":
+			t.Errorf("activity %s of %s is missing", *act.Id, d)
+		case stubs[*act.Id]:
+			if !strings.Contains(line, "not available through the Intervals.icu API") {
+				t.Errorf("Strava stub not said unavailable: %s", line)
+			}
+		default:
+			day, _ := time.Parse("2006-01-02", d)
+			for _, want := range []string{format.Day(day), format.Duration(float64(*act.MovingTime)), fmt.Sprintf("load %d", *act.IcuTrainingLoad)} {
+				if !strings.Contains(line, want) {
+					t.Errorf("line for %s lacks %q: %s", *act.Id, want, line)
+				}
+			}
+		}
+	}
+	if !strings.HasPrefix(out, fmt.Sprintf("%d activities 2026-11-25..2026-12-01", n)) {
+		t.Errorf("want %d activities in the head: %s", n, strings.SplitN(out, "\n", 2)[0])
+	}
+}
+
+func TestStravaStubsAreSaidUnavailable(t *testing.T) {
+	env, f := demoEnv(t)
+	a := demoAthlete(t, f)
+	if len(a.StravaStubs) == 0 {
+		t.Skip("the demo athlete has no Strava stub")
+	}
+	id := a.StravaStubs[len(a.StravaStubs)-1]
+	for _, tool := range []string{"get_activity_details", "get_activity_intervals", "get_activity_streams"} {
+		out := mustCallTool(t, env, tool, `{"activity_id":"`+id+`"}`)
+		if !strings.Contains(out, "not available through the Intervals.icu API") {
+			t.Errorf("%s: %s", tool, out)
+		}
+	}
+}

@@ -1,0 +1,142 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// update_activity changes what the athlete says about a recorded activity (name,
+// description, RPE, feel, gear) and nothing of what was recorded: the body sent holds those
+// fields only. The activity endpoint is not athlete-scoped, so the tool first reads the
+// activity and refuses one that belongs to another athlete than the call's.
+
+type updateActivityIn struct {
+	ActivityID  string  `json:"activity_id" jsonschema_description:"e.g. i12345678"`
+	Name        *string `json:"name,omitempty"`
+	Description *string `json:"description,omitempty"`
+	RPE         *int    `json:"rpe,omitempty" jsonschema:"minimum=1,maximum=10" jsonschema_description:"Perceived exertion 1-10"`
+	Feel        *int    `json:"feel,omitempty" jsonschema:"minimum=1,maximum=5" jsonschema_description:"1 strong, 2 good, 3 normal, 4 poor, 5 weak"`
+	Gear        string  `json:"gear,omitempty" jsonschema_description:"Gear id or name"`
+}
+
+// feelLabels are Intervals.icu's labels of the 1-5 feel scale.
+var feelLabels = [5]string{"Strong", "Good", "Normal", "Poor", "Weak"}
+
+func updateActivityTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "update_activity",
+		Title:       "Update an activity's notes",
+		Description: "Changes a recorded activity's name, description, RPE (1-10), feel (1-5, 1 strong..5 weak) or gear. Recorded data is never changed.",
+		Toolset:     manifest.Activities,
+		Access:      manifest.Write,
+		Idempotent:  true,
+		Operations:  []string{"getAthlete", "getActivity", "listGear", "updateActivity"},
+	}, updateActivity)
+}
+
+func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn) (string, error) {
+	id := strings.TrimSpace(in.ActivityID)
+	if id == "" {
+		return "", manifest.Errorf("give activity_id (get_activities lists them)")
+	}
+	var body intervals.Activity
+	var changes []string
+	if in.Name != nil {
+		n := strings.TrimSpace(*in.Name)
+		if n == "" {
+			return "", manifest.Errorf("name must not be empty")
+		}
+		body.Name = &n
+		changes = append(changes, fmt.Sprintf("name %q", n))
+	}
+	if in.Description != nil {
+		body.Description = in.Description
+		changes = append(changes, "description")
+	}
+	if in.RPE != nil {
+		if *in.RPE < 1 || *in.RPE > 10 {
+			return "", manifest.Errorf("rpe %d: give 1 (very easy) to 10 (maximal)", *in.RPE)
+		}
+		v := int32(*in.RPE)
+		body.IcuRpe = &v
+		changes = append(changes, fmt.Sprintf("RPE %d/10", v))
+	}
+	if in.Feel != nil {
+		if *in.Feel < 1 || *in.Feel > 5 {
+			return "", manifest.Errorf("feel %d: give 1-5 (1 Strong, 2 Good, 3 Normal, 4 Poor, 5 Weak)", *in.Feel)
+		}
+		v := int32(*in.Feel)
+		body.Feel = &v
+		changes = append(changes, fmt.Sprintf("feel %d/5 %s", v, feelLabels[v-1]))
+	}
+	if in.Gear == "" && len(changes) == 0 {
+		return "", manifest.Errorf("nothing to change: give name, description, rpe, feel or gear")
+	}
+	ath, err := loadAthlete(ctx, env)
+	if err != nil {
+		return "", err
+	}
+	act, err := fetchActivity(ctx, env, id)
+	if err != nil {
+		return "", err
+	}
+	if act.IcuAthleteId != nil && *act.IcuAthleteId != ath.ID {
+		return "", manifest.Errorf("activity %s belongs to athlete %s, not to %s: pass that athlete (coaches) or check the id", id, *act.IcuAthleteId, ath.ID)
+	}
+	if format.IsStravaStub(act) {
+		return "", manifest.Errorf("activity %s was imported from Strava, which the Intervals.icu API does not serve or change: edit it on intervals.icu", id)
+	}
+	if in.Gear != "" {
+		g, err := findGear(ctx, env, in.Gear)
+		if err != nil {
+			return "", err
+		}
+		body.Gear = &intervals.StravaGear{Id: g.Id}
+		changes = append(changes, "gear "+strings.TrimSpace(deref(g.Name)+" ("+deref(g.Id)+")"))
+	}
+	resp, err := env.Client.UpdateActivity(ctx, id, body)
+	if err != nil {
+		return "", athleteAccessError(env, fmt.Errorf("update activity %s: %w", id, err))
+	}
+	out := fmt.Sprintf("Updated activity %s: %s.", id, strings.Join(changes, ", "))
+	var now intervals.Activity
+	if readBack(resp, &now) && now.Id != nil {
+		out += "\nNow: " + ath.units.ActivityLine(now)
+	}
+	return out, nil
+}
+
+// findGear finds the athlete's gear by id or by name (case-insensitive, unique).
+func findGear(ctx context.Context, env *manifest.Env, want string) (intervals.Gear, error) {
+	resp, err := env.Client.ListGearWithResponse(ctx, env.AthleteID, "")
+	if err != nil {
+		return intervals.Gear{}, athleteAccessError(env, fmt.Errorf("read the gear list: %w", err))
+	}
+	var all []intervals.Gear
+	if resp.JSON200 != nil {
+		all = *resp.JSON200
+	}
+	var byName []intervals.Gear
+	var names []string
+	for _, g := range all {
+		if deref(g.Id) == want {
+			return g, nil
+		}
+		if strings.EqualFold(strings.TrimSpace(deref(g.Name)), strings.TrimSpace(want)) {
+			byName = append(byName, g)
+		}
+		names = append(names, fmt.Sprintf("%s (%s)", deref(g.Name), deref(g.Id)))
+	}
+	switch len(byName) {
+	case 1:
+		return byName[0], nil
+	case 0:
+		return intervals.Gear{}, manifest.Errorf("no gear %q; the athlete's gear: %s", want, strings.Join(names, ", "))
+	}
+	return intervals.Gear{}, manifest.Errorf("several gear items are named %q: give the id (%s)", want, strings.Join(names, ", "))
+}

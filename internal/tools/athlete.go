@@ -1,0 +1,116 @@
+package tools
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/workout"
+)
+
+// sportSettings returns the athlete's settings for a sport: those whose types include it
+// (case-insensitive) or, with family and failing that, those of the same family of sports
+// (VirtualRide uses Ride's). nil when there are none.
+func sportSettings(a *manifest.Athlete, sport string, family bool) *intervals.SportSettings {
+	if a.Profile == nil || a.Profile.SportSettings == nil {
+		return nil
+	}
+	all := *a.Profile.SportSettings
+	kind := workout.SportFor(sport)
+	var near *intervals.SportSettings
+	for i := range all {
+		for _, t := range deref(all[i].Types) {
+			switch {
+			case strings.EqualFold(string(t), sport):
+				return &all[i]
+			case family && near == nil && kind != workout.Other && workout.SportFor(string(t)) == kind:
+				near = &all[i]
+			}
+		}
+	}
+	return near
+}
+
+// eventThresholds takes the athlete's thresholds for a sport from its sport settings (or
+// its family's), for the targets of a workout.
+func eventThresholds(a *athleteCtx, sport string) workout.Thresholds {
+	var th workout.Thresholds
+	pick := sportSettings(a.Athlete, sport, true)
+	if pick == nil {
+		return th
+	}
+	th.FTP = float64(deref(pick.Ftp))
+	th.LTHR = float64(deref(pick.Lthr))
+	th.MaxHR = float64(deref(pick.MaxHr))
+	if workout.SportFor(sport) == workout.Swim {
+		th.SwimThresholdPace = float64(deref(pick.ThresholdPace))
+	} else {
+		th.ThresholdPace = float64(deref(pick.ThresholdPace))
+	}
+	return th
+}
+
+// athleteAccessError turns Intervals.icu's refusal to show another athlete into a message
+// that says why and what to do; other errors pass through. A coach's key reads the athletes
+// it coaches; any other athlete id is answered 403 (or 404 for the profile).
+func athleteAccessError(env *manifest.Env, err error) error {
+	var e *intervals.Error
+	if !errors.As(err, &e) || env.AthleteID == "" || env.AthleteID == "0" {
+		return err
+	}
+	profile := "/api/v1/athlete/" + env.AthleteID
+	if e.Status == http.StatusForbidden && strings.HasPrefix(e.Path, profile) ||
+		e.Status == http.StatusNotFound && e.Path == profile {
+		return manifest.Errorf("athlete %s is not available to this account (Intervals.icu answered %d): it is not an athlete this account coaches, or the athlete does not share this data; list_athletes shows the athletes you coach", env.AthleteID, e.Status)
+	}
+	return err
+}
+
+// canonicalSport matches a sport name to Intervals.icu's type, ignoring case.
+func canonicalSport(s string) (string, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return "", fmt.Errorf("sport is missing: give the Intervals.icu type, e.g. Run, Ride, Swim")
+	}
+	for _, name := range sportTypes() {
+		if strings.EqualFold(name, s) {
+			return name, nil
+		}
+	}
+	return "", fmt.Errorf("sport %q is not an Intervals.icu type: use e.g. Run, Ride, Swim, TrailRun, VirtualRide, WeightTraining", s)
+}
+
+// sportTypes lists Intervals.icu's activity types, from the spec's SportType enum.
+func sportTypes() []string {
+	if types := intervals.SchemaEnum("SportType"); len(types) > 0 {
+		return types
+	}
+	return []string{string(intervals.SportTypeRun), string(intervals.SportTypeRide), string(intervals.SportTypeSwim)}
+}
+
+// athleteCtx is what most tools start from: the athlete's units and today's local date.
+type athleteCtx struct {
+	*manifest.Athlete
+	units format.Units
+	today time.Time // local midnight
+}
+
+// loadAthlete reads the call's athlete (cached) and today's local date. An athlete the key
+// may not read (a coach naming an athlete it does not coach) is refused by name.
+func loadAthlete(ctx context.Context, env *manifest.Env) (*athleteCtx, error) {
+	today, a, err := env.Today(ctx)
+	if err != nil {
+		return nil, athleteAccessError(env, err)
+	}
+	u := format.Units{Loc: a.Location}
+	if a.Profile != nil {
+		u = format.UnitsFor(*a.Profile, a.Location)
+	}
+	return &athleteCtx{Athlete: a, units: u, today: today}, nil
+}

@@ -1,0 +1,86 @@
+package tools
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
+)
+
+func TestMoveSessionsByDaysThenToADate(t *testing.T) {
+	f, env := planningFake(t)
+	ws := futureWorkouts(t, f, 2)
+	id1, id2 := deref(ws[0].Id), deref(ws[1].Id)
+	out, err := runPlanning(t, env, "move_sessions", map[string]any{"ids": []any{id1, id2}, "days": 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	planContains(t, out, "Moved 2 session(s) by +2 day(s)")
+	for _, w := range ws {
+		e, _ := eventByID(f, deref(w.Id))
+		if want := plusDays(dayOfEvent(w), 2); dayOfEvent(e) != want {
+			t.Errorf("event %d on %s, want %s", deref(w.Id), dayOfEvent(e), want)
+		}
+		if deref(e.Name) != deref(w.Name) || deref(e.Description) != deref(w.Description) {
+			t.Errorf("event %d changed more than its date", deref(w.Id))
+		}
+	}
+	// to_date: the first lands on it, the second keeps its spacing.
+	gap := daysBetween(dayOfEvent(ws[0]), dayOfEvent(ws[1]))
+	if _, err := runPlanning(t, env, "move_sessions", map[string]any{"ids": []any{id1, id2}, "to_date": "2027-01-04"}); err != nil {
+		t.Fatal(err)
+	}
+	e1, _ := eventByID(f, id1)
+	e2, _ := eventByID(f, id2)
+	if dayOfEvent(e1) != "2027-01-04" || dayOfEvent(e2) != plusDays("2027-01-04", gap) {
+		t.Errorf("moved to %s and %s, want 2027-01-04 and %s", dayOfEvent(e1), dayOfEvent(e2), plusDays("2027-01-04", gap))
+	}
+}
+
+func TestMoveSessionsByRangeOnlyTouchesTheCategoryAsked(t *testing.T) {
+	f, env := planningFake(t)
+	before := planCalendar(f)
+	out, err := runPlanning(t, env, "move_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2026-12-13", "category": []string{"WORKOUT"}, "days": 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := strings.Count(out, "\n- ")
+	if moved == 0 {
+		t.Fatalf("nothing moved:\n%s", out)
+	}
+	after := map[int32]api.Event{}
+	for _, e := range planCalendar(f) {
+		after[deref(e.Id)] = e
+	}
+	n := 0
+	for _, b := range before {
+		e := after[deref(b.Id)]
+		inRange := dayOfEvent(b) >= "2026-12-07" && dayOfEvent(b) <= "2026-12-13"
+		switch {
+		case inRange && deref(b.Category) == "WORKOUT":
+			n++
+			if dayOfEvent(e) != plusDays(dayOfEvent(b), 1) {
+				t.Errorf("workout %d not moved", deref(b.Id))
+			}
+		case dayOfEvent(e) != dayOfEvent(b):
+			t.Errorf("%s %d moved, but only workouts of the range were asked", deref(b.Category), deref(b.Id))
+		}
+	}
+	if n != moved {
+		t.Errorf("answer lists %d, %d workouts were in the range", moved, n)
+	}
+}
+
+func TestMoveRollsBackWhenAWriteFails(t *testing.T) {
+	f, env := planningFake(t)
+	ws := futureWorkouts(t, f, 3)
+	before := planCalendar(f)
+	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultStatus, Status: 500, Operation: "updateEvent", Skip: 1, Count: 1})
+	_, err := runPlanning(t, env, "move_sessions", map[string]any{"ids": []any{deref(ws[0].Id), deref(ws[1].Id), deref(ws[2].Id)}, "days": 7})
+	if err == nil {
+		t.Fatal("want an error when the second update fails")
+	}
+	planContains(t, err.Error(), "rolled back", "2 event(s) put back as they were", "the calendar is as before")
+	planSameCalendar(t, f, before)
+}

@@ -1,0 +1,181 @@
+package tools
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/workout"
+)
+
+// planned is one validated session, ready to write.
+type planned struct {
+	index   int    // 1-based position in the call
+	date    string // YYYY-MM-DD
+	event   intervals.EventEx
+	seconds int     // planned time, 0 when unknown
+	metres  float64 // planned distance, 0 when unknown
+	load    int     // planned load, 0 when unknown
+	// given says which of time, distance and load the model gave; the others are estimated
+	// from the workout, and Intervals.icu computes its own: they are not compared on a rerun.
+	given struct{ time, distance, load bool }
+}
+
+// sessionCategories are the categories plan_sessions writes.
+var sessionCategories = []string{"WORKOUT", "RACE_A", "RACE_B", "RACE_C", "NOTE"}
+
+// validatePlan checks every session and returns them ready to write, or every problem.
+func validatePlan(in planIn, a *athleteCtx) ([]planned, []string) {
+	var problems []string
+	if strings.TrimSpace(in.Plan) == "" {
+		problems = append(problems, `plan: give the plan a name, e.g. "Marathon block 1"`)
+	}
+	switch n := len(in.Sessions); {
+	case n == 0:
+		problems = append(problems, "sessions: give at least one session")
+	case n > maxPlan:
+		problems = append(problems, fmt.Sprintf("sessions: %d sessions, at most %d per call: split the plan into several calls with the same plan name", n, maxPlan))
+	}
+	if len(problems) > 0 {
+		return nil, problems
+	}
+	prefix := planPrefix(a.ID, in.Plan)
+	seen := map[string]int{}   // date|category|name -> index
+	perDay := map[string]int{} // date -> sessions so far
+	var out []planned
+	for i, s := range in.Sessions {
+		p, errs := checkSession(i+1, s, a, in.AllowPast)
+		label := sessionLabel(i+1, s)
+		for _, e := range errs {
+			problems = append(problems, label+": "+e)
+		}
+		if len(errs) > 0 {
+			continue
+		}
+		key := p.date + "|" + string(deref(p.event.Category)) + "|" + strings.ToLower(strings.TrimSpace(s.Name))
+		if j, dup := seen[key]; dup {
+			problems = append(problems, fmt.Sprintf("%s: same date, category and name as session %d: remove one or rename it", label, j))
+			continue
+		}
+		seen[key] = i + 1
+		perDay[p.date]++
+		ext := fmt.Sprintf("%s:%s:%d", prefix, strings.ReplaceAll(p.date, "-", ""), perDay[p.date])
+		p.event.ExternalId = &ext
+		out = append(out, p)
+	}
+	return out, problems
+}
+
+// planPrefix is the external-id prefix of a plan: stable for the same athlete and plan name.
+func planPrefix(athleteID, plan string) string {
+	sum := sha256.Sum256([]byte(athleteID + "\x00" + strings.ToLower(strings.Join(strings.Fields(plan), " "))))
+	return "imcp:" + hex.EncodeToString(sum[:])[:8]
+}
+
+func sessionLabel(n int, s planSession) string {
+	if name := strings.TrimSpace(s.Name); name != "" {
+		return fmt.Sprintf("session %d (%s %q)", n, s.Date, name)
+	}
+	return fmt.Sprintf("session %d (%s)", n, s.Date)
+}
+
+// checkSession validates one session and builds its event.
+func checkSession(n int, s planSession, a *athleteCtx, allowPast bool) (planned, []string) {
+	var errs []string
+	p := planned{index: n}
+	date, err := resolveDate(s.Date, a.today)
+	if err != nil {
+		errs = append(errs, err.Error())
+	} else if date < a.today.Format(ymd) && !allowPast {
+		errs = append(errs, fmt.Sprintf("%s is in the past (today is %s for the athlete): give a later date, or set allow_past", date, format.Day(a.today)))
+	}
+	p.date = date
+	cat := strings.ToUpper(strings.TrimSpace(s.Category))
+	if cat == "" {
+		cat = "WORKOUT"
+	}
+	if !slices.Contains(sessionCategories, cat) {
+		errs = append(errs, fmt.Sprintf("category %q: use one of %s", s.Category, strings.Join(sessionCategories, ", ")))
+	}
+	name := strings.TrimSpace(s.Name)
+	if name == "" {
+		errs = append(errs, "name is empty: give the session a name")
+	}
+	sport := ""
+	if cat != "NOTE" {
+		if sport, err = canonicalSport(s.Sport); err != nil {
+			errs = append(errs, err.Error())
+		}
+	}
+	if len(s.Steps) > 0 && cat != "WORKOUT" {
+		errs = append(errs, "steps are for category WORKOUT only: put the text in description")
+	}
+	if s.Duration != "" {
+		if secs, err := seconds(s.Duration); err != nil || secs == 0 {
+			errs = append(errs, fmt.Sprintf("duration %q: write seconds (2700) or h:mm:ss (0:45:00)", s.Duration))
+		} else {
+			p.seconds = secs
+		}
+	}
+	if s.DistanceKm < 0 || s.Load < 0 {
+		errs = append(errs, "distance_km and load cannot be negative")
+	}
+	if len(errs) > 0 {
+		return p, errs
+	}
+	th := eventThresholds(a, sport)
+	desc, text, err := workoutDescription(cat, sport, s.Description, s.Steps, th)
+	if err != nil {
+		return p, []string{err.Error()}
+	}
+	p.metres = s.DistanceKm * 1000
+	p.load = s.Load
+	p.given.time, p.given.distance, p.given.load = p.seconds > 0, p.metres > 0, p.load > 0
+	if text != "" {
+		// Warnings block too: each is almost surely a mistake (Z2 in a run is power, a heart
+		// rate over max...), and one unambiguous rewrite of the step clears it.
+		sum, problems := workout.Check(workout.SportFor(sport), text, th)
+		for _, pr := range problems {
+			errs = append(errs, "workout "+pr.String())
+		}
+		if len(errs) > 0 {
+			return p, errs
+		}
+		if p.seconds == 0 {
+			p.seconds = int(sum.Duration.Seconds())
+		}
+		if p.metres == 0 {
+			p.metres = sum.Distance
+		}
+		if p.load == 0 {
+			p.load = int(math.Round(sum.Load))
+		}
+	}
+	c := intervals.EventExCategory(cat)
+	start := p.date + "T00:00:00"
+	p.event = intervals.EventEx{Category: &c, StartDateLocal: &start, Name: &name}
+	if sport != "" {
+		p.event.Type = &sport
+	}
+	if desc != "" {
+		p.event.Description = &desc
+	}
+	if p.seconds > 0 {
+		v := int32(p.seconds)
+		p.event.MovingTime = &v
+	}
+	if p.metres > 0 {
+		v := float32(p.metres)
+		p.event.Distance = &v
+	}
+	if p.load > 0 {
+		v := int32(p.load)
+		p.event.IcuTrainingLoad = &v
+	}
+	return p, nil
+}

@@ -1,0 +1,97 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+type repeatIn struct {
+	ID         sessionRef `json:"id" jsonschema_description:"Event id"`
+	EveryWeeks int        `json:"every_weeks,omitempty" jsonschema:"minimum=1,maximum=12,default=1"`
+	Times      int        `json:"times" jsonschema:"minimum=1,maximum=52"`
+}
+
+// seriesPrefix is the external-id prefix of the copies repeat_session makes of event id:
+// update_session's "following" scope finds the series by it.
+func seriesPrefix(id int32) string { return fmt.Sprintf("imcp:s%d:", id) }
+
+// seriesRoot is the event a series of e was repeated from: the id in e's external id when
+// repeat_session made e, else e's own id.
+func seriesRoot(e planEvent) int32 {
+	if x := deref(e.ExternalId); strings.HasPrefix(x, "imcp:s") {
+		if n, err := strconv.Atoi(strings.SplitN(strings.TrimPrefix(x, "imcp:s"), ":", 2)[0]); err == nil {
+			return int32(n)
+		}
+	}
+	return deref(e.Id)
+}
+
+func repeatSessionTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "repeat_session",
+		Title:       "Repeat a session",
+		Description: "Repeats one session every N weeks, M times (a series update_session can change).",
+		Toolset:     manifest.Calendar,
+		Access:      manifest.Write,
+		Idempotent:  true,
+		Operations:  []string{"getAthlete", "showEvent", "listEvents", "createMultipleEvents", "deleteEventsBulk"},
+	}, repeatSession)
+}
+
+func repeatSession(ctx context.Context, env *manifest.Env, in repeatIn) (string, error) {
+	a, err := loadAthlete(ctx, env)
+	if err != nil {
+		return "", err
+	}
+	ids, err := eventIDs([]sessionRef{in.ID})
+	if err != nil {
+		return "", err
+	}
+	every := max(in.EveryWeeks, 1)
+	if in.Times < 1 || in.Times > 52 {
+		return "", manifest.Errorf("times must be 1 to 52")
+	}
+	src, err := readEvent(ctx, env, ids[0])
+	if err != nil {
+		return "", err
+	}
+	if _, err := time.Parse(ymd, src.day()); err != nil {
+		return "", manifest.Errorf("event %d has no date to repeat from", ids[0])
+	}
+	root := seriesRoot(src)
+	if root == 0 {
+		root = ids[0]
+	}
+	last := shiftLocal(src.StartDateLocal, 7*every*in.Times)
+	have, err := readCalendar(ctx, env, src.day(), deref(last)[:10])
+	if err != nil {
+		return "", err
+	}
+	var copies []intervals.EventEx
+	skipped := 0
+	for k := 1; k <= in.Times; k++ {
+		c := copyOf(src, 7*every*k, seriesPrefix(root)+strings.ReplaceAll(deref(shiftLocal(src.StartDateLocal, 7*every*k))[:10], "-", ""))
+		if slices.ContainsFunc(have, func(e planEvent) bool { return deref(e.ExternalId) == deref(c.ExternalId) }) {
+			skipped++
+			continue
+		}
+		copies = append(copies, c)
+	}
+	j := newJournal(env, a)
+	created, err := j.create(ctx, copies)
+	if err != nil {
+		return "", j.fail(ctx, err)
+	}
+	head := fmt.Sprintf("Repeated %s every %d week(s): %d cop(ies) created", eventText(a, src), every, len(created))
+	if skipped > 0 {
+		head += fmt.Sprintf(", %d already there", skipped)
+	}
+	return sessionList(env, head+":", createdLines(a, created)), nil
+}

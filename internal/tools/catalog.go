@@ -1,0 +1,67 @@
+package tools
+
+import (
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// All returns the catalog in the order of the README's table: toolset by toolset (the order
+// of manifest.AllToolsets) and, within a toolset, the reference server's tools first.
+func All() []manifest.Tool {
+	return withSchemas([]manifest.Tool{
+		// context
+		getAthleteContextTool(),
+		// activities
+		getActivitiesTool(),
+		getActivityDetailsTool(),
+		getActivityIntervalsTool(),
+		getActivityStreamsTool(),
+		getActivityMessagesTool(),
+		addActivityMessageTool(),
+		updateActivityTool(),
+		// performance
+		getAthletePowerCurvesTool(),
+		getRecordsTool(),
+		getCapacitiesTool(),
+		// wellness
+		getWellnessDataTool(),
+		logMetricsTool(),
+		// calendar
+		getEventsTool(),
+		getEventByIDTool(),
+		addOrUpdateEventTool(),
+		deleteEventTool(),
+		deleteEventsByDateRangeTool(),
+		planSessionsTool(),
+		moveSessionsTool(),
+		copySessionsTool(),
+		repeatSessionTool(),
+		updateSessionTool(),
+		createPeriodTool(),
+		updatePeriodTool(),
+		deletePeriodTool(),
+		// load
+		getTrainingLoadTool(),
+		getTrainingVolumeTool(),
+		// library
+		listWorkoutTemplatesTool(),
+		// settings
+		getGearListTool(),
+		updateTrainingZoneTool(),
+		// custom_items
+		getCustomItemsTool(),
+		getCustomItemByIDTool(),
+		createCustomItemTool(),
+		updateCustomItemTool(),
+		deleteCustomItemTool(),
+		// coach
+		listAthletesTool(),
+		// api
+		apiListOperationsTool(),
+		apiDescribeOperationTool(),
+		apiCallOperationTool(),
+	})
+}
+
+// Catalog is every tool definition there is: All, and the GET-only variant of
+// api_call_operation that a read-only server lists in its place.
+func Catalog() []manifest.Tool { return append(All(), ReadOnlyAPICall()) }

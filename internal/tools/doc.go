@@ -1,0 +1,27 @@
+// Package tools is the catalog of intervals-mcp: every MCP tool, defined with manifest.New from
+// its input struct, the Intervals.icu operations it calls and a formatter of internal/format.
+//
+// Where things are:
+//   - A tool lives in the file of its toolset: <toolset>.go, or <toolset>_<topic>.go for a
+//     toolset with many tools (calendar_plan.go holds plan_sessions, settings_zones.go
+//     update_training_zone). Its definition, func <name>Tool() (get_events: getEventsTool),
+//     sits directly above its handler (getEvents), its input struct above both.
+//   - catalog.go: All, one literal list of the tools, toolset by toolset; prompts.go and
+//     resources.go: the prompts and resources.
+//   - Shared code is in files named for what it holds: athlete.go (the athlete's profile,
+//     sport settings, thresholds), dates.go (local dates and durations), reads.go (reads of
+//     the API and their errors), steps.go (workout steps), journal.go (the write journal that
+//     rolls a failed multi-event write back), calendar.go (events and their pairing with
+//     recorded activities).
+//   - Rendering is in internal/format: a tool reads, decides and calls a formatter.
+//
+// A new tool: its input struct, definition and handler in its toolset's file; one line in
+// All; one line in the sample-call table (sample_calls_test.go); then `make docs`, which
+// reflects its input schema and writes its snapshot and README row. Tests fail until all of
+// them are there.
+//
+// Every tool keeps the rules of DESIGN.md: the athlete id comes from the Env, never from the
+// model; dates are the athlete's local dates (today comes from env.Today, in the athlete's
+// time zone); answers fit env.MaxChars(); API failures come back as errors that say what to
+// do; writes never touch a recorded activity or a session paired with one.
+package tools

@@ -1,0 +1,204 @@
+package tools
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// The calendar tools that write several events (plan_sessions, move_sessions, copy_sessions,
+// repeat_session, update_session) change the calendar in several requests (Intervals.icu has no
+// transaction), so they keep a journal: every event a call creates and the original value
+// of every field it changes. If a later request fails, the journal is rolled back (created
+// events deleted, changed fields put back) and the calendar is as it was. Before any write,
+// the events a call would touch are read once and checked: a session paired with a
+// recorded activity is never moved, changed or deleted.
+
+// createChunk is how many events one bulk create carries: a 60-session plan takes three
+// requests, each small enough for Intervals.icu's request limits.
+const createChunk = 20
+
+// journal records what a call wrote, so that a failure can be undone.
+type journal struct {
+	env     *manifest.Env
+	a       *athleteCtx
+	created []int32                  // ids of events this call created
+	lost    []string                 // external ids of a create whose answer never came
+	changed []int32                  // ids of events this call changed, in order
+	restore map[int32]map[string]any // id -> the original values of the fields changed
+	before  map[int32]planEvent      // id -> the event before the change, for messages
+}
+
+// create writes events with bulk creates of createChunk events each.
+func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]intervals.Event, error) {
+	var out []intervals.Event
+	for chunk := range slices.Chunk(events, createChunk) {
+		var created []intervals.Event
+		resp, err := j.env.Client.CreateMultipleEvents(ctx, j.env.AthleteID, &intervals.CreateMultipleEventsParams{}, chunk)
+		if err == nil {
+			if created, err = answerEvents(resp); err == nil && len(created) != len(chunk) {
+				err = fmt.Errorf("Intervals.icu created %d of %d events", len(created), len(chunk))
+			}
+		}
+		if err != nil {
+			for _, e := range chunk {
+				if x := deref(e.ExternalId); x != "" {
+					j.lost = append(j.lost, x)
+				}
+			}
+			return out, apiFailed(fmt.Sprintf("create %d event(s)", len(chunk)), err)
+		}
+		for _, e := range created {
+			j.created = append(j.created, deref(e.Id))
+		}
+		out = append(out, created...)
+	}
+	return out, nil
+}
+
+// update changes the given fields of an event (JSON names to values; nil clears one).
+func (j *journal) update(ctx context.Context, orig planEvent, fields map[string]any) error {
+	id := deref(orig.Id)
+	if _, seen := j.restore[id]; !seen {
+		j.restore[id] = originalFields(orig.Event, fields)
+		j.before[id] = orig
+		j.changed = append(j.changed, id)
+	}
+	if err := putFields(ctx, j.env, id, fields); err != nil {
+		return apiFailed(fmt.Sprintf("update event %d", id), err)
+	}
+	return nil
+}
+
+// rollback undoes the journal: deletes what was created, restores what was changed. It
+// runs even when ctx was cancelled (with its own deadline) and returns what it could not
+// undo.
+func (j *journal) rollback(ctx context.Context) []string {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 60*time.Second)
+	defer cancel()
+	var left []string
+	var doomed []intervals.DoomedEvent
+	for _, id := range j.created {
+		doomed = append(doomed, intervals.DoomedEvent{Id: &id})
+	}
+	for _, x := range j.lost {
+		doomed = append(doomed, intervals.DoomedEvent{ExternalId: &x})
+	}
+	if len(doomed) > 0 {
+		resp, err := j.env.Client.DeleteEventsBulk(ctx, j.env.AthleteID, doomed)
+		if err == nil {
+			err = drain(resp)
+		}
+		if err != nil {
+			left = append(left, fmt.Sprintf("the %d event(s) this call created (ids %s) could not be deleted: %v", len(j.created), idList(j.created), err))
+		}
+	}
+	for i := len(j.changed) - 1; i >= 0; i-- {
+		id := j.changed[i]
+		if err := putFields(ctx, j.env, id, j.restore[id]); err != nil {
+			left = append(left, fmt.Sprintf("%s could not be restored: %v", j.a.units.EventLine(j.before[id].Event, "", j.a.today), err))
+		}
+	}
+	return left
+}
+
+// fail rolls back and returns the error to show: what failed, and that the calendar is as
+// before, or exactly what could not be undone.
+func (j *journal) fail(ctx context.Context, cause error) error {
+	if len(j.created) == 0 && len(j.lost) == 0 && len(j.changed) == 0 {
+		return fmt.Errorf("%w; nothing was written, the calendar is unchanged", cause)
+	}
+	left := j.rollback(ctx)
+	if len(left) == 0 {
+		return fmt.Errorf("%w; rolled back (%d created event(s) deleted, %d event(s) put back as they were): the calendar is as before", cause, len(j.created), len(j.changed))
+	}
+	return fmt.Errorf("%w; the rollback was incomplete: %s. Check the calendar with get_events and fix these by hand", cause, strings.Join(left, "; "))
+}
+
+func newJournal(env *manifest.Env, a *athleteCtx) *journal {
+	return &journal{env: env, a: a, restore: map[int32]map[string]any{}, before: map[int32]planEvent{}}
+}
+
+// originalFields returns, for each field name in fields, the original's value (nil when
+// the original had none), so that a PUT of it restores the original.
+func originalFields(orig intervals.Event, fields map[string]any) map[string]any {
+	b, _ := json.Marshal(orig)
+	var all map[string]json.RawMessage
+	_ = json.Unmarshal(b, &all)
+	out := make(map[string]any, len(fields))
+	for k := range fields {
+		if v, ok := all[k]; ok {
+			out[k] = v
+		} else {
+			out[k] = nil
+		}
+	}
+	return out
+}
+
+// putFields sends a partial update: Intervals.icu changes the fields present.
+func putFields(ctx context.Context, env *manifest.Env, id int32, fields map[string]any) error {
+	body, err := json.Marshal(fields)
+	if err != nil {
+		return err
+	}
+	resp, err := env.Client.UpdateEventWithBody(ctx, env.AthleteID, id, "application/json", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	return drain(resp)
+}
+
+// drain closes a write's answer; a 2xx is success whatever its body holds.
+func drain(resp *http.Response) error {
+	_, err := readAnswer(resp)
+	return err
+}
+
+// answerEvents reads the events a write answers with. The write is done whatever the
+// answer holds, so each event is read as the generated model when it fits, or else as its
+// id, category, name and dates (a field the model types differently must not lose the id
+// a rollback needs).
+func answerEvents(resp *http.Response) ([]intervals.Event, error) {
+	b, err := readAnswer(resp)
+	if err != nil {
+		return nil, err
+	}
+	var raws []json.RawMessage
+	if bytes.HasPrefix(bytes.TrimSpace(b), []byte("{")) {
+		raws = []json.RawMessage{b}
+	} else if err := json.Unmarshal(b, &raws); err != nil {
+		return nil, fmt.Errorf("the answer is not a list of events: %w", err)
+	}
+	out := make([]intervals.Event, 0, len(raws))
+	for _, raw := range raws {
+		var e intervals.Event
+		if json.Unmarshal(raw, &e) != nil {
+			var min struct {
+				ID             *int32                   `json:"id"`
+				Category       *intervals.EventCategory `json:"category"`
+				Name           *string                  `json:"name"`
+				Type           *string                  `json:"type"`
+				StartDateLocal *string                  `json:"start_date_local"`
+				EndDateLocal   *string                  `json:"end_date_local"`
+			}
+			if err := json.Unmarshal(raw, &min); err != nil {
+				return nil, fmt.Errorf("an event of the answer cannot be read: %w", err)
+			}
+			e = intervals.Event{Id: min.ID, Category: min.Category, Name: min.Name, Type: min.Type, StartDateLocal: min.StartDateLocal, EndDateLocal: min.EndDateLocal}
+		}
+		if e.Id == nil {
+			return nil, fmt.Errorf("an event of the answer has no id")
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}

@@ -1,0 +1,46 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+func TestWhatIfWritesNothing(t *testing.T) {
+	f, c, _ := startFakeLogged(t)
+	out, err := coachingTool(t, "get_training_load").Run(context.Background(), fakeEnv(c, "0"), json.RawMessage(`{"sessions":[{"date":"2026-12-02","load":120},{"date":"2026-12-05","duration":"2:00","intensity":0.8}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out, "What-if: 2 sessions added") || !strings.Contains(out, "[what-if +120]") || !strings.Contains(out, "[what-if +128]") {
+		t.Fatalf("what-if sessions not projected:\n%s", out)
+	}
+	if w := f.Writes(); len(w) != 0 {
+		t.Fatalf("what-if wrote to Intervals.icu: %+v", w)
+	}
+}
+
+func TestTrainingLoadWhatIfAddsSessions(t *testing.T) {
+	s := handModel()
+	env := coachStubEnv(t, s, handNow)
+	// An hour at intensity 0.9 is 81; Friday then starts from Thursday's 40.94 / 36.66.
+	out, err := coachingTool(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"days":4,"sessions":[{"date":"2026-12-04","duration":"1:00","intensity":90}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	k, k2 := 1-math.Exp(-1.0/42), 1-math.Exp(-1.0/7)
+	fit := 40.9411 + (81-40.9411)*k
+	fat := 36.6561 + (81-36.6561)*k2
+	want := "Fri 2026-12-04 load 81: fitness " + strconv.FormatFloat(fit, 'f', 1, 64) + ", fatigue " + strconv.FormatFloat(fat, 'f', 1, 64)
+	if !strings.Contains(out, want) || !strings.Contains(out, "[what-if +81]") || !strings.Contains(out, "nothing was saved") {
+		t.Fatalf("want %q in:\n%s", want, out)
+	}
+	for _, r := range s.reqs {
+		if !strings.HasPrefix(r, "GET ") {
+			t.Errorf("what-if sent %s", r)
+		}
+	}
+}

@@ -1,0 +1,83 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+func TestUpdateTrainingZoneFTP(t *testing.T) {
+	s := metricsStub(t)
+	env := coachStubEnv(t, s, metricsNow)
+	env.Profiles = &manifest.Profiles{}
+	if _, err := env.Athlete(context.Background()); err != nil { // cache the profile
+		t.Fatal(err)
+	}
+	out, err := coachingTool(t, "update_training_zone").Run(context.Background(), env, json.RawMessage(`{"sport":"ride","ftp":265}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := "PUT /api/v1/athlete/i7/sport-settings/10006"
+	if s.bodies[key] != `{"ftp":265}` || s.queries[key] != "recalcHrZones=false" {
+		t.Errorf("sent %q ?%s", s.bodies[key], s.queries[key])
+	}
+	for _, w := range []string{"FTP 250 W → 265 W", "Z2 75% 199 W", "Z4 105% 278 W", "Z7 above"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("answer lacks %q:\n%s", w, out)
+		}
+	}
+	// The cached profile was forgotten: the next call fetches it again.
+	before := len(s.reqs)
+	if _, err := env.Athlete(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if len(s.reqs) != before+1 {
+		t.Error("the profile was not fetched again after the change")
+	}
+	coachingGolden(t, "update_training_zone.ftp", out)
+}
+
+func TestUpdateTrainingZoneRunPaceAndLTHR(t *testing.T) {
+	s := metricsStub(t)
+	env := coachStubEnv(t, s, metricsNow)
+	out, err := coachingTool(t, "update_training_zone").Run(context.Background(), env, json.RawMessage(`{"sport":"Run","threshold_pace":"4:10/km","lthr":176}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := "PUT /api/v1/athlete/i7/sport-settings/10007"
+	var body map[string]float64
+	if err := json.Unmarshal([]byte(s.bodies[key]), &body); err != nil || body["lthr"] != 176 || body["threshold_pace"] < 3.99 || body["threshold_pace"] > 4.01 || s.queries[key] != "recalcHrZones=true" {
+		t.Errorf("sent %q ?%s", s.bodies[key], s.queries[key])
+	}
+	for _, w := range []string{"threshold pace unset → 4:10/km", "LTHR 184 bpm → 176 bpm", "Z1 77.5% 5:23/km", "Z4 100% 4:10/km", "heart rate (LTHR 176 bpm"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("answer lacks %q:\n%s", w, out)
+		}
+	}
+	coachingGolden(t, "update_training_zone.run", out)
+}
+
+func TestUpdateTrainingZoneRefusals(t *testing.T) {
+	s := metricsStub(t)
+	env := coachStubEnv(t, s, metricsNow)
+	for args, want := range map[string]string{
+		`{"sport":"Ride"}`:                         "nothing to change",
+		`{"sport":"Rowing","ftp":200}`:             "no sport settings for \"Rowing\": the athlete's sports are Ride, Run, Swim, Other",
+		`{"sport":"Ride","ftp":2000}`:              "outside 30-700 W",
+		`{"sport":"Run","threshold_pace":"fast"}`:  "write m:ss",
+		`{"sport":"Swim","threshold_pace":"0:05"}`: "not a plausible",
+	} {
+		_, err := coachingTool(t, "update_training_zone").Run(context.Background(), env, json.RawMessage(args))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: want %q, got %v", args, want, err)
+		}
+	}
+	for _, r := range s.reqs {
+		if !strings.HasPrefix(r, "GET ") {
+			t.Errorf("a refused call wrote: %s", r)
+		}
+	}
+}

@@ -1,0 +1,202 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// log_metrics records one day's measurements and how the athlete feels, through
+// updateWellness (PUT wellness/{date}): only the fields given are sent, so the rest of the
+// day stays as it was. The subjective 1-4 scales are described with format's labels, the one
+// definition every tool uses.
+
+// scaleLegends describes the 1-4 fields compactly from format's labels:
+// "soreness 1 Low..4 Extreme; ...".
+func scaleLegends() string {
+	var parts []string
+	for _, f := range format.ScaleFields {
+		l := strings.Split(format.ScaleLegend(f), ", ")
+		parts = append(parts, fmt.Sprintf("%s %s..%s", metricsArg(f), l[0], l[3]))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// metricsArg is the argument of log_metrics for a wellness scale field.
+func metricsArg(field string) string {
+	if field == "sleepQuality" {
+		return "sleep_quality"
+	}
+	return field
+}
+
+type logMetricsIn struct {
+	Date         string   `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD, default today"`
+	Weight       *float64 `json:"weight,omitempty" jsonschema_description:"kg"`
+	RestingHR    *int     `json:"resting_hr,omitempty" jsonschema_description:"bpm"`
+	HRV          *float64 `json:"hrv,omitempty" jsonschema_description:"rMSSD, ms"`
+	Sleep        string   `json:"sleep,omitempty" jsonschema_description:"Hours (7.5) or h:mm"`
+	SleepScore   *float64 `json:"sleep_score,omitempty" jsonschema_description:"0-100"`
+	SleepQuality *int     `json:"sleep_quality,omitempty"`
+	Soreness     *int     `json:"soreness,omitempty"`
+	Fatigue      *int     `json:"fatigue,omitempty"`
+	Stress       *int     `json:"stress,omitempty"`
+	Mood         *int     `json:"mood,omitempty"`
+	Motivation   *int     `json:"motivation,omitempty"`
+	Injury       *int     `json:"injury,omitempty"`
+	Hydration    *int     `json:"hydration,omitempty"`
+	Readiness    *float64 `json:"readiness,omitempty" jsonschema_description:"0-100"`
+	SpO2         *float64 `json:"spo2,omitempty" jsonschema_description:"%"`
+	Systolic     *int     `json:"systolic,omitempty" jsonschema_description:"mmHg"`
+	Diastolic    *int     `json:"diastolic,omitempty" jsonschema_description:"mmHg"`
+	Notes        string   `json:"notes,omitempty"`
+}
+
+func logMetricsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "log_metrics",
+		Title:       "Log daily metrics",
+		Description: "Records a day's metrics (default today): weight, resting HR, HRV, sleep, scores, notes. Only given fields change. 1-4 scales: " + scaleLegends() + ".",
+		Toolset:     manifest.Wellness,
+		Access:      manifest.Write,
+		Idempotent:  true,
+		Operations:  []string{"getAthlete", "updateWellness"},
+	}, logMetrics)
+}
+
+func logMetrics(ctx context.Context, env *manifest.Env, in logMetricsIn) (string, error) {
+	ath, err := loadAthlete(ctx, env)
+	if err != nil {
+		return "", err
+	}
+	today := ath.today.Format(ymd)
+	date := in.Date
+	if date == "" {
+		date = today
+	}
+	if _, err := parseLocalDate("date", date, ath.Location); err != nil {
+		return "", err
+	}
+	if date > today {
+		return "", manifest.Errorf("%s is after today (%s): metrics are logged for today or a past day", weekdayDate(date), weekdayDate(today))
+	}
+	w, err := metricsBody(in)
+	if err != nil {
+		return "", err
+	}
+	sent := w
+	sent.Id = &date
+	resp, err := env.Client.UpdateWellness(ctx, env.AthleteID, date, w)
+	if err != nil {
+		return "", athleteAccessError(env, fmt.Errorf("record the metrics of %s: %w", date, err))
+	}
+	out := "Recorded " + format.WellnessLine(sent)
+	var row intervals.Wellness
+	if readBack(resp, &row) {
+		if row.Id == nil {
+			row.Id = &date
+		}
+		out += "\nThe day now reads: " + strings.SplitN(format.WellnessLine(row), ": ", 2)[1]
+	}
+	return out, nil
+}
+
+// metricsBody checks each given value and builds the wellness body with those fields only.
+func metricsBody(in logMetricsIn) (intervals.Wellness, error) {
+	var w intervals.Wellness
+	var errs []string
+	num := func(name string, p *float64, lo, hi float64, unit string) *float32 {
+		if p == nil {
+			return nil
+		}
+		if math.IsNaN(*p) || *p < lo || *p > hi {
+			errs = append(errs, fmt.Sprintf("%s %v is outside %v-%v %s", name, *p, lo, hi, unit))
+			return nil
+		}
+		v := float32(*p)
+		return &v
+	}
+	integer := func(name string, p *int, lo, hi int, unit string) *int32 {
+		if p == nil {
+			return nil
+		}
+		if *p < lo || *p > hi {
+			errs = append(errs, fmt.Sprintf("%s %d is outside %d-%d %s", name, *p, lo, hi, unit))
+			return nil
+		}
+		v := int32(*p)
+		return &v
+	}
+	scale := func(field string, p *int) *int32 {
+		if p != nil && (*p < 1 || *p > 4) {
+			errs = append(errs, fmt.Sprintf("%s %d: give 1-4 (%s)", metricsArg(field), *p, format.ScaleLegend(field)))
+			return nil
+		}
+		return integer(field, p, 1, 4, "")
+	}
+	w.Weight = num("weight", in.Weight, 20, 300, "kg")
+	w.RestingHR = integer("resting_hr", in.RestingHR, 20, 150, "bpm")
+	w.Hrv = num("hrv", in.HRV, 1, 500, "ms")
+	w.SleepScore = num("sleep_score", in.SleepScore, 0, 100, "")
+	w.Readiness = num("readiness", in.Readiness, 0, 100, "")
+	w.SpO2 = num("spo2", in.SpO2, 50, 100, "%")
+	w.Systolic = integer("systolic", in.Systolic, 50, 250, "mmHg")
+	w.Diastolic = integer("diastolic", in.Diastolic, 30, 150, "mmHg")
+	w.SleepQuality = scale("sleepQuality", in.SleepQuality)
+	w.Soreness = scale("soreness", in.Soreness)
+	w.Fatigue = scale("fatigue", in.Fatigue)
+	w.Stress = scale("stress", in.Stress)
+	w.Mood = scale("mood", in.Mood)
+	w.Motivation = scale("motivation", in.Motivation)
+	w.Injury = scale("injury", in.Injury)
+	w.Hydration = scale("hydration", in.Hydration)
+	if in.Sleep != "" {
+		secs, err := sleepSecs(in.Sleep)
+		if err != nil {
+			errs = append(errs, err.Error())
+		} else {
+			w.SleepSecs = &secs
+		}
+	}
+	if s := strings.TrimSpace(in.Notes); s != "" {
+		w.Comments = &s
+	}
+	if len(errs) > 0 {
+		return w, manifest.Errorf("%s", strings.Join(errs, "; "))
+	}
+	if w == (intervals.Wellness{}) {
+		return w, manifest.Errorf("nothing to record: give at least one metric (weight, resting_hr, hrv, sleep, soreness ...)")
+	}
+	return w, nil
+}
+
+// sleepSecs reads a night's sleep as hours ("7.5") or h:mm ("7:30").
+func sleepSecs(s string) (int32, error) {
+	s = strings.TrimSpace(s)
+	var d time.Duration
+	if h, m, ok := strings.Cut(s, ":"); ok {
+		hh, err1 := strconv.Atoi(h)
+		mm, err2 := strconv.Atoi(m)
+		if err1 != nil || err2 != nil || hh < 0 || mm < 0 || mm > 59 {
+			return 0, fmt.Errorf("sleep %q: write hours (7.5) or h:mm (7:30)", s)
+		}
+		d = time.Duration(hh)*time.Hour + time.Duration(mm)*time.Minute
+	} else {
+		h, err := strconv.ParseFloat(strings.TrimSuffix(s, "h"), 64)
+		if err != nil || math.IsNaN(h) {
+			return 0, fmt.Errorf("sleep %q: write hours (7.5) or h:mm (7:30)", s)
+		}
+		d = time.Duration(h * float64(time.Hour))
+	}
+	if d <= 0 || d > 24*time.Hour {
+		return 0, fmt.Errorf("sleep %q: give more than 0 and at most 24 hours", s)
+	}
+	return int32(d.Round(time.Minute) / time.Second), nil
+}
