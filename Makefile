@@ -5,10 +5,13 @@ SPEC_URL ?= https://intervals.icu/api/v1/docs
 SPEC_SRC ?=
 SPEC := openapi/intervals-icu.json
 BIN := bin/intervals-mcp
+# staticcheck, pinned in tools.go (go.mod has its version). ST1005 is off: our error strings are
+# sentences shown to the model and the user ("Intervals.icu answered 503 ..."), not fragments.
+STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck -checks inherit,-ST1005
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X github.com/intervals-mcp/intervals-mcp/gen/intervals.Version=$(VERSION)
 
-.PHONY: all spec generate build test check bench docs e2e-node fmt vet tidy clean
+.PHONY: all spec generate build test check bench docs e2e-node lint fmt vet tidy clean
 
 all: build
 
@@ -48,12 +51,13 @@ e2e-node:
 	INTERVALS_E2E_REQUIRED=1 $(GO) test -count=1 -v -run '^TestTypeScriptClient$$' ./internal/e2e/
 
 ## check: what CI runs: regenerate and diff (code, schema snapshots, README table), tidy, vet,
-## gofmt, tests with -race (the TypeScript-client test included: it needs node and npm)
+## staticcheck, gofmt, tests with -race (the TypeScript-client test included: it needs node and npm)
 check: generate docs
 	@git diff --exit-code || { echo "generated files differ from the committed ones: run 'make generate docs' and commit"; exit 1; }
 	@test -z "$$(git status --porcelain --untracked-files=all -- gen internal openapi cmd)" || { git status --porcelain -- gen internal openapi cmd; echo "generation left untracked files: commit them"; exit 1; }
 	$(GO) mod tidy -diff
 	$(GO) vet ./...
+	$(STATICCHECK) ./...
 	@bad=$$(gofmt -l $$(git ls-files '*.go')); test -z "$$bad" || { echo "gofmt needed: $$bad"; exit 1; }
 	INTERVALS_E2E_REQUIRED=1 $(GO) test -race ./...
 
@@ -62,6 +66,11 @@ check: generate docs
 bench: build
 	$(GO) run ./internal/bench/run -bin $(BIN)
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+## lint: go vet and staticcheck (pinned in tools.go)
+lint:
+	$(GO) vet ./...
+	$(STATICCHECK) ./...
 
 fmt:
 	gofmt -w $$(git ls-files '*.go' | grep -v '\.gen\.go$$')

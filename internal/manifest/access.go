@@ -11,7 +11,7 @@ import (
 type Access int
 
 const (
-	accessUnset Access = iota
+	_ Access = iota // unset: invalid
 	// Read tools only read.
 	Read
 	// Write tools create or change planned data (sessions, notes, metrics, settings); they never

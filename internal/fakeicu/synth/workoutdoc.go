@@ -12,8 +12,7 @@ func (w workout) doc(t thresholds) map[string]any {
 	zoneSecs := make([]int, 7)
 	ss := 0
 	var dist float64
-	var stepDoc func(s step) map[string]any
-	stepDoc = func(s step) map[string]any {
+	stepDoc := func(s step) map[string]any {
 		d := stepSecs(s, speed)
 		m := map[string]any{"duration": d}
 		switch {
