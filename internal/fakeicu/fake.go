@@ -42,6 +42,7 @@ type Fake struct {
 	router *router
 	faults faultSet
 	log    writeLog
+	reqs   requestLog
 }
 
 // New returns a fake. It is cheap: the synthetic world is generated on the first request
@@ -91,6 +92,10 @@ func (f *Fake) ClearFaults() { f.faults.clear() }
 
 // Writes returns the successful writes (2xx answers to POST, PUT, DELETE) so far, oldest first.
 func (f *Fake) Writes() []Write { return f.log.list() }
+
+// TakeRequests returns the requests received since the last TakeRequests (or since the
+// start), oldest first, faulted ones included, and forgets them.
+func (f *Fake) TakeRequests() []Request { return f.reqs.take() }
 
 // ResetWrites empties the write log.
 func (f *Fake) ResetWrites() { f.log.reset() }
