@@ -32,6 +32,9 @@ type Options struct {
 	Faults []Fault      // injected from the start, as by Inject
 	Logger *slog.Logger // one debug line per request (never a credential); nil: silent
 	World  *synth.World // served instead of synth.GenerateAt(Seed, Now()); the fake owns it
+	// LogRequests keeps every request for TakeRequests (tests); off, a long-running fake
+	// (--demo) does not grow with the requests it serves.
+	LogRequests bool
 }
 
 // Fake is an in-memory Intervals.icu. It is safe for concurrent use.
@@ -94,7 +97,8 @@ func (f *Fake) ClearFaults() { f.faults.clear() }
 func (f *Fake) Writes() []Write { return f.log.list() }
 
 // TakeRequests returns the requests received since the last TakeRequests (or since the
-// start), oldest first, faulted ones included, and forgets them.
+// start), oldest first, faulted ones included, and forgets them. It needs
+// Options.LogRequests; without it there are none.
 func (f *Fake) TakeRequests() []Request { return f.reqs.take() }
 
 // ResetWrites empties the write log.

@@ -6,7 +6,7 @@ import (
 )
 
 func TestTakeRequestsNamesEachRequestsOperation(t *testing.T) {
-	f := newTestFake(t, Options{})
+	f := newTestFake(t, Options{LogRequests: true})
 	f.Inject(Fault{Kind: FaultStatus, Status: 503, Operation: "listGear", Count: 1})
 	call(t, f, "GET", "/api/v1/athlete/0", "")
 	call(t, f, "GET", "/api/v1/athlete/0/gear", "")
@@ -21,5 +21,13 @@ func TestTakeRequestsNamesEachRequestsOperation(t *testing.T) {
 	}
 	if got := f.TakeRequests(); len(got) != 0 {
 		t.Errorf("a second take returned %+v, want none", got)
+	}
+}
+
+func TestNoRequestLogUnlessAsked(t *testing.T) {
+	f := newTestFake(t, Options{})
+	call(t, f, "GET", "/api/v1/athlete/0", "")
+	if got := f.TakeRequests(); len(got) != 0 {
+		t.Errorf("a fake without LogRequests kept %+v", got)
 	}
 }

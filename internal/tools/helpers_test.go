@@ -42,7 +42,7 @@ import (
 // (TakeRequests) says what each call asked of it.
 func startFake(t *testing.T, now time.Time) (*fakeicu.Fake, *intervals.ClientWithResponses) {
 	t.Helper()
-	f := fakeicu.New(fakeicu.Options{Now: func() time.Time { return now }})
+	f := fakeicu.New(fakeicu.Options{Now: func() time.Time { return now }, LogRequests: true})
 	return f, serve(t, f.Handler(), fakeicu.DefaultAPIKey)
 }
 
