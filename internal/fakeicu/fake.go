@@ -44,8 +44,8 @@ type Fake struct {
 	st     *store
 	router *router
 	faults faultSet
-	log    writeLog
-	reqs   requestLog
+	log    eventLog[Write]
+	reqs   eventLog[Request]
 }
 
 // New returns a fake. It is cheap: the synthetic world is generated on the first request

@@ -25,47 +25,31 @@ type Request struct {
 	Operation string // spec operationId; "" for a path the spec does not have
 }
 
-// requestLog is the fake's list of requests.
-type requestLog struct {
-	mu   sync.Mutex
-	reqs []Request
+// eventLog is a list the fake appends to (its writes, its requests), safe for concurrent use.
+type eventLog[T any] struct {
+	mu    sync.Mutex
+	items []T
 }
 
-func (l *requestLog) add(r Request) {
+func (l *eventLog[T]) add(x T) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.reqs = append(l.reqs, r)
+	l.items = append(l.items, x)
 }
 
-// take returns the requests logged since the last take and empties the log.
-func (l *requestLog) take() []Request {
+func (l *eventLog[T]) list() []T {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	r := l.reqs
-	l.reqs = nil
-	return r
+	return slices.Clone(l.items)
 }
 
-// writeLog is the fake's list of writes.
-type writeLog struct {
-	mu     sync.Mutex
-	writes []Write
-}
-
-func (l *writeLog) add(w Write) {
+// take returns the list and empties it.
+func (l *eventLog[T]) take() []T {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.writes = append(l.writes, w)
+	x := l.items
+	l.items = nil
+	return x
 }
 
-func (l *writeLog) list() []Write {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return slices.Clone(l.writes)
-}
-
-func (l *writeLog) reset() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.writes = nil
-}
+func (l *eventLog[T]) reset() { l.take() }
