@@ -32,6 +32,9 @@ type Options struct {
 	Faults []Fault      // injected from the start, as by Inject
 	Logger *slog.Logger // one debug line per request (never a credential); nil: silent
 	World  *synth.World // served instead of synth.GenerateAt(Seed, Now()); the fake owns it
+	// LogRequests keeps every request for TakeRequests (tests); off, a long-running fake
+	// (--demo) does not grow with the requests it serves.
+	LogRequests bool
 }
 
 // Fake is an in-memory Intervals.icu. It is safe for concurrent use.
@@ -41,7 +44,8 @@ type Fake struct {
 	st     *store
 	router *router
 	faults faultSet
-	log    writeLog
+	log    eventLog[Write]
+	reqs   eventLog[Request]
 }
 
 // New returns a fake. It is cheap: the synthetic world is generated on the first request
@@ -91,6 +95,11 @@ func (f *Fake) ClearFaults() { f.faults.clear() }
 
 // Writes returns the successful writes (2xx answers to POST, PUT, DELETE) so far, oldest first.
 func (f *Fake) Writes() []Write { return f.log.list() }
+
+// TakeRequests returns the requests received since the last TakeRequests (or since the
+// start), oldest first, faulted ones included, and forgets them. It needs
+// Options.LogRequests; without it there are none.
+func (f *Fake) TakeRequests() []Request { return f.reqs.take() }
 
 // ResetWrites empties the write log.
 func (f *Fake) ResetWrites() { f.log.reset() }

@@ -19,6 +19,9 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	if rt, _, _ := f.router.lookup(r.Method, r.URL); rt != nil {
 		op = operationIDs[rt.method+" "+rt.path]
 	}
+	if f.opts.LogRequests {
+		f.reqs.add(Request{Method: r.Method, Path: r.URL.Path, Operation: op})
+	}
 	delay, fault := f.faults.take(r.Method, r.URL.Path, op)
 	if delay > 0 {
 		t := time.NewTimer(delay)

@@ -17,26 +17,39 @@ type Write struct {
 	Time      time.Time // by the fake's clock
 }
 
-// writeLog is the fake's list of writes.
-type writeLog struct {
-	mu     sync.Mutex
-	writes []Write
+// Request is one request that reached the fake, faulted or not: what a tool asked of
+// Intervals.icu, so that a test can compare it with the operations the tool declares.
+type Request struct {
+	Method    string
+	Path      string
+	Operation string // spec operationId; "" for a path the spec does not have
 }
 
-func (l *writeLog) add(w Write) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.writes = append(l.writes, w)
+// eventLog is a list the fake appends to (its writes, its requests), safe for concurrent use.
+type eventLog[T any] struct {
+	mu    sync.Mutex
+	items []T
 }
 
-func (l *writeLog) list() []Write {
+func (l *eventLog[T]) add(x T) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	return slices.Clone(l.writes)
+	l.items = append(l.items, x)
 }
 
-func (l *writeLog) reset() {
+func (l *eventLog[T]) list() []T {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	l.writes = nil
+	return slices.Clone(l.items)
 }
+
+// take returns the list and empties it.
+func (l *eventLog[T]) take() []T {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	x := l.items
+	l.items = nil
+	return x
+}
+
+func (l *eventLog[T]) reset() { l.take() }

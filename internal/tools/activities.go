@@ -31,7 +31,7 @@ func getActivitiesTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "get_activities", Title: "List activities",
 		Description: "Activities in a local date range (default the last 7 days), newest first: time, distance, pace or power, HR, load.",
-		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"listActivities"},
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "listActivities"},
 	}, getActivities)
 }
 
@@ -76,7 +76,7 @@ func getActivityDetailsTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "get_activity_details", Title: "Activity details",
 		Description: "One activity in full: time, distance, pace, HR, power, load, zones, effort, gear, notes.",
-		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getActivity"},
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "getActivity"},
 	}, getActivityDetails)
 }
 
@@ -118,7 +118,7 @@ func getActivityIntervalsTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "get_activity_intervals", Title: "Activity intervals",
 		Description: "An activity's work and recovery intervals with time, distance, pace or power, HR.",
-		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getIntervals", "getActivity"},
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "getIntervals", "getActivity"},
 	}, getActivityIntervals)
 }
 
@@ -141,7 +141,7 @@ func getActivityStreamsTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "get_activity_streams", Title: "Activity streams",
 		Description: "An activity's streams (power, HR, cadence, speed...) summarised: min/avg/max, gaps, time in zones, downsampled profile.",
-		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getActivityStreams", "getActivity"},
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "getActivityStreams", "getActivity"},
 	}, getActivityStreams)
 }
 

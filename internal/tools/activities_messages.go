@@ -18,7 +18,7 @@ func getActivityMessagesTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "get_activity_messages", Title: "Activity comments",
 		Description: "The comments (chat) on an activity.",
-		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"listActivityMessages"},
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "listActivityMessages"},
 	}, getActivityMessages)
 }
 

@@ -8,7 +8,7 @@ import (
 )
 
 func TestActivityCommentIsAdded(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	a := demoAthlete(t, f)
 	id := *a.Activities[len(a.Activities)-1].Id
 	if out := mustCallTool(t, env, "add_activity_message", `{"activity_id":"`+id+`","content":"Nice negative split"}`); !strings.HasPrefix(out, "Comment added to activity "+id) {

@@ -13,7 +13,7 @@ import (
 // synthetic world looks like.
 
 func TestActivitiesListEveryActivityOfTheLastWeek(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	a := demoAthlete(t, f)
 	out := mustCallTool(t, env, "get_activities", `{}`)
 	stubs := map[string]bool{}
@@ -50,7 +50,7 @@ func TestActivitiesListEveryActivityOfTheLastWeek(t *testing.T) {
 }
 
 func TestStravaStubsAreSaidUnavailable(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	a := demoAthlete(t, f)
 	if len(a.StravaStubs) == 0 {
 		t.Skip("the demo athlete has no Strava stub")

@@ -9,8 +9,8 @@ import (
 
 func TestUpdateActivitySendsOnlyMetadata(t *testing.T) {
 	s := activityStub()
-	env := coachStubEnv(t, s, recordsNow)
-	out, err := coachingTool(t, "update_activity").Run(context.Background(), env, json.RawMessage(`{"activity_id":"i55","name":"Tempo 3x10","rpe":7,"feel":2,"gear":"pegasus"}`))
+	env := newEnv(serve(t, s, stubKey), "i7", recordsNow)
+	out, err := toolNamed(t, "update_activity").Run(context.Background(), env, json.RawMessage(`{"activity_id":"i55","name":"Tempo 3x10","rpe":7,"feel":2,"gear":"pegasus"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,12 +25,12 @@ func TestUpdateActivitySendsOnlyMetadata(t *testing.T) {
 	if !strings.Contains(out, `name "Tempo 3x10", RPE 7/10, feel 2/5 Good, gear Pegasus (g1)`) {
 		t.Errorf("answer:\n%s", out)
 	}
-	coachingGolden(t, "update_activity", out)
+	golden(t, "update_activity", "metadata_only", out, nil)
 }
 
 func TestUpdateActivityRefusals(t *testing.T) {
 	s := activityStub()
-	env := coachStubEnv(t, s, recordsNow)
+	env := newEnv(serve(t, s, stubKey), "i7", recordsNow)
 	for args, want := range map[string]string{
 		`{"activity_id":"i55"}`:                 "nothing to change",
 		`{"activity_id":"i55","rpe":11}`:        "rpe 11",
@@ -43,7 +43,7 @@ func TestUpdateActivityRefusals(t *testing.T) {
 		`{"activity_id":"i55","gear":"Helmet"}`: "no gear \"Helmet\"; the athlete's gear: Pegasus (g1)",
 		`{"activity_id":"i55","distance":5}`:    "unknown argument",
 	} {
-		_, err := coachingTool(t, "update_activity").Run(context.Background(), env, json.RawMessage(args))
+		_, err := toolNamed(t, "update_activity").Run(context.Background(), env, json.RawMessage(args))
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: want %q, got %v", args, want, err)
 		}

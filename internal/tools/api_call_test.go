@@ -17,7 +17,7 @@ import (
 func TestAPICallNeverShowsASecret(t *testing.T) {
 	rec, env := apiRecorderEnv(t, "0")
 	rec.ctype, rec.body = "application/json", `{"id":"i7","icu_api_key":"s3cr3t-key","icu_friend_invite_token":"inv-t0ken","has_password":true,"name":"A \"quoted\" name"}`
-	out, err := coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"getAthlete"}`))
+	out, err := toolNamed(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"getAthlete"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestAPICallNeverShowsASecret(t *testing.T) {
 
 func TestAPICallReachesEveryOperation(t *testing.T) {
 	rec, env := apiRecorderEnv(t, "i100002")
-	call := coachingTool(t, "api_call_operation")
+	call := toolNamed(t, "api_call_operation")
 	uploads, guarded := 0, 0
 	for _, o := range intervals.Operations {
 		op, err := lookupAPIOp(o.OperationID)
@@ -85,7 +85,7 @@ func TestAPICallReachesEveryOperation(t *testing.T) {
 
 func TestAPICallRefusesWritesWhenReadOnly(t *testing.T) {
 	rec, env := apiRecorderEnv(t, "0")
-	call := coachingTool(t, "api_call_operation")
+	call := toolNamed(t, "api_call_operation")
 	ctx := WithReadOnly(context.Background())
 	gets := 0
 	for _, o := range intervals.Operations {
@@ -118,7 +118,7 @@ func TestAPICallRefusesWritesWhenReadOnly(t *testing.T) {
 
 func TestAPICallValidatesArguments(t *testing.T) {
 	rec, env := apiRecorderEnv(t, "i100002")
-	call := coachingTool(t, "api_call_operation")
+	call := toolNamed(t, "api_call_operation")
 	cases := []struct{ name, args, want string }{
 		{"unknown operation", `{"operation":"listEventz"}`, "api_list_operations"},
 		{"case typo", `{"operation":"listevents"}`, "did you mean listEvents"},
@@ -161,7 +161,7 @@ func TestAPICallTrimsLongArrays(t *testing.T) {
 		items[i] = `{"id":"2026-01-01","weight":70.5}`
 	}
 	rec.body = "[" + strings.Join(items, ",") + "]"
-	out, err := coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"listWellnessRecords"}`))
+	out, err := toolNamed(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"listWellnessRecords"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestAPICallTrimsLongArrays(t *testing.T) {
 func TestAPICallDescribesBinary(t *testing.T) {
 	rec, env := apiRecorderEnv(t, "0")
 	rec.body = "PK\x03\x04\x00\x00binary"
-	out, err := coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"downloadWorkouts","params":{"ext":"zwo","oldest":"2026-01-01","newest":"2026-02-01"}}`))
+	out, err := toolNamed(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"downloadWorkouts","params":{"ext":"zwo","oldest":"2026-01-01","newest":"2026-02-01"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -208,22 +208,22 @@ func TestReadOnlyAPICallIsReadAndRefusesWrites(t *testing.T) {
 func TestAPICallShowsWhatTheGeneratedModelCannotDecode(t *testing.T) {
 	rec, env := apiRecorderEnv(t, "0")
 	rec.ctype, rec.body = "application/json", `{"id": 5, "ftp": 249.75}` // id is a string, ftp an int32 in the spec
-	out, err := coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"getAthlete"}`))
+	out, err := toolNamed(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"getAthlete"}`))
 	if err != nil || !strings.HasSuffix(out, `{"id":5,"ftp":249.75}`) {
 		t.Fatalf("got %q, %v", out, err)
 	}
-	coachingGolden(t, "api_call_operation", out)
+	golden(t, "api_call_operation", "undecodable", out, nil)
 }
 
 func TestAPICallReportsAPIErrors(t *testing.T) {
 	rec, env := apiRecorderEnv(t, "i100009")
 	rec.status, rec.ctype, rec.body = http.StatusForbidden, "application/json", `{"status":403,"error":"Access denied"}`
-	_, err := coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"listGear"}`))
+	_, err := toolNamed(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"listGear"}`))
 	if err == nil || !strings.Contains(err.Error(), "athlete i100009 is not available to this account") {
 		t.Fatalf("403 on the athlete's path: %v", err)
 	}
 	rec.status = http.StatusNotFound
-	_, err = coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"showEvent","params":{"eventId":12}}`))
+	_, err = toolNamed(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"showEvent","params":{"eventId":12}}`))
 	if err == nil || !strings.Contains(err.Error(), "showEvent") || !strings.Contains(err.Error(), "404") {
 		t.Fatalf("404: %v", err)
 	}
@@ -233,7 +233,7 @@ func TestAPICallTakesQueryValuesWrittenAsStrings(t *testing.T) {
 	rec, env := apiRecorderEnv(t, "0")
 	srvQuery := ""
 	rec.onRequest = func(r *http.Request) { srvQuery = r.URL.RawQuery }
-	_, err := coachingTool(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"listEvents","params":{"limit":"10","category":"WORKOUT,RACE_A","resolve":"true"}}`))
+	_, err := toolNamed(t, "api_call_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"listEvents","params":{"limit":"10","category":"WORKOUT,RACE_A","resolve":"true"}}`))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,7 +9,7 @@ import (
 
 func TestAPICallNeverTouchesRecordedTraining(t *testing.T) {
 	rec, env := apiRecorderEnv(t, "0")
-	call := coachingTool(t, "api_call_operation")
+	call := toolNamed(t, "api_call_operation")
 	for args, tool := range map[string]string{
 		`{"operation":"deleteActivity","params":{"id":"i55"}}`:                                 "update_activity",
 		`{"operation":"updateActivityStreams","params":{"id":"i55"},"body":{}}`:                "update_activity",

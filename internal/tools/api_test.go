@@ -15,7 +15,7 @@ func TestAPIDescribeSaysWhatTheBudgetCut(t *testing.T) {
 	_, env := apiRecorderEnv(t, "0")
 	for _, args := range []string{`{"operation":"listEvents"}`, `{"operation":"updateSettings"}`, `{"schema":"SportSettings"}`} {
 		env.Budget = 300
-		out, err := coachingTool(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(args))
+		out, err := toolNamed(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(args))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -27,29 +27,29 @@ func TestAPIDescribeSaysWhatTheBudgetCut(t *testing.T) {
 
 func TestAPIListAndDescribe(t *testing.T) {
 	_, env := apiRecorderEnv(t, "0")
-	out, err := coachingTool(t, "api_list_operations").Run(context.Background(), env, json.RawMessage(`{"tag":"wellness"}`))
+	out, err := toolNamed(t, "api_list_operations").Run(context.Background(), env, json.RawMessage(`{"tag":"wellness"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(out, "updateWellness PUT /api/v1/athlete/{id}/wellness/{date}:") || strings.Contains(out, "listEvents") {
 		t.Errorf("tag filter:\n%s", out)
 	}
-	coachingGolden(t, "api_list_operations.wellness", out)
-	out, err = coachingTool(t, "api_list_operations").Run(context.Background(), env, json.RawMessage(`{"word":"curve"}`))
+	golden(t, "api_list_operations", "wellness", out, nil)
+	out, err = toolNamed(t, "api_list_operations").Run(context.Background(), env, json.RawMessage(`{"word":"curve"}`))
 	if err != nil || !strings.Contains(out, "listAthletePowerCurves") || strings.Contains(out, "updateWellness") {
 		t.Errorf("word filter: %v\n%s", err, out)
 	}
-	if _, err := coachingTool(t, "api_list_operations").Run(context.Background(), env, json.RawMessage(`{"tag":"Nope"}`)); err == nil || !strings.Contains(err.Error(), "Wellness") {
+	if _, err := toolNamed(t, "api_list_operations").Run(context.Background(), env, json.RawMessage(`{"tag":"Nope"}`)); err == nil || !strings.Contains(err.Error(), "Wellness") {
 		t.Errorf("an unknown tag should list the tags: %v", err)
 	}
 	env.Budget = 1500
-	out, err = coachingTool(t, "api_list_operations").Run(context.Background(), env, nil)
+	out, err = toolNamed(t, "api_list_operations").Run(context.Background(), env, nil)
 	if err != nil || len(out) > 1500 || !strings.Contains(out, "more operations not shown; filter by tag or word") {
 		t.Errorf("budget: %d characters, %v\n%s", len(out), err, out)
 	}
 	env.Budget = 0
 
-	out, err = coachingTool(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"updateSettings"}`))
+	out, err = toolNamed(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"updateSettings"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,17 +66,17 @@ func TestAPIListAndDescribe(t *testing.T) {
 			t.Errorf("describe lacks %q:\n%s", w, out)
 		}
 	}
-	coachingGolden(t, "api_describe_operation.updateSettings", out)
-	out, err = coachingTool(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"uploadActivity"}`))
+	golden(t, "api_describe_operation", "updateSettings", out, nil)
+	out, err = toolNamed(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(`{"operation":"uploadActivity"}`))
 	if err != nil || !strings.Contains(out, "Not callable here: it uploads a file") {
 		t.Errorf("upload: %v\n%s", err, out)
 	}
-	out, err = coachingTool(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(`{"schema":"SportInfo"}`))
+	out, err = toolNamed(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(`{"schema":"SportInfo"}`))
 	if err != nil || !strings.Contains(out, "- eftp number") {
 		t.Errorf("schema: %v\n%s", err, out)
 	}
 	for _, args := range []string{`{}`, `{"operation":"getAthlete","schema":"Wellness"}`, `{"schema":"Nope"}`} {
-		if _, err := coachingTool(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(args)); err == nil {
+		if _, err := toolNamed(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(args)); err == nil {
 			t.Errorf("%s: want an error", args)
 		}
 	}

@@ -81,7 +81,7 @@ func getEventsTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "get_events", Title: "Calendar",
 		Description: "Calendar in a local date range (default the next 7 days): planned workouts (done/missed/to do), races, notes, periods.",
-		Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"listEvents", "listActivities"},
+		Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"getAthlete", "listEvents", "listActivities"},
 	}, getEvents)
 }
 
@@ -139,7 +139,7 @@ func getEventByIDTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "get_event_by_id", Title: "Calendar event",
 		Description: "One calendar event with its workout text.",
-		Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"showEvent"},
+		Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"getAthlete", "showEvent"},
 	}, getEventByID)
 }
 

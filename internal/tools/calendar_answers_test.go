@@ -6,9 +6,9 @@ import (
 )
 
 func TestSessionAnswersKeepToTheBudget(t *testing.T) {
-	_, env := planningFake(t)
+	_, env := demoFake(t)
 	env.Budget = 400
-	out, err := runPlanning(t, env, "copy_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2027-01-03", "to_date": "2027-02-01"})
+	out, err := callTool(t, env, "copy_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2027-01-03", "to_date": "2027-02-01"})
 	if err != nil {
 		t.Fatal(err)
 	}

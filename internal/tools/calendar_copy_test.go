@@ -10,9 +10,9 @@ import (
 )
 
 func TestCopySessionsKeepsTheirSpacing(t *testing.T) {
-	f, env := planningFake(t)
-	before := planCalendar(f)
-	out, err := runPlanning(t, env, "copy_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2026-12-13", "to_date": "2027-01-11"})
+	f, env := demoFake(t)
+	before := demoCalendar(f)
+	out, err := callTool(t, env, "copy_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2026-12-13", "to_date": "2027-01-11"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,8 +22,8 @@ func TestCopySessionsKeepsTheirSpacing(t *testing.T) {
 			src = append(src, e)
 		}
 	}
-	planContains(t, out, "Copied "+strconv.Itoa(len(src))+" session(s), +35 day(s) later")
-	after := planCalendar(f)
+	containsAll(t, out, "Copied "+strconv.Itoa(len(src))+" session(s), +35 day(s) later")
+	after := demoCalendar(f)
 	if len(after) != len(before)+len(src) {
 		t.Fatalf("%d events before, %d after, %d copied", len(before), len(after), len(src))
 	}
@@ -40,13 +40,13 @@ func TestCopySessionsKeepsTheirSpacing(t *testing.T) {
 }
 
 func TestCopyRollsBackWhenACreateAnswerIsLost(t *testing.T) {
-	f, env := planningFake(t)
-	before := planCalendar(f)
+	f, env := demoFake(t)
+	before := demoCalendar(f)
 	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultBadJSON, Operation: "createMultipleEvents", Count: 1})
-	_, err := runPlanning(t, env, "copy_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2026-12-13", "to_date": "2027-01-11"})
+	_, err := callTool(t, env, "copy_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2026-12-13", "to_date": "2027-01-11"})
 	if err == nil {
 		t.Fatal("want an error when the answer is lost")
 	}
-	planContains(t, err.Error(), "rolled back")
-	planSameCalendar(t, f, before)
+	containsAll(t, err.Error(), "rolled back")
+	sameCalendar(t, f, before)
 }

@@ -27,7 +27,7 @@ func deleteEventTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "delete_event", Title: "Delete events",
 		Description: "Delete one calendar event, or several at once (all or none). Sessions paired with a recorded activity are never deleted.",
-		Toolset:     manifest.Calendar, Access: manifest.Destructive, Idempotent: true, Operations: []string{"showEvent", "deleteEvent", "deleteEventsBulk"},
+		Toolset:     manifest.Calendar, Access: manifest.Destructive, Idempotent: true, Operations: []string{"getAthlete", "showEvent", "deleteEvent", "deleteEventsBulk"},
 	}, deleteEvent)
 }
 
@@ -93,7 +93,7 @@ func deleteEventsByDateRangeTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "delete_events_by_date_range", Title: "Delete events in a range",
 		Description: "Delete calendar events between two local dates: the first call previews and returns a token, a second with confirm=token deletes exactly those. Paired sessions are kept.",
-		Toolset:     manifest.Calendar, Access: manifest.Destructive, Operations: []string{"listEvents", "deleteEventsBulk"},
+		Toolset:     manifest.Calendar, Access: manifest.Destructive, Operations: []string{"getAthlete", "listEvents", "deleteEventsBulk"},
 	}, deleteEventsByDateRange)
 }
 

@@ -9,14 +9,14 @@ import (
 )
 
 func TestMoveSessionsByDaysThenToADate(t *testing.T) {
-	f, env := planningFake(t)
+	f, env := demoFake(t)
 	ws := futureWorkouts(t, f, 2)
 	id1, id2 := deref(ws[0].Id), deref(ws[1].Id)
-	out, err := runPlanning(t, env, "move_sessions", map[string]any{"ids": []any{id1, id2}, "days": 2})
+	out, err := callTool(t, env, "move_sessions", map[string]any{"ids": []any{id1, id2}, "days": 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	planContains(t, out, "Moved 2 session(s) by +2 day(s)")
+	containsAll(t, out, "Moved 2 session(s) by +2 day(s)")
 	for _, w := range ws {
 		e, _ := eventByID(f, deref(w.Id))
 		if want := plusDays(dayOfEvent(w), 2); dayOfEvent(e) != want {
@@ -28,7 +28,7 @@ func TestMoveSessionsByDaysThenToADate(t *testing.T) {
 	}
 	// to_date: the first lands on it, the second keeps its spacing.
 	gap := daysBetween(dayOfEvent(ws[0]), dayOfEvent(ws[1]))
-	if _, err := runPlanning(t, env, "move_sessions", map[string]any{"ids": []any{id1, id2}, "to_date": "2027-01-04"}); err != nil {
+	if _, err := callTool(t, env, "move_sessions", map[string]any{"ids": []any{id1, id2}, "to_date": "2027-01-04"}); err != nil {
 		t.Fatal(err)
 	}
 	e1, _ := eventByID(f, id1)
@@ -39,9 +39,9 @@ func TestMoveSessionsByDaysThenToADate(t *testing.T) {
 }
 
 func TestMoveSessionsByRangeOnlyTouchesTheCategoryAsked(t *testing.T) {
-	f, env := planningFake(t)
-	before := planCalendar(f)
-	out, err := runPlanning(t, env, "move_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2026-12-13", "category": []string{"WORKOUT"}, "days": 1})
+	f, env := demoFake(t)
+	before := demoCalendar(f)
+	out, err := callTool(t, env, "move_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2026-12-13", "category": []string{"WORKOUT"}, "days": 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -50,7 +50,7 @@ func TestMoveSessionsByRangeOnlyTouchesTheCategoryAsked(t *testing.T) {
 		t.Fatalf("nothing moved:\n%s", out)
 	}
 	after := map[int32]api.Event{}
-	for _, e := range planCalendar(f) {
+	for _, e := range demoCalendar(f) {
 		after[deref(e.Id)] = e
 	}
 	n := 0
@@ -73,14 +73,14 @@ func TestMoveSessionsByRangeOnlyTouchesTheCategoryAsked(t *testing.T) {
 }
 
 func TestMoveRollsBackWhenAWriteFails(t *testing.T) {
-	f, env := planningFake(t)
+	f, env := demoFake(t)
 	ws := futureWorkouts(t, f, 3)
-	before := planCalendar(f)
+	before := demoCalendar(f)
 	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultStatus, Status: 500, Operation: "updateEvent", Skip: 1, Count: 1})
-	_, err := runPlanning(t, env, "move_sessions", map[string]any{"ids": []any{deref(ws[0].Id), deref(ws[1].Id), deref(ws[2].Id)}, "days": 7})
+	_, err := callTool(t, env, "move_sessions", map[string]any{"ids": []any{deref(ws[0].Id), deref(ws[1].Id), deref(ws[2].Id)}, "days": 7})
 	if err == nil {
 		t.Fatal("want an error when the second update fails")
 	}
-	planContains(t, err.Error(), "rolled back", "2 event(s) put back as they were", "the calendar is as before")
-	planSameCalendar(t, f, before)
+	containsAll(t, err.Error(), "rolled back", "2 event(s) put back as they were", "the calendar is as before")
+	sameCalendar(t, f, before)
 }

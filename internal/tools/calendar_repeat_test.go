@@ -8,14 +8,14 @@ import (
 )
 
 func TestRepeatSessionThenUpdateTheFollowing(t *testing.T) {
-	f, env := planningFake(t)
+	f, env := demoFake(t)
 	src := futureWorkouts(t, f, 1)[0]
 	id := deref(src.Id)
-	out, err := runPlanning(t, env, "repeat_session", map[string]any{"id": id, "every_weeks": 2, "times": 4})
+	out, err := callTool(t, env, "repeat_session", map[string]any{"id": id, "every_weeks": 2, "times": 4})
 	if err != nil {
 		t.Fatal(err)
 	}
-	planContains(t, out, "every 2 week(s): 4 cop(ies) created")
+	containsAll(t, out, "every 2 week(s): 4 cop(ies) created")
 	series := seriesOf(f, deref(src.Name))
 	var copies []api.Event
 	for _, e := range series {
@@ -34,20 +34,20 @@ func TestRepeatSessionThenUpdateTheFollowing(t *testing.T) {
 
 	// Repeating again adds nothing: the copies are already there.
 	f.ResetWrites()
-	out, err = runPlanning(t, env, "repeat_session", map[string]any{"id": id, "every_weeks": 2, "times": 4})
+	out, err = callTool(t, env, "repeat_session", map[string]any{"id": id, "every_weeks": 2, "times": 4})
 	if err != nil {
 		t.Fatal(err)
 	}
-	planContains(t, out, "0 cop(ies) created, 4 already there")
-	planNoWrites(t, f)
+	containsAll(t, out, "0 cop(ies) created, 4 already there")
+	noWrites(t, f)
 
 	// "This one and the following" from the second copy: the original and the first copy stay.
 	second := deref(copies[1].Id)
-	out, err = runPlanning(t, env, "update_session", map[string]any{"id": second, "scope": "following", "name": "Easy instead", "description": "- 40m Z2 HR"})
+	out, err = callTool(t, env, "update_session", map[string]any{"id": second, "scope": "following", "name": "Easy instead", "description": "- 40m Z2 HR"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	planContains(t, out, "Updated 3 session(s)", "Workout: 40:00")
+	containsAll(t, out, "Updated 3 session(s)", "Workout: 40:00")
 	for _, e := range []api.Event{src, copies[0]} {
 		now, _ := eventByID(f, deref(e.Id))
 		if deref(now.Name) != deref(src.Name) {

@@ -15,14 +15,14 @@ import (
 // number) must still mark the session as done, in a single read and in a list, so that no
 // write ever takes a done session for a free one.
 func TestPairingSentAsANumberStillRefuses(t *testing.T) {
-	s := &coachStub{answers: map[string]string{
+	s := &stubAPI{answers: map[string]string{
 		"GET /api/v1/athlete/i7":             `{"id":"i7","name":"A","timezone":"Europe/Paris"}`,
 		"GET /api/v1/athlete/i7/events/5":    `{"id":5,"category":"WORKOUT","name":"Tempo","start_date_local":"2026-11-28T00:00:00","paired_activity_id":123456}`,
 		"GET /api/v1/athlete/i7/events":      `[{"id":5,"category":"WORKOUT","name":"Tempo","start_date_local":"2026-11-28T00:00:00","paired_activity_id":123456}]`,
 		"PUT /api/v1/athlete/i7/events/5":    `{"id":5}`,
 		"DELETE /api/v1/athlete/i7/events/5": `{}`,
 	}}
-	env := coachStubEnv(t, s, recordsNow)
+	env := newEnv(serve(t, s, stubKey), "i7", recordsNow)
 	for _, c := range []struct{ tool, args string }{
 		{"delete_event", `{"event_id":5}`},
 		{"add_or_update_event", `{"event_id":5,"name":"x"}`},
@@ -42,7 +42,7 @@ func TestPairingSentAsANumberStillRefuses(t *testing.T) {
 }
 
 func TestGetEventsShowsDoneMissedAndToDo(t *testing.T) {
-	env, _ := demoEnv(t)
+	_, env := demoFake(t)
 	mustCallTool(t, env, "add_or_update_event", `{"date":"2026-11-27","type":"Run","name":"Skipped strides","description":"- 20m Z2 HR"}`)
 	out := mustCallTool(t, env, "get_events", `{"oldest":"2026-11-26","newest":"2026-12-02","category":["WORKOUT"]}`)
 	for _, want := range []string{`"Skipped strides"`, "- missed", "- done (activity i", "- to do", "today is Tue 2026-12-01"} {
@@ -56,7 +56,7 @@ func TestGetEventsShowsDoneMissedAndToDo(t *testing.T) {
 }
 
 func TestGetEventByIDShowsTheWorkoutText(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	_, free := pairedAndFreeSession(t, f)
 	out := mustCallTool(t, env, "get_event_by_id", `{"event_id":`+idArg(free)+`}`)
 	if !strings.Contains(out, "Workout text:\n") {
@@ -69,7 +69,7 @@ func TestGetEventByIDShowsTheWorkoutText(t *testing.T) {
 }
 
 func TestEventsStatusFollowsPairingAndTheLocalToday(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	a := demoAthlete(t, f)
 	out := mustCallTool(t, env, "get_events", `{"oldest":"2026-11-16","newest":"2026-12-13"}`)
 	for _, e := range a.Events {
@@ -102,7 +102,7 @@ func TestEventsStatusFollowsPairingAndTheLocalToday(t *testing.T) {
 // TestDoneSessionsSayHowCloseTheyCame: under each done session get_events shows the time and
 // load of the activity that did it, from the fake's own activities.
 func TestDoneSessionsSayHowCloseTheyCame(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	a := demoAthlete(t, f)
 	out := mustCallTool(t, env, "get_events", `{"oldest":"2026-11-16","newest":"2026-11-30"}`)
 	lines := strings.Split(out, "\n")
@@ -141,7 +141,7 @@ func TestDoneSessionsSayHowCloseTheyCame(t *testing.T) {
 // TestEveryWriteRefusesADoneSession tries every planning write on a session paired with a
 // recorded activity: each is refused before any write, and the calendar is as it was.
 func TestEveryWriteRefusesADoneSession(t *testing.T) {
-	f, env := planningFake(t)
+	f, env := demoFake(t)
 	done, act := pairedEvent(t, f)
 	id := deref(done.Id)
 	other := deref(futureWorkouts(t, f, 1)[0].Id)
@@ -156,9 +156,9 @@ func TestEveryWriteRefusesADoneSession(t *testing.T) {
 		{"update_period", map[string]any{"id": id, "name": "Renamed"}},
 		{"delete_period", map[string]any{"id": id}},
 	}
-	before := planCalendar(f)
+	before := demoCalendar(f)
 	for _, c := range calls {
-		_, err := runPlanning(t, env, c.tool, c.args)
+		_, err := callTool(t, env, c.tool, c.args)
 		if err == nil {
 			t.Errorf("%s %v: want a refusal", c.tool, c.args)
 			continue
@@ -171,12 +171,12 @@ func TestEveryWriteRefusesADoneSession(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "Refused, nothing was changed") {
 		t.Errorf("delete of a done session: want a refusal, got %v", err)
 	}
-	planNoWrites(t, f)
-	planSameCalendar(t, f, before)
+	noWrites(t, f)
+	sameCalendar(t, f, before)
 }
 
 func TestEveryWriteRefusesAnActivityID(t *testing.T) {
-	f, env := planningFake(t)
+	f, env := demoFake(t)
 	_, act := pairedEvent(t, f)
 	calls := []struct {
 		tool string
@@ -189,9 +189,9 @@ func TestEveryWriteRefusesAnActivityID(t *testing.T) {
 		{"update_period", map[string]any{"id": act, "name": "x"}},
 		{"delete_period", map[string]any{"id": act}},
 	}
-	before := planCalendar(f)
+	before := demoCalendar(f)
 	for _, c := range calls {
-		_, err := runPlanning(t, env, c.tool, c.args)
+		_, err := callTool(t, env, c.tool, c.args)
 		if err == nil || !strings.Contains(err.Error(), act+" is a recorded activity") {
 			t.Errorf("%s: want the activity refused by name, got %v", c.tool, err)
 		}
@@ -199,6 +199,6 @@ func TestEveryWriteRefusesAnActivityID(t *testing.T) {
 	if _, err := deleteSessions(context.Background(), env, []sessionRef{sessionRef(act)}); err == nil || !strings.Contains(err.Error(), "recorded activit") {
 		t.Errorf("delete of an activity: want a refusal, got %v", err)
 	}
-	planNoWrites(t, f)
-	planSameCalendar(t, f, before)
+	noWrites(t, f)
+	sameCalendar(t, f, before)
 }

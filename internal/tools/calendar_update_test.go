@@ -7,7 +7,7 @@ import (
 )
 
 func TestUpdateFollowingBySameNameAndWeekday(t *testing.T) {
-	f, env := planningFake(t)
+	f, env := demoFake(t)
 	var sessions []map[string]any
 	for w := 0; w < 4; w++ {
 		d := plusDays("2026-12-08", 7*w)
@@ -15,7 +15,7 @@ func TestUpdateFollowingBySameNameAndWeekday(t *testing.T) {
 			map[string]any{"date": d, "sport": "Run", "name": "Tuesday tempo", "duration": "0:50:00"},
 			map[string]any{"date": plusDays(d, 1), "sport": "Run", "name": "Tuesday tempo", "duration": "0:30:00"})
 	}
-	if _, err := runPlanning(t, env, "plan_sessions", map[string]any{"plan": "tempo", "sessions": sessions}); err != nil {
+	if _, err := callTool(t, env, "plan_sessions", map[string]any{"plan": "tempo", "sessions": sessions}); err != nil {
 		t.Fatal(err)
 	}
 	var tuesdays, wednesdays []api.Event
@@ -26,7 +26,7 @@ func TestUpdateFollowingBySameNameAndWeekday(t *testing.T) {
 			wednesdays = append(wednesdays, e)
 		}
 	}
-	if _, err := runPlanning(t, env, "update_session", map[string]any{"id": deref(tuesdays[1].Id), "scope": "following", "date": "2026-12-16", "duration": "1:00:00"}); err != nil {
+	if _, err := callTool(t, env, "update_session", map[string]any{"id": deref(tuesdays[1].Id), "scope": "following", "date": "2026-12-16", "duration": "1:00:00"}); err != nil {
 		t.Fatal(err)
 	}
 	for k, e := range tuesdays {
@@ -48,14 +48,14 @@ func TestUpdateFollowingBySameNameAndWeekday(t *testing.T) {
 }
 
 func TestUpdateSessionNamesATrapAndWritesNothing(t *testing.T) {
-	f, env := planningFake(t)
+	f, env := demoFake(t)
 	id := deref(futureWorkouts(t, f, 1)[0].Id)
-	before := planCalendar(f)
-	_, err := runPlanning(t, env, "update_session", map[string]any{"id": id, "description": "- 10m Z2 HR\n- 400m 90% pace"})
+	before := demoCalendar(f)
+	_, err := callTool(t, env, "update_session", map[string]any{"id": id, "description": "- 10m Z2 HR\n- 400m 90% pace"})
 	if err == nil {
 		t.Fatal("want the trap named")
 	}
-	planContains(t, err.Error(), "Nothing was changed", "400mtr")
-	planNoWrites(t, f)
-	planSameCalendar(t, f, before)
+	containsAll(t, err.Error(), "Nothing was changed", "400mtr")
+	noWrites(t, f)
+	sameCalendar(t, f, before)
 }

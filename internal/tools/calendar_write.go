@@ -29,7 +29,7 @@ func addOrUpdateEventTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "add_or_update_event", Title: "Plan a session or note",
 		Description: "Create a calendar event or update one (event_id). Workout text is checked for syntax traps, or built from steps. Sessions paired with a recorded activity are never changed.",
-		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"createEvent", "updateEvent", "showEvent"},
+		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent"},
 	}, addOrUpdateEvent)
 }
 

@@ -9,7 +9,7 @@ import (
 )
 
 func TestUpdateEventRefusesAPairedSession(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	paired, _ := pairedAndFreeSession(t, f)
 	before := f.Events("0")
 	_, err := callTool(t, env, "add_or_update_event", `{"event_id":`+idArg(paired)+`,"name":"renamed"}`)
@@ -22,7 +22,7 @@ func TestUpdateEventRefusesAPairedSession(t *testing.T) {
 }
 
 func TestAddEventRefusesWorkoutTextWithSyntaxTraps(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	before := f.Events("0")
 	for text, want := range map[string]string{
 		`- 400m 80% Pace`:  "400m means 400 minutes",
@@ -44,7 +44,7 @@ func TestAddEventRefusesWorkoutTextWithSyntaxTraps(t *testing.T) {
 }
 
 func TestAddEventBuildsWorkoutTextFromSteps(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	out := mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-08","type":"Run","name":"Track 5x400","steps":[
 		{"duration":"10:00","target":"Z2 HR"},
 		{"repeat":5,"steps":[{"distance":"400m","target":"4:00/km"},{"duration":"90","target":"Z1 HR"}]},
@@ -68,7 +68,7 @@ func TestAddEventBuildsWorkoutTextFromSteps(t *testing.T) {
 }
 
 func TestAddEventAcceptsWordsAndCheckedText(t *testing.T) {
-	env, _ := demoEnv(t)
+	_, env := demoFake(t)
 	out := mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-09","type":"Run","name":"By feel","description":"Easy run by feel, flat route"}`)
 	if words := mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-09","type":"Run","name":"Hills","description":"8x hill sprints, walk back down"}`); !strings.HasPrefix(words, `Created: Wed 2026-12-09 WORKOUT Run "Hills"`) {
 		t.Errorf("words that start like a repeat are words: %s", words)
@@ -87,7 +87,7 @@ func TestAddEventAcceptsWordsAndCheckedText(t *testing.T) {
 }
 
 func TestUpdateEventChangesAFreeSession(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	_, free := pairedAndFreeSession(t, f)
 	out := mustCallTool(t, env, "add_or_update_event", `{"event_id":`+idArg(free)+`,"name":"Moved to the trainer"}`)
 	if !strings.HasPrefix(out, "Updated: ") || !strings.Contains(out, `"Moved to the trainer"`) {
@@ -101,7 +101,7 @@ func TestUpdateEventChangesAFreeSession(t *testing.T) {
 // TestAddEventAnswerUnreadableIsStillDone: a create or update Intervals.icu accepted (2xx) is
 // done even when its answer cannot be read; saying "try again" would plan the session twice.
 func TestAddEventAnswerUnreadableIsStillDone(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	_, free := pairedAndFreeSession(t, f)
 	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultBadJSON, Operation: "createEvent", Count: 1})
 	out, err := callTool(t, env, "add_or_update_event", `{"date":"2026-12-09","type":"Run","name":"Hill sprints","description":"Hill sprints, walk back down"}`)

@@ -1,100 +1,79 @@
 package tools
 
 import (
-	"context"
 	"encoding/json"
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
-	"github.com/tiktoken-go/tokenizer"
 )
 
-// TestEveryReadAnswerKeepsToTheBudget calls every read tool on the fake's athlete, over
-// wide ranges, at small budgets: no answer may be longer than the budget.
-func TestEveryReadAnswerKeepsToTheBudget(t *testing.T) {
-	f, c, _ := startFake(t, fakeNow)
-	a := f.World().Athletes[0]
-	act := ""
-	for _, x := range a.Activities {
-		if x.Source == nil || *x.Source != "STRAVA" {
-			act = *x.Id
+// TestEveryToolHasASampleCall keeps the sample-call table (package samples) and the catalog
+// in step: every tool has a call, every call names a tool, and a tool's cases have distinct
+// names (each is a golden file).
+func TestEveryToolHasASampleCall(t *testing.T) {
+	tools := map[string]bool{}
+	for _, tool := range All() {
+		tools[tool.Name] = true
+		if len(samples.Of(tool.Name)) == 0 {
+			t.Errorf("%s has no sample call: add one to internal/tools/samples", tool.Name)
 		}
 	}
-	if act == "" || len(a.Events) == 0 || len(a.CustomItems) == 0 {
-		t.Fatal("the fake athlete lacks an activity, an event or a custom item")
+	cases := map[string]bool{}
+	for _, c := range samples.Calls {
+		if !tools[c.Tool] {
+			t.Errorf("sample %s %s: no tool %s in the catalog", c.Tool, c.Case, c.Tool)
+		}
+		if cases[c.Tool+"/"+c.Case] || c.Case == "" {
+			t.Errorf("sample %s: case %q is empty or named twice", c.Tool, c.Case)
+		}
+		cases[c.Tool+"/"+c.Case] = true
 	}
-	calls := map[string]string{
-		"get_activities":         `{"oldest":"2026-01-01","newest":"2026-11-30"}`,
-		"get_activity_details":   `{"activity_id":"` + act + `"}`,
-		"get_activity_intervals": `{"activity_id":"` + act + `"}`,
-		"get_activity_streams":   `{"activity_id":"` + act + `"}`,
-		"get_activity_messages":  `{"activity_id":"` + act + `"}`,
-		"get_events":             `{"oldest":"2026-10-01","newest":"2026-12-30"}`,
-		"get_event_by_id":        `{"event_id":` + strconv.Itoa(int(*a.Events[0].Id)) + `}`,
-		"get_custom_item_by_id":  `{"item_id":` + strconv.Itoa(int(*a.CustomItems[0].Id)) + `}`,
-		"get_wellness_data":      `{"oldest":"2026-06-01","newest":"2026-11-30"}`,
-		"get_training_load":      `{"weeks":12,"days":60}`,
-		"get_training_volume":    `{"weeks":20}`,
-		"api_describe_operation": `{"operation":"updateSettings"}`,
-		"api_call_operation":     `{"operation":"listActivities","params":{"oldest":"2026-01-01"}}`,
+}
+
+// readSamples are the sample calls of the read tools that answer (no fault injected).
+func readSamples(t *testing.T) []samples.Call {
+	var out []samples.Call
+	for _, c := range samples.Calls {
+		if toolNamed(t, c.Tool).Access == manifest.Read && c.Fault == "" {
+			out = append(out, c)
+		}
 	}
+	return out
+}
+
+// TestEveryReadAnswerKeepsToTheBudget makes every sample call of a read tool on the demo
+// athlete, wide ranges included, at small budgets: no answer may be longer than the budget.
+func TestEveryReadAnswerKeepsToTheBudget(t *testing.T) {
+	f, c := startFake(t, samples.Now)
+	run := newSampleRun(t, f, c, "0", samples.Now)
 	for _, budget := range []int{300, 800} {
-		for _, tool := range All() {
-			if tool.Access != manifest.Read {
-				continue
-			}
-			args, ok := calls[tool.Name]
-			if !ok {
-				args = `{}`
-			}
-			env := fakeEnv(c, "0")
-			env.Budget = budget
-			out, err := tool.Run(context.Background(), env, json.RawMessage(args))
+		for _, call := range readSamples(t) {
+			out, err := run.run(call, budget)
 			if err != nil {
-				t.Errorf("%s %s: %v", tool.Name, args, err)
+				t.Errorf("%s %s: %v", call.Tool, call.Case, err)
 				continue
 			}
 			if n := len([]rune(out)); n > budget {
-				t.Errorf("%s at a budget of %d: %d characters:\n%s", tool.Name, budget, n, out)
+				t.Errorf("%s %s at a budget of %d: %d characters:\n%s", call.Tool, call.Case, budget, n, out)
 			}
 		}
 	}
 }
 
-// TestCoachingToolsBudget keeps each coaching tool under 450 tokens and the ones in the
-// default toolsets (all but api and coach) under 2,300 together, this issue's share of the
-// default catalog's 7,000.
-func TestCoachingToolsBudget(t *testing.T) {
-	sizes := coachingToolTokens(t)
-	total := 0
-	for _, tool := range toolsByName(coachingToolNames...) {
-		n := sizes[tool.Name]
-		if n > 450 {
-			t.Errorf("%s is %d tokens: at most 450", tool.Name, n)
-		}
-		if slices.Contains(manifest.DefaultToolsets, tool.Toolset) {
-			total += n
-		}
-		t.Logf("%-24s %-12s %4d tokens", tool.Name, tool.Toolset, n)
-	}
-	t.Logf("default toolsets: %d tokens", total)
-	if total > 2300 {
-		t.Errorf("the coaching tools of the default toolsets take %d tokens: at most 2,300", total)
-	}
-}
-
-// TestCoachingToolsDefinitions checks what every tool must declare: a valid access class,
-// a toolset, operations that exist, and idempotency on the writes that are.
-func TestCoachingToolsDefinitions(t *testing.T) {
-	ops := map[string]bool{}
-	for _, op := range intervalsOperationIDs() {
-		ops[op] = true
+// TestEveryToolDefinitionIsComplete checks what every tool must declare: a valid access
+// class, a toolset, a title and description, operations that exist, and idempotency on the
+// writes that only PUT what they are given.
+func TestEveryToolDefinitionIsComplete(t *testing.T) {
+	method := map[string]string{}
+	for _, op := range intervals.Operations {
+		method[op.OperationID] = op.Method
 	}
 	seen := map[string]bool{}
-	for _, tool := range toolsByName(coachingToolNames...) {
+	for _, tool := range All() {
 		if seen[tool.Name] {
 			t.Errorf("%s defined twice", tool.Name)
 		}
@@ -102,48 +81,94 @@ func TestCoachingToolsDefinitions(t *testing.T) {
 		if !tool.Access.Valid() || tool.Toolset == "" || tool.Title == "" || tool.Description == "" {
 			t.Errorf("%s: incomplete definition %+v", tool.Name, tool.Def)
 		}
+		updatesOnly := true
 		for _, op := range tool.Operations {
-			if !ops[op] {
+			switch method[op] {
+			case "":
 				t.Errorf("%s names operation %s, which the API does not have", tool.Name, op)
+			case "GET", "PUT":
+			default:
+				updatesOnly = false
 			}
 		}
-		if tool.Access == manifest.Write && !tool.Idempotent {
-			t.Errorf("%s writes by date, id or settings id: it is idempotent", tool.Name)
+		// A write that only PUTs what it is given is idempotent; the calendar's moves are not
+		// (they shift sessions by a number of days).
+		if tool.Access == manifest.Write && updatesOnly && tool.Toolset != manifest.Calendar && !tool.Idempotent {
+			t.Errorf("%s writes only by PUT (by date, id or settings id): it is idempotent", tool.Name)
 		}
 	}
 }
 
-func TestToolsAnswerOnTheDemoAthlete(t *testing.T) {
-	env, f := demoEnv(t)
-	a := demoAthlete(t, f)
-	var lastRun, stub string
-	for _, act := range a.Activities {
-		if act.Type != nil && strings.Contains(*act.Type, "Run") {
-			lastRun = *act.Id
+// TestEveryToolCallsTheOperationsItDeclares makes every sample call on the demo athlete and
+// compares the operations each tool asked of the fake with the ones its definition declares:
+// a call of an undeclared operation fails, and so does a declared one that no sample call
+// performs (give the tool a case for that path). The api toolset's call_operation calls the
+// operation its arguments name.
+func TestEveryToolCallsTheOperationsItDeclares(t *testing.T) {
+	f, c := startFake(t, samples.Now)
+	run := newSampleRun(t, f, c, "0", samples.Now)
+	called := map[string]map[string]bool{}
+	for _, call := range samples.Calls {
+		f.TakeRequests()
+		_, err := run.run(call, 0)
+		if fails := call.Fault != ""; (err != nil) != fails {
+			t.Errorf("%s %s: error %v, want one: %v", call.Tool, call.Case, err, fails)
+		}
+		if called[call.Tool] == nil {
+			called[call.Tool] = map[string]bool{}
+		}
+		for _, r := range f.TakeRequests() {
+			if r.Operation == "" {
+				t.Errorf("%s %s: %s %s is no operation of the API", call.Tool, call.Case, r.Method, r.Path)
+			}
+			called[call.Tool][r.Operation] = true
+			if !slices.Contains(declaredOperations(t, call, run.args(call)), r.Operation) {
+				t.Errorf("%s %s calls %s, which it does not declare", call.Tool, call.Case, r.Operation)
+			}
 		}
 	}
-	if len(a.StravaStubs) > 0 {
-		stub = a.StravaStubs[len(a.StravaStubs)-1]
+	for _, tool := range All() {
+		for _, op := range tool.Operations {
+			if !called[tool.Name][op] {
+				t.Errorf("%s declares %s, which none of its sample calls performs: add a case that does, or drop it", tool.Name, op)
+			}
+		}
 	}
-	cases := []struct{ golden, tool, args string }{
-		{"context", "get_athlete_context", `{}`},
-		{"activities", "get_activities", `{}`},
-		{"activity", "get_activity_details", `{"activity_id":"` + lastRun + `"}`},
-		{"activity_strava", "get_activity_details", `{"activity_id":"` + stub + `"}`},
-		{"intervals", "get_activity_intervals", `{"activity_id":"` + lastRun + `"}`},
-		{"streams", "get_activity_streams", `{"activity_id":"` + lastRun + `","points":30}`},
-		{"messages", "get_activity_messages", `{"activity_id":"` + lastRun + `"}`},
-		{"power_curves", "get_athlete_power_curves", `{}`},
-		{"pace_curves", "get_athlete_power_curves", `{"kind":"pace","period":"1y"}`},
-		{"hr_curves", "get_athlete_power_curves", `{"kind":"hr","sport":"Run","oldest":"2026-09-01","newest":"2026-11-30"}`},
-		{"wellness", "get_wellness_data", `{}`},
-		{"events", "get_events", `{"oldest":"2026-11-24","newest":"2026-12-07"}`},
-		{"gear", "get_gear_list", `{}`},
-		{"custom_items", "get_custom_items", `{}`},
+}
+
+// declaredOperations is what a sample call may ask of Intervals.icu: its tool's operations,
+// or, for the api toolset, the operation its arguments name.
+func declaredOperations(t *testing.T, call samples.Call, args string) []string {
+	tool := toolNamed(t, call.Tool)
+	if tool.Toolset != manifest.API {
+		return tool.Operations
 	}
-	for _, c := range cases {
-		t.Run(c.golden, func(t *testing.T) {
-			toolGolden(t, c.golden, mustCallTool(t, env, c.tool, c.args))
+	var in struct {
+		Operation string `json:"operation"`
+	}
+	if err := json.Unmarshal([]byte(args), &in); err != nil {
+		t.Fatal(err)
+	}
+	if in.Operation == "" {
+		return nil
+	}
+	return []string{in.Operation}
+}
+
+// TestToolsAnswerOnTheDemoAthlete keeps the answer of every sample call of a read tool on
+// the demo athlete in testdata/<tool>/<case>.golden, numbers masked (the fake's synthetic
+// world is tuned from time to time; the file keeps the full answer as a sample). Reads write
+// nothing.
+func TestToolsAnswerOnTheDemoAthlete(t *testing.T) {
+	f, c := startFake(t, samples.Now)
+	run := newSampleRun(t, f, c, "0", samples.Now)
+	for _, call := range readSamples(t) {
+		t.Run(call.Tool+"/"+call.Case, func(t *testing.T) {
+			out, err := run.run(call, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, call.Tool, call.Case, out+"\n", maskNumbers)
 		})
 	}
 	if w := f.Writes(); len(w) != 0 {
@@ -152,7 +177,7 @@ func TestToolsAnswerOnTheDemoAthlete(t *testing.T) {
 }
 
 func TestBadArgumentsSayWhatToDo(t *testing.T) {
-	env, _ := demoEnv(t)
+	_, env := demoFake(t)
 	for _, c := range []struct{ tool, args, want string }{
 		{"get_activities", `{"oldest":"30/11/2026"}`, "write YYYY-MM-DD"},
 		{"get_activities", `{"oldest":"2026-12-01","newest":"2026-11-01"}`, "swap them"},
@@ -167,35 +192,6 @@ func TestBadArgumentsSayWhatToDo(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %s: want an error with %q, got %v", c.tool, c.args, c.want, err)
 		}
-	}
-}
-
-// TestPlanningToolsFitTheTokenBudget measures each planning tool as tools/list sends it:
-// no tool over 450 o200k tokens, and the eight under 1,900 together (the default catalog
-// must stay under 7,000).
-func TestPlanningToolsFitTheTokenBudget(t *testing.T) {
-	_, env := planningFake(t)
-	cs := planningSession(t, env)
-	res, err := cs.ListTools(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	codec, err := tokenizer.Get(tokenizer.O200kBase)
-	if err != nil {
-		t.Fatal(err)
-	}
-	total := 0
-	for _, tool := range res.Tools {
-		b, _ := json.Marshal(tool)
-		n, _ := codec.Count(string(b))
-		total += n
-		t.Logf("%-15s %4d tokens", tool.Name, n)
-		if n > 450 {
-			t.Errorf("%s: %d tokens, over 450", tool.Name, n)
-		}
-	}
-	if len(res.Tools) != len(toolsByName(planningToolNames...)) || total > 1900 {
-		t.Errorf("%d tools, %d tokens in all: want %d tools under 1,900", len(res.Tools), total, len(toolsByName(planningToolNames...)))
 	}
 }
 

@@ -185,7 +185,7 @@ func deleteCustomItemTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "delete_custom_item", Title: "Delete a custom item",
 		Description: "Delete a custom item by id.",
-		Toolset:     manifest.CustomItems, Access: manifest.Destructive, Idempotent: true, Operations: []string{"deleteCustomItem"},
+		Toolset:     manifest.CustomItems, Access: manifest.Destructive, Idempotent: true, Operations: []string{"getCustomItem", "deleteCustomItem"},
 	}, deleteCustomItem)
 }
 

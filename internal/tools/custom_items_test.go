@@ -7,7 +7,7 @@ import (
 )
 
 func TestCustomItemsKeepAnyJSONContent(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	out := mustCallTool(t, env, "create_custom_item", `{"name":"Readiness","type":"INPUT_FIELD","description":"Morning readiness","content":{"fields":[1,2,{"k":"v"}]}}`)
 	if !strings.HasPrefix(out, "Created: [") || !strings.Contains(out, `Content (JSON): {"fields":[1,2,{"k":"v"}]}`) {
 		t.Fatalf("answer:\n%s", out)

@@ -5,9 +5,9 @@ import (
 	"testing"
 )
 
-// The answers are dated in Sydney, where it is already 1 December at sydneyNow (30 November UTC).
+// The answers are dated in Sydney, where it is already 1 December at samples.Now (30 November UTC).
 func TestAnswersUseTheAthletesLocalDate(t *testing.T) {
-	env, _ := demoEnv(t)
+	_, env := demoFake(t)
 	if out := mustCallTool(t, env, "get_athlete_context", `{}`); !strings.HasPrefix(out, "Today: Tue 2026-12-01") {
 		t.Errorf("context should start with Sydney's today: %q", out[:60])
 	}

@@ -16,7 +16,7 @@
 //   - Rendering is in internal/format: a tool reads, decides and calls a formatter.
 //
 // A new tool: its input struct, definition and handler in its toolset's file; one line in
-// All; one line in the sample-call table (sample_calls_test.go); then `make docs`, which
+// All; one line in the sample-call table (internal/tools/samples); then `make docs`, which
 // reflects its input schema and writes its snapshot and README row. Tests fail until all of
 // them are there.
 //

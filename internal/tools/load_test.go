@@ -9,15 +9,17 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 )
 
 // TestLoadToolsAgreeWithTheFakesData checks the load tools against the fake athlete's own
 // data (not a golden: the synthetic world may change): today's fitness and fatigue are the
 // wellness row's, and the volume totals are the sums of the activities of the weeks shown.
 func TestLoadToolsAgreeWithTheFakesData(t *testing.T) {
-	f, c, _ := startFakeLogged(t)
+	f, c := startFake(t, fakeNow)
 	a := f.World().Athletes[0]
 	today := fakeToday(a)
 	var row *api.Wellness
@@ -29,7 +31,7 @@ func TestLoadToolsAgreeWithTheFakesData(t *testing.T) {
 	if row == nil || row.Ctl == nil || row.Atl == nil {
 		t.Fatalf("the fake has no wellness row for %s", today)
 	}
-	out, err := coachingTool(t, "get_training_load").Run(context.Background(), fakeEnv(c, "0"), nil)
+	out, err := toolNamed(t, "get_training_load").Run(context.Background(), newEnv(c, "0", fakeNow), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -44,7 +46,7 @@ func TestLoadToolsAgreeWithTheFakesData(t *testing.T) {
 		t.Errorf("today's projected line %q differs from the wellness row (fitness %.1f, fatigue %.1f)", todayLine, *row.Ctl, *row.Atl)
 	}
 
-	out, err = coachingTool(t, "get_training_volume").Run(context.Background(), fakeEnv(c, "0"), json.RawMessage(`{"weeks":6}`))
+	out, err = toolNamed(t, "get_training_volume").Run(context.Background(), newEnv(c, "0", fakeNow), json.RawMessage(`{"weeks":6}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,8 +75,8 @@ func TestLoadToolsAgreeWithTheFakesData(t *testing.T) {
 }
 
 func TestTrainingLoadMatchesHandComputedExample(t *testing.T) {
-	env := coachStubEnv(t, handModel(), handNow)
-	out, err := coachingTool(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"weeks":2,"days":4}`))
+	env := newEnv(serve(t, handModel(), stubKey), "i7", handNow)
+	out, err := toolNamed(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"weeks":2,"days":4}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,11 +109,11 @@ func TestTrainingLoadMatchesHandComputedExample(t *testing.T) {
 	if !strings.Contains(out, "form -14.1 (optimal, -28%), ramp -6.5") || !strings.Contains(out, "[fitness set to 40.0, fatigue set to 30.0]") || !strings.Contains(out, "ramp -12.8 [race B: Crit]") {
 		t.Errorf("ramp rate, reset or race not shown:\n%s", out)
 	}
-	coachingGolden(t, "get_training_load.hand", out)
+	golden(t, "get_training_load", "hand", out, nil)
 }
 
 func TestTrainingLoadRejectsBadSessions(t *testing.T) {
-	env := coachStubEnv(t, handModel(), handNow)
+	env := newEnv(serve(t, handModel(), stubKey), "i7", handNow)
 	for _, args := range []string{
 		`{"sessions":[{"date":"2026-11-20","load":50}]}`,
 		`{"sessions":[{"date":"2027-03-01","load":50}]}`,
@@ -120,7 +122,7 @@ func TestTrainingLoadRejectsBadSessions(t *testing.T) {
 		`{"sessions":[{"date":"2026-12-01","duration":"long","intensity":0.7}]}`,
 		`{"weeks":40}`,
 	} {
-		if _, err := coachingTool(t, "get_training_load").Run(context.Background(), env, json.RawMessage(args)); err == nil {
+		if _, err := toolNamed(t, "get_training_load").Run(context.Background(), env, json.RawMessage(args)); err == nil {
 			t.Errorf("%s: want an error", args)
 		}
 	}
@@ -138,8 +140,8 @@ func TestTrainingLoadHonoursFitnessDays(t *testing.T) {
 	s.answers["GET /api/v1/athlete/i7/events"] = `[
 		{"id":1,"category":"WORKOUT","start_date_local":"2026-11-30T00:00:00","icu_training_load":100},
 		{"id":2,"category":"WORKOUT","start_date_local":"2026-12-01T00:00:00","icu_training_load":50}]`
-	env := coachStubEnv(t, s, handNow)
-	out, err := coachingTool(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"days":2}`))
+	env := newEnv(serve(t, s, stubKey), "i7", handNow)
+	out, err := toolNamed(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"days":2}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,13 +157,25 @@ func TestTrainingLoadHonoursFitnessDays(t *testing.T) {
 }
 
 func TestTrainingLoadKeepsToTheBudget(t *testing.T) {
-	env := coachStubEnv(t, handModel(), handNow)
+	env := newEnv(serve(t, handModel(), stubKey), "i7", handNow)
 	env.Budget = 1200
-	out, err := coachingTool(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"days":120}`))
+	out, err := toolNamed(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"days":120}`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len([]rune(out)) > 1200 || !strings.Contains(out, "more lines; ask for fewer weeks or days") {
 		t.Fatalf("%d characters, cut not said:\n%s", len([]rune(out)), out)
 	}
+}
+
+// fakeNow is Mon 2026-11-30 11:00 in Sydney, the demo athlete's zone.
+var fakeNow = time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+
+// fakeToday is the fake's today in the demo athlete's zone.
+func fakeToday(a *synth.Athlete) string {
+	loc, err := time.LoadLocation(*a.Profile.Timezone)
+	if err != nil {
+		loc = time.UTC
+	}
+	return fakeNow.In(loc).Format(ymd)
 }

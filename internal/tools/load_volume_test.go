@@ -8,7 +8,7 @@ import (
 )
 
 func TestTrainingVolumeByWeekAndSport(t *testing.T) {
-	s := &coachStub{answers: map[string]string{
+	s := &stubAPI{answers: map[string]string{
 		"GET /api/v1/athlete/i7": `{"id":"i7","name":"Vol Ume","timezone":"Australia/Sydney"}`,
 		"GET /api/v1/athlete/i7/activities": `[
 			{"id":"i1","type":"Ride","start_date_local":"2026-11-22T08:00:00","moving_time":7200,"distance":60000,"icu_training_load":110},
@@ -17,8 +17,8 @@ func TestTrainingVolumeByWeekAndSport(t *testing.T) {
 			{"id":"i4","type":"Swim","start_date_local":"2026-11-30T06:00:00","moving_time":1800,"distance":1500,"icu_training_load":25},
 			{"id":"5","source":"STRAVA","start_date_local":"2026-11-25T06:00:00"}]`,
 	}}
-	env := coachStubEnv(t, s, handNow)
-	out, err := coachingTool(t, "get_training_volume").Run(context.Background(), env, json.RawMessage(`{"weeks":3}`))
+	env := newEnv(serve(t, s, stubKey), "i7", handNow)
+	out, err := toolNamed(t, "get_training_volume").Run(context.Background(), env, json.RawMessage(`{"weeks":3}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,5 +36,5 @@ func TestTrainingVolumeByWeekAndSport(t *testing.T) {
 	if q := s.queries["GET /api/v1/athlete/i7/activities"]; q != "oldest=2026-11-16&newest=2026-11-30" {
 		t.Errorf("activities asked for %s: want the 3 Monday-based weeks in Sydney", q)
 	}
-	coachingGolden(t, "get_training_volume", out)
+	golden(t, "get_training_volume", "by_week_and_sport", out, nil)
 }

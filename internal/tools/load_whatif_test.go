@@ -10,8 +10,8 @@ import (
 )
 
 func TestWhatIfWritesNothing(t *testing.T) {
-	f, c, _ := startFakeLogged(t)
-	out, err := coachingTool(t, "get_training_load").Run(context.Background(), fakeEnv(c, "0"), json.RawMessage(`{"sessions":[{"date":"2026-12-02","load":120},{"date":"2026-12-05","duration":"2:00","intensity":0.8}]}`))
+	f, c := startFake(t, fakeNow)
+	out, err := toolNamed(t, "get_training_load").Run(context.Background(), newEnv(c, "0", fakeNow), json.RawMessage(`{"sessions":[{"date":"2026-12-02","load":120},{"date":"2026-12-05","duration":"2:00","intensity":0.8}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,9 +25,9 @@ func TestWhatIfWritesNothing(t *testing.T) {
 
 func TestTrainingLoadWhatIfAddsSessions(t *testing.T) {
 	s := handModel()
-	env := coachStubEnv(t, s, handNow)
+	env := newEnv(serve(t, s, stubKey), "i7", handNow)
 	// An hour at intensity 0.9 is 81; Friday then starts from Thursday's 40.94 / 36.66.
-	out, err := coachingTool(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"days":4,"sessions":[{"date":"2026-12-04","duration":"1:00","intensity":90}]}`))
+	out, err := toolNamed(t, "get_training_load").Run(context.Background(), env, json.RawMessage(`{"days":4,"sessions":[{"date":"2026-12-04","duration":"1:00","intensity":90}]}`))
 	if err != nil {
 		t.Fatal(err)
 	}

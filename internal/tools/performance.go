@@ -25,7 +25,7 @@ func getAthletePowerCurvesTool() manifest.Tool {
 		Name: "get_athlete_power_curves", Title: "Best power, pace and HR",
 		Description: "Best efforts over periods: power (W, W/kg) at 5s-90m, pace at 400m-marathon, or HR held at 5s-90m.",
 		Toolset:     manifest.Performance, Access: manifest.Read,
-		Operations: []string{"listAthletePowerCurves", "listAthletePaceCurves", "listAthleteHRCurves"},
+		Operations: []string{"getAthlete", "listAthletePowerCurves", "listAthletePaceCurves", "listAthleteHRCurves"},
 	}, getAthletePowerCurves)
 }
 

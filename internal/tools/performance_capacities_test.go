@@ -7,8 +7,8 @@ import (
 )
 
 func TestCapacitiesSayWhatIsKnownAndWhatIsNot(t *testing.T) {
-	env := coachStubEnv(t, recordsStub(t), recordsNow)
-	out, err := coachingTool(t, "get_capacities").Run(context.Background(), env, nil)
+	env := newEnv(serve(t, recordsStub(t), stubKey), "i7", recordsNow)
+	out, err := toolNamed(t, "get_capacities").Run(context.Background(), env, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -25,5 +25,5 @@ func TestCapacitiesSayWhatIsKnownAndWhatIsNot(t *testing.T) {
 			t.Errorf("missing %q in:\n%s", want, out)
 		}
 	}
-	coachingGolden(t, "get_capacities", out)
+	golden(t, "get_capacities", "known_and_unknown", out, nil)
 }

@@ -8,8 +8,8 @@ import (
 
 func TestRecordsAtStandardDurationsAndDistances(t *testing.T) {
 	s := recordsStub(t)
-	env := coachStubEnv(t, s, recordsNow)
-	out, err := coachingTool(t, "get_records").Run(context.Background(), env, nil)
+	env := newEnv(serve(t, s, stubKey), "i7", recordsNow)
+	out, err := toolNamed(t, "get_records").Run(context.Background(), env, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,13 +30,13 @@ func TestRecordsAtStandardDurationsAndDistances(t *testing.T) {
 			t.Errorf("request for athlete 0: %s", r)
 		}
 	}
-	coachingGolden(t, "get_records", out)
+	golden(t, "get_records", "standard_efforts", out, nil)
 }
 
 func TestRecordsRejectsBadPeriod(t *testing.T) {
-	env := coachStubEnv(t, recordsStub(t), recordsNow)
+	env := newEnv(serve(t, recordsStub(t), stubKey), "i7", recordsNow)
 	for _, args := range []string{`{"oldest":"2026-12-01","newest":"2026-11-01"}`, `{"oldest":"yesterday"}`, `{"sport":"Rowing"}`} {
-		if _, err := coachingTool(t, "get_records").Run(context.Background(), env, []byte(args)); err == nil {
+		if _, err := toolNamed(t, "get_records").Run(context.Background(), env, []byte(args)); err == nil {
 			t.Errorf("%s: want an error", args)
 		}
 	}

@@ -12,7 +12,7 @@ func getGearListTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "get_gear_list", Title: "Gear",
 		Description: "The athlete's gear (bikes, shoes, components) with distance, time, activities and reminders.",
-		Toolset:     manifest.Settings, Access: manifest.Read, Operations: []string{"listGear"},
+		Toolset:     manifest.Settings, Access: manifest.Read, Operations: []string{"getAthlete", "listGear"},
 	}, getGearList)
 }
 

@@ -6,7 +6,7 @@ import (
 )
 
 func TestGearListsEveryItem(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	out := mustCallTool(t, env, "get_gear_list", `{}`)
 	for _, g := range demoAthlete(t, f).Gear {
 		if !strings.Contains(out, `"`+*g.Name+`" [`+*g.Id+`]`) {

@@ -11,12 +11,12 @@ import (
 
 func TestUpdateTrainingZoneFTP(t *testing.T) {
 	s := metricsStub(t)
-	env := coachStubEnv(t, s, metricsNow)
+	env := newEnv(serve(t, s, stubKey), "i7", metricsNow)
 	env.Profiles = &manifest.Profiles{}
 	if _, err := env.Athlete(context.Background()); err != nil { // cache the profile
 		t.Fatal(err)
 	}
-	out, err := coachingTool(t, "update_training_zone").Run(context.Background(), env, json.RawMessage(`{"sport":"ride","ftp":265}`))
+	out, err := toolNamed(t, "update_training_zone").Run(context.Background(), env, json.RawMessage(`{"sport":"ride","ftp":265}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,13 +37,13 @@ func TestUpdateTrainingZoneFTP(t *testing.T) {
 	if len(s.reqs) != before+1 {
 		t.Error("the profile was not fetched again after the change")
 	}
-	coachingGolden(t, "update_training_zone.ftp", out)
+	golden(t, "update_training_zone", "ftp", out, nil)
 }
 
 func TestUpdateTrainingZoneRunPaceAndLTHR(t *testing.T) {
 	s := metricsStub(t)
-	env := coachStubEnv(t, s, metricsNow)
-	out, err := coachingTool(t, "update_training_zone").Run(context.Background(), env, json.RawMessage(`{"sport":"Run","threshold_pace":"4:10/km","lthr":176}`))
+	env := newEnv(serve(t, s, stubKey), "i7", metricsNow)
+	out, err := toolNamed(t, "update_training_zone").Run(context.Background(), env, json.RawMessage(`{"sport":"Run","threshold_pace":"4:10/km","lthr":176}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,12 +57,12 @@ func TestUpdateTrainingZoneRunPaceAndLTHR(t *testing.T) {
 			t.Errorf("answer lacks %q:\n%s", w, out)
 		}
 	}
-	coachingGolden(t, "update_training_zone.run", out)
+	golden(t, "update_training_zone", "run", out, nil)
 }
 
 func TestUpdateTrainingZoneRefusals(t *testing.T) {
 	s := metricsStub(t)
-	env := coachStubEnv(t, s, metricsNow)
+	env := newEnv(serve(t, s, stubKey), "i7", metricsNow)
 	for args, want := range map[string]string{
 		`{"sport":"Ride"}`:                         "nothing to change",
 		`{"sport":"Rowing","ftp":200}`:             "no sport settings for \"Rowing\": the athlete's sports are Ride, Run, Swim, Other",
@@ -70,7 +70,7 @@ func TestUpdateTrainingZoneRefusals(t *testing.T) {
 		`{"sport":"Run","threshold_pace":"fast"}`:  "write m:ss",
 		`{"sport":"Swim","threshold_pace":"0:05"}`: "not a plausible",
 	} {
-		_, err := coachingTool(t, "update_training_zone").Run(context.Background(), env, json.RawMessage(args))
+		_, err := toolNamed(t, "update_training_zone").Run(context.Background(), env, json.RawMessage(args))
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: want %q, got %v", args, want, err)
 		}

@@ -16,7 +16,7 @@ func getWellnessDataTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "get_wellness_data", Title: "Wellness",
 		Description: "Daily wellness (default the last 7 days): fitness/fatigue/form, weight, resting HR, HRV, sleep, labelled 1-4 scores (soreness, mood...).",
-		Toolset:     manifest.Wellness, Access: manifest.Read, Operations: []string{"listWellnessRecords"},
+		Toolset:     manifest.Wellness, Access: manifest.Read, Operations: []string{"getAthlete", "listWellnessRecords"},
 	}, getWellnessData)
 }
 

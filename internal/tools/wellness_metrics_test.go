@@ -9,8 +9,8 @@ import (
 
 func TestLogMetricsSendsOnlyGivenFieldsForTodayInTheAthletesZone(t *testing.T) {
 	s := metricsStub(t)
-	env := coachStubEnv(t, s, metricsNow)
-	out, err := coachingTool(t, "log_metrics").Run(context.Background(), env, json.RawMessage(`{"weight":71.5,"resting_hr":48,"sleep":"7:30","soreness":3,"mood":2,"notes":"legs heavy"}`))
+	env := newEnv(serve(t, s, stubKey), "i7", metricsNow)
+	out, err := toolNamed(t, "log_metrics").Run(context.Background(), env, json.RawMessage(`{"weight":71.5,"resting_hr":48,"sleep":"7:30","soreness":3,"mood":2,"notes":"legs heavy"}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,13 +32,13 @@ func TestLogMetricsSendsOnlyGivenFieldsForTodayInTheAthletesZone(t *testing.T) {
 			t.Errorf("answer lacks %q:\n%s", w, out)
 		}
 	}
-	coachingGolden(t, "log_metrics", out)
+	golden(t, "log_metrics", "given_fields", out, nil)
 }
 
 func TestLogMetricsPastDay(t *testing.T) {
 	s := metricsStub(t)
-	env := coachStubEnv(t, s, metricsNow)
-	if _, err := coachingTool(t, "log_metrics").Run(context.Background(), env, json.RawMessage(`{"date":"2026-11-28","hrv":61}`)); err != nil {
+	env := newEnv(serve(t, s, stubKey), "i7", metricsNow)
+	if _, err := toolNamed(t, "log_metrics").Run(context.Background(), env, json.RawMessage(`{"date":"2026-11-28","hrv":61}`)); err != nil {
 		t.Fatal(err)
 	}
 	if s.bodies["PUT /api/v1/athlete/i7/wellness/2026-11-28"] != `{"hrv":61}` {
@@ -48,7 +48,7 @@ func TestLogMetricsPastDay(t *testing.T) {
 
 func TestLogMetricsRefusesBadValuesWithoutWriting(t *testing.T) {
 	s := metricsStub(t)
-	env := coachStubEnv(t, s, metricsNow)
+	env := newEnv(serve(t, s, stubKey), "i7", metricsNow)
 	for args, want := range map[string]string{
 		`{}`:                             "nothing to record",
 		`{"soreness":5}`:                 "soreness 5: give 1-4 (1 Low, 2 Avg, 3 High, 4 Extreme)",
@@ -58,7 +58,7 @@ func TestLogMetricsRefusesBadValuesWithoutWriting(t *testing.T) {
 		`{"date":"2026-12-01","hrv":50}`: "after today",
 		`{"date":"30/11/2026","hrv":50}`: "YYYY-MM-DD",
 	} {
-		_, err := coachingTool(t, "log_metrics").Run(context.Background(), env, json.RawMessage(args))
+		_, err := toolNamed(t, "log_metrics").Run(context.Background(), env, json.RawMessage(args))
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: want %q, got %v", args, want, err)
 		}
@@ -71,7 +71,7 @@ func TestLogMetricsRefusesBadValuesWithoutWriting(t *testing.T) {
 }
 
 func TestLogMetricsDescriptionCarriesTheSharedScaleLabels(t *testing.T) {
-	d := coachingTool(t, "log_metrics").Description
+	d := toolNamed(t, "log_metrics").Description
 	for _, w := range []string{"sleep_quality 1 Great..4 Poor", "soreness 1 Low..4 Extreme", "motivation 1 Extreme..4 Low", "injury 1 None..4 Injured"} {
 		if !strings.Contains(d, w) {
 			t.Errorf("description lacks %q: %s", w, d)
@@ -85,12 +85,12 @@ func TestWritesSucceedWhateverTheAnswerHolds(t *testing.T) {
 	s := metricsStub(t)
 	s.answers["PUT /api/v1/athlete/i7/wellness/2026-11-30"] = `not json`
 	s.answers["PUT /api/v1/athlete/i7/sport-settings/10006"] = `{"id":10006,"types":["Ride"],"ftp":265.5,"power_zones":[55,75,90,105,120,150,999]}`
-	env := coachStubEnv(t, s, metricsNow)
-	out, err := coachingTool(t, "log_metrics").Run(context.Background(), env, json.RawMessage(`{"weight":70}`))
+	env := newEnv(serve(t, s, stubKey), "i7", metricsNow)
+	out, err := toolNamed(t, "log_metrics").Run(context.Background(), env, json.RawMessage(`{"weight":70}`))
 	if err != nil || !strings.HasPrefix(out, "Recorded Mon 2026-11-30: weight 70.0 kg") || strings.Contains(out, "now reads") {
 		t.Errorf("log_metrics: %v\n%s", err, out)
 	}
-	out, err = coachingTool(t, "update_training_zone").Run(context.Background(), env, json.RawMessage(`{"sport":"Ride","ftp":265}`))
+	out, err = toolNamed(t, "update_training_zone").Run(context.Background(), env, json.RawMessage(`{"sport":"Ride","ftp":265}`))
 	if err != nil || !strings.Contains(out, "FTP 250 W → 265 W") || !strings.Contains(out, "power (FTP 265 W): Z1 55% 146 W") || !strings.Contains(out, "heart rate (LTHR 184 bpm") {
 		t.Errorf("update_training_zone with ftp 265.5 in the answer: %v\n%s", err, out)
 	}

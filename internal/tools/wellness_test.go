@@ -9,7 +9,7 @@ import (
 )
 
 func TestWellnessShowsEachDaysModelValues(t *testing.T) {
-	env, f := demoEnv(t)
+	f, env := demoFake(t)
 	a := demoAthlete(t, f)
 	out := mustCallTool(t, env, "get_wellness_data", `{"oldest":"2026-11-20","newest":"2026-11-30"}`)
 	for _, w := range a.Wellness {

@@ -81,7 +81,7 @@ func run(bin string, runs int, tool string, dur time.Duration) error {
 	if err != nil {
 		return fmt.Errorf("answers: %w", err)
 	}
-	fmt.Println("| answer on the demo athlete (no arguments) | bytes | o200k tokens | first line |\n|---|---|---|---|")
+	fmt.Println("| answer on the demo athlete (first sample call) | bytes | o200k tokens | first line |\n|---|---|---|---|")
 	for _, a := range answers {
 		first := a.Text
 		if len(first) > 70 {
@@ -90,7 +90,7 @@ func run(bin string, runs int, tool string, dur time.Duration) error {
 		if a.IsError {
 			first = "ERROR: " + first
 		}
-		fmt.Printf("| %s | %d | %d | %s |\n", a.Tool, a.Bytes, a.Tokens, strings.ReplaceAll(first, "|", `\|`))
+		fmt.Printf("| %s %s | %d | %d | %s |\n", a.Tool, a.Case, a.Bytes, a.Tokens, strings.ReplaceAll(first, "|", `\|`))
 	}
 	return nil
 }
