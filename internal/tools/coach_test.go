@@ -2,11 +2,12 @@ package tools
 
 import (
 	"context"
-	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
@@ -57,6 +58,19 @@ func TestCoachModeEveryToolUsesTheCallsAthlete(t *testing.T) {
 	}
 	if d := cmp.Diff(coach, worldAthlete(t, f, fakeicu.DemoAthleteID)); d != "" {
 		t.Errorf("the coach's own data changed (-before +after):\n%s", d)
+	}
+	// What log_metrics sent is in the coached athlete's wellness on the athlete's own today.
+	loc, err := time.LoadLocation(*worldAthlete(t, f, who).Profile.Timezone)
+	if err != nil {
+		t.Fatal(err)
+	}
+	today := samples.Now.In(loc).Format("2006-01-02")
+	resp, err := c.ListWellnessRecordsWithResponse(context.Background(), who, "", &intervals.ListWellnessRecordsParams{Oldest: &today, Newest: &today})
+	if err != nil || resp.JSON200 == nil || len(*resp.JSON200) != 1 {
+		t.Fatalf("%s's wellness on %s: %v", who, today, err)
+	}
+	if w := (*resp.JSON200)[0]; w.Weight == nil || *w.Weight != 71.4 {
+		t.Errorf("%s's weight on %s is %v, want the 71.4 log_metrics sent", who, today, w.Weight)
 	}
 }
 
