@@ -9,7 +9,7 @@ import (
 )
 
 // ReferenceTools are the tools of the reference server (mvilanova/intervals-mcp-server) plus
-// get_athlete_context: issue 4's catalog, whose whole tools/list must stay under 3,000
+// get_athlete_context: the catalog its users know, whose whole tools/list must stay under 3,000
 // o200k tokens.
 var ReferenceTools = []string{
 	"get_athlete_context",
