@@ -51,7 +51,7 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 		return "", err
 	}
 	u := ath.units
-	sport := settingsTypes(set)[0]
+	sport := format.SportTypes(set)[0]
 	var body intervals.SportSettings
 	var changes []string
 	check := func(name string, p *int, lo, hi int, unit string, dst **int32, old *int32) error {
@@ -100,7 +100,7 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 	}
 	after = settingsAfter(after, set, body)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Updated %s settings (%s): %s.\n", sport, strings.Join(settingsTypes(set), ", "), strings.Join(changes, ", "))
+	fmt.Fprintf(&b, "Updated %s settings (%s): %s.\n", sport, strings.Join(format.SportTypes(set), ", "), strings.Join(changes, ", "))
 	b.WriteString("Intervals.icu keeps power and pace zones as % of threshold, so they follow.")
 	if hr {
 		b.WriteString(" Heart rate zones (bpm) were recomputed from LTHR and max HR.")
@@ -118,7 +118,7 @@ func settingsFor(ath *manifest.Athlete, sport string) (intervals.SportSettings, 
 	var names []string
 	if ath.Profile != nil && ath.Profile.SportSettings != nil {
 		for _, s := range *ath.Profile.SportSettings {
-			if ts := settingsTypes(s); len(ts) > 0 {
+			if ts := format.SportTypes(s); len(ts) > 0 {
 				names = append(names, ts[0])
 			}
 		}
