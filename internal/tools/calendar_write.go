@@ -53,12 +53,12 @@ func addOrUpdateEvent(ctx context.Context, env *manifest.Env, in eventWriteIn) (
 	if err != nil {
 		return "", err
 	}
-	verb, what := "Created", "create the event"
+	what := "create the event"
 	var resp *http.Response
 	if in.EventID == 0 {
 		resp, err = env.Client.CreateEvent(ctx, env.AthleteID, &intervals.CreateEventParams{}, body)
 	} else {
-		verb, what = "Updated", fmt.Sprintf("update event %d", in.EventID)
+		what = fmt.Sprintf("update event %d", in.EventID)
 		resp, err = env.Client.UpdateEvent(ctx, env.AthleteID, in.EventID, body)
 	}
 	if err != nil {
@@ -72,11 +72,7 @@ func addOrUpdateEvent(ctx context.Context, env *manifest.Env, in eventWriteIn) (
 	} else if raw, err := json.Marshal(body); err == nil {
 		_ = json.Unmarshal(raw, &saved)
 	}
-	out := verb + ": " + a.units.EventLine(saved, "", a.today)
-	if len(notes) > 0 {
-		out += "\n" + strings.Join(notes, "\n")
-	}
-	return out, nil
+	return a.units.EventWritten(in.EventID == 0, saved, notes, a.today), nil
 }
 
 // eventBody builds the event to write from the arguments, over old when updating. notes are
