@@ -1,0 +1,30 @@
+package format
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+)
+
+func TestActivityUpdateSaysWhatChanged(t *testing.T) {
+	got := Units{}.ActivityUpdate(ActivityUpdate{ID: "i9", Sent: intervals.Activity{Description: ptr("legs heavy"), Feel: ptr(int32(4))},
+		Gear: &intervals.Gear{Id: ptr("b1"), Name: ptr("Canyon")}})
+	if got != "Updated activity i9: description, feel 4/5 Poor, gear Canyon (b1)." {
+		t.Errorf("got %q", got)
+	}
+}
+
+func TestMetricsLoggedShowsTheDayAsSaved(t *testing.T) {
+	sent := intervals.Wellness{Id: ptr("2026-11-30"), RestingHR: ptr(int32(48))}
+	now := intervals.Wellness{RestingHR: ptr(int32(48)), Weight: ptr(float32(70.5))}
+	got := MetricsLogged(sent, &now)
+	lines := strings.Split(got, "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "Recorded Mon 2026-11-30: ") || !strings.HasPrefix(lines[1], "The day now reads: ") ||
+		!strings.Contains(lines[1], "70.5") || strings.Contains(lines[1], "2026-11-30") {
+		t.Errorf("got:\n%s", got)
+	}
+	if got := MetricsLogged(sent, nil); strings.Contains(got, "\n") {
+		t.Errorf("an unread answer adds nothing: %q", got)
+	}
+}
