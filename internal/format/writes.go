@@ -51,18 +51,27 @@ func (u Units) createdLines(created []intervals.Event, today time.Time) []string
 	return lines
 }
 
-// EventWritten is the answer of add_or_update_event: the event as saved, then the notes of
-// its workout (what the steps were written as, warnings).
-func (u Units) EventWritten(created bool, saved intervals.Event, notes []string, today time.Time) string {
+// EventWritten is the answer of add_or_update_event: the event as saved, then what its
+// workout was checked as ("" for none: see WorkoutChecked).
+func (u Units) EventWritten(created bool, saved intervals.Event, workout string, today time.Time) string {
 	verb := "Updated"
 	if created {
 		verb = "Created"
 	}
 	out := verb + ": " + u.EventLine(saved, "", today)
-	if len(notes) > 0 {
-		out += "\n" + strings.Join(notes, "\n")
+	if workout != "" {
+		out += "\nWorkout: " + workout
 	}
 	return out
+}
+
+// WorkoutChecked is what a workout written to the calendar was checked as: its summary, then
+// the warnings it was written with, to check.
+func WorkoutChecked(summary string, warns []string) string {
+	if len(warns) == 0 {
+		return summary
+	}
+	return summary + "\nCheck these (written as given):\n- " + strings.Join(warns, "\n- ")
 }
 
 // Copied is the answer of copy_sessions: the copies created, days later than their originals.

@@ -37,3 +37,16 @@ func TestPeriodCreatedSaysWhySessionsAreNotListed(t *testing.T) {
 		t.Errorf("got %q", got)
 	}
 }
+
+func TestEventWrittenSaysTheWorkoutAndItsWarnings(t *testing.T) {
+	e := intervals.Event{Id: ptr(int32(5)), Category: ptr(intervals.EventCategory("WORKOUT")), Type: ptr("Run"), Name: ptr("Tempo"), StartDateLocal: ptr("2026-12-01T00:00:00")}
+	today := time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+	got := Units{}.EventWritten(true, e, WorkoutChecked("1:00:00, load ~70", []string{"4x400m reads as minutes"}), today)
+	if !strings.HasPrefix(got, "Created: Tue 2026-12-01 WORKOUT Run \"Tempo\" [id 5]") ||
+		!strings.HasSuffix(got, "\nWorkout: 1:00:00, load ~70\nCheck these (written as given):\n- 4x400m reads as minutes") {
+		t.Errorf("got %q", got)
+	}
+	if got := (Units{}).EventWritten(false, e, "", today); strings.Contains(got, "\n") || !strings.HasPrefix(got, "Updated: ") {
+		t.Errorf("no workout, one line: %q", got)
+	}
+}

@@ -203,10 +203,7 @@ func sessionChange(in updateIn, this planEvent, a *athleteCtx) (sessionUpdate, e
 		if len(errs) > 0 {
 			return c, manifest.Errorf("Nothing was changed, Intervals.icu would misread the workout:\n- %s", strings.Join(errs, "\n- "))
 		}
-		c.summary = sum.String()
-		if len(warns) > 0 {
-			c.summary += "\nCheck these (written as given):\n- " + strings.Join(warns, "\n- ")
-		}
+		c.summary = format.WorkoutChecked(sum.String(), warns)
 		if c.secs == 0 {
 			c.secs = int(sum.Duration.Seconds())
 		}
