@@ -28,3 +28,16 @@ func TestMetricsLoggedShowsTheDayAsSaved(t *testing.T) {
 		t.Errorf("an unread answer adds nothing: %q", got)
 	}
 }
+
+func TestCustomItemWrittenWithoutAReadableAnswer(t *testing.T) {
+	if got := CustomItemWritten(0, nil, nil, 4000); got != "Custom item created." {
+		t.Errorf("created: %q", got)
+	}
+	if got := CustomItemWritten(12, nil, nil, 4000); got != "Custom item 12 updated." {
+		t.Errorf("updated: %q", got)
+	}
+	saved := intervals.CustomItem{Id: ptr(int32(12)), Name: ptr("FTP chart")}
+	if got := CustomItemWritten(12, &saved, nil, 4000); !strings.HasPrefix(got, `Updated: [12] ITEM "FTP chart"`) || !strings.HasSuffix(got, "No content.") {
+		t.Errorf("saved: %q", got)
+	}
+}
