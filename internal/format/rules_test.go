@@ -11,6 +11,26 @@ import (
 
 func ptr[T any](v T) *T { return &v }
 
+// wantAll fails t for each of wants that got does not contain.
+func wantAll(t *testing.T, got string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(got, want) {
+			t.Errorf("want %q in:\n%s", want, got)
+		}
+	}
+}
+
+// wantNone fails t for each of bads that got contains.
+func wantNone(t *testing.T, got string, bads ...string) {
+	t.Helper()
+	for _, bad := range bads {
+		if strings.Contains(got, bad) {
+			t.Errorf("%q should not be in:\n%s", bad, got)
+		}
+	}
+}
+
 func TestMissingIsNeverShownAsZero(t *testing.T) {
 	w := intervals.Wellness{Id: ptr("2026-11-30"), Ctl: ptr(float32(40)), Atl: ptr(float32(45))}
 	got := Wellness([]intervals.Wellness{w}, "2026-11-30", "2026-11-30", 4000)
