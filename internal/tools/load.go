@@ -242,10 +242,3 @@ func positive(p *float64) *float64 {
 	}
 	return p
 }
-
-func nameOr(name, id string) string {
-	if name == "" {
-		return "athlete " + id
-	}
-	return name
-}
