@@ -3,6 +3,7 @@ package format
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 )
@@ -91,6 +92,16 @@ func (u Units) Activities(acts []intervals.Activity, oldest, newest string, max 
 		items[i] = "- " + u.ActivityLine(a)
 	}
 	return List{Head: head, Items: items, Noun: "activities", Hint: "narrow the range or lower limit"}.Render(max)
+}
+
+// ActivitiesUpTo is Activities asked with a limit: a list of limit activities may leave
+// older ones in the range out, and the answer says so, within max all the same.
+func (u Units) ActivitiesUpTo(acts []intervals.Activity, oldest, newest string, limit, max int) string {
+	note := ""
+	if len(acts) == limit {
+		note = fmt.Sprintf("\n(limit of %d reached: older activities in the range may exist; narrow the range or raise limit)", limit)
+	}
+	return u.Activities(acts, oldest, newest, max-utf8.RuneCountInString(note)) + note
 }
 
 // Activity is the full summary of one activity.

@@ -106,6 +106,15 @@ func CustomItemDeleted(id int32, name string) string {
 	return fmt.Sprintf("Deleted custom item %d %s.", id, name)
 }
 
+// MessageAdded is the answer of add_activity_message, with the new message's id when the
+// answer gave it (nil if not).
+func MessageAdded(activityID string, id *int64) string {
+	if id == nil {
+		return "Comment added to activity " + activityID + "."
+	}
+	return fmt.Sprintf("Comment added to activity %s (message id %d).", activityID, *id)
+}
+
 // Messages lists an activity's comments, oldest first.
 func (u Units) Messages(activityID string, ms []intervals.Message, max int) string {
 	if len(ms) == 0 {

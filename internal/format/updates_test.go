@@ -41,3 +41,12 @@ func TestCustomItemWrittenWithoutAReadableAnswer(t *testing.T) {
 		t.Errorf("saved: %q", got)
 	}
 }
+
+func TestMessageAddedWithoutAnIdSaysNone(t *testing.T) {
+	if got := MessageAdded("i9", nil); got != "Comment added to activity i9." {
+		t.Errorf("no id: %q", got)
+	}
+	if got := MessageAdded("i9", ptr(int64(77))); got != "Comment added to activity i9 (message id 77)." {
+		t.Errorf("id: %q", got)
+	}
+}
