@@ -3,6 +3,7 @@ package format
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 )
@@ -91,6 +92,16 @@ func (u Units) Activities(acts []intervals.Activity, oldest, newest string, max 
 		items[i] = "- " + u.ActivityLine(a)
 	}
 	return List{Head: head, Items: items, Noun: "activities", Hint: "narrow the range or lower limit"}.Render(max)
+}
+
+// ActivitiesUpTo is Activities asked with a limit: a list of limit activities may leave
+// older ones in the range out, and the answer says so, within max all the same.
+func (u Units) ActivitiesUpTo(acts []intervals.Activity, oldest, newest string, limit, max int) string {
+	note := ""
+	if len(acts) == limit {
+		note = fmt.Sprintf("\n(limit of %d reached: older activities in the range may exist; narrow the range or raise limit)", limit)
+	}
+	return u.Activities(acts, oldest, newest, max-utf8.RuneCountInString(note)) + note
 }
 
 // Activity is the full summary of one activity.
@@ -225,4 +236,40 @@ func secsZones(z *[]int32) string {
 		out = append(out, fmt.Sprintf("Z%d %s", i+1, Duration(float64(s))))
 	}
 	return strings.Join(out, ", ")
+}
+
+// feelLabels are Intervals.icu's labels of the 1-5 feel scale.
+var feelLabels = [5]string{"Strong", "Good", "Normal", "Poor", "Weak"}
+
+// ActivityUpdate is a change of what the athlete says about an activity, by update_activity.
+type ActivityUpdate struct {
+	ID   string
+	Sent intervals.Activity  // the fields sent: name, description, RPE, feel
+	Gear *intervals.Gear     // the gear set, nil when not changed
+	Now  *intervals.Activity // the activity as saved, nil when the answer could not be read
+}
+
+// ActivityUpdate is the answer of update_activity: what was changed, then the activity now.
+func (u Units) ActivityUpdate(a ActivityUpdate) string {
+	var changes []string
+	if a.Sent.Name != nil {
+		changes = append(changes, fmt.Sprintf("name %q", *a.Sent.Name))
+	}
+	if a.Sent.Description != nil {
+		changes = append(changes, "description")
+	}
+	if v := a.Sent.IcuRpe; v != nil {
+		changes = append(changes, fmt.Sprintf("RPE %d/10", *v))
+	}
+	if v := a.Sent.Feel; v != nil && *v >= 1 && *v <= 5 {
+		changes = append(changes, fmt.Sprintf("feel %d/5 %s", *v, feelLabels[*v-1]))
+	}
+	if a.Gear != nil {
+		changes = append(changes, "gear "+strings.TrimSpace(str(a.Gear.Name)+" ("+str(a.Gear.Id)+")"))
+	}
+	out := fmt.Sprintf("Updated activity %s: %s.", a.ID, strings.Join(changes, ", "))
+	if a.Now != nil {
+		out += "\nNow: " + u.ActivityLine(*a.Now)
+	}
+	return out
 }

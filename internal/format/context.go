@@ -80,12 +80,7 @@ func (u Units) sports(p intervals.WithSportSettings) []string {
 	}
 	var out []string
 	for _, ss := range *p.SportSettings {
-		var types []string
-		if ss.Types != nil {
-			for _, t := range *ss.Types {
-				types = append(types, string(t))
-			}
-		}
+		types := SportTypes(ss)
 		if len(types) == 0 {
 			continue
 		}

@@ -13,5 +13,9 @@
 //     which the API does not serve, are said to be unavailable;
 //   - an answer has a size budget; what is cut is said ("… 37 more; narrow the range").
 //
+// The answers of writes are here too (writes.go, periods.go, plan.go, zones.go, the custom
+// items in gear.go): a tool checks its arguments, reads, writes, and passes what it sent and
+// read back to the formatter of its answer. A file is named for the resource it renders.
+//
 // The 1-4 wellness scales of Intervals.icu are defined once, in scales.go.
 package format

@@ -86,6 +86,35 @@ func CustomItem(c intervals.CustomItem, content json.RawMessage, max int) string
 	return Clip(strings.Join(l, "\n"), max)
 }
 
+// CustomItemWritten is the answer of create_custom_item (id 0) and update_custom_item (the
+// item's id): the item as saved, or that it was written when its answer (saved nil) could
+// not be read.
+func CustomItemWritten(id int32, saved *intervals.CustomItem, content json.RawMessage, max int) string {
+	switch {
+	case saved == nil && id == 0:
+		return "Custom item created."
+	case saved == nil:
+		return fmt.Sprintf("Custom item %d updated.", id)
+	case id == 0:
+		return "Created: " + CustomItem(*saved, content, max)
+	}
+	return "Updated: " + CustomItem(*saved, content, max)
+}
+
+// CustomItemDeleted is the answer of delete_custom_item.
+func CustomItemDeleted(id int32, name string) string {
+	return fmt.Sprintf("Deleted custom item %d %s.", id, name)
+}
+
+// MessageAdded is the answer of add_activity_message, with the new message's id when the
+// answer gave it (nil if not).
+func MessageAdded(activityID string, id *int64) string {
+	if id == nil {
+		return "Comment added to activity " + activityID + "."
+	}
+	return fmt.Sprintf("Comment added to activity %s (message id %d).", activityID, *id)
+}
+
 // Messages lists an activity's comments, oldest first.
 func (u Units) Messages(activityID string, ms []intervals.Message, max int) string {
 	if len(ms) == 0 {

@@ -11,6 +11,26 @@ import (
 
 func ptr[T any](v T) *T { return &v }
 
+// wantAll fails t for each of wants that got does not contain.
+func wantAll(t *testing.T, got string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(got, want) {
+			t.Errorf("want %q in:\n%s", want, got)
+		}
+	}
+}
+
+// wantNone fails t for each of bads that got contains.
+func wantNone(t *testing.T, got string, bads ...string) {
+	t.Helper()
+	for _, bad := range bads {
+		if strings.Contains(got, bad) {
+			t.Errorf("%q should not be in:\n%s", bad, got)
+		}
+	}
+}
+
 func TestMissingIsNeverShownAsZero(t *testing.T) {
 	w := intervals.Wellness{Id: ptr("2026-11-30"), Ctl: ptr(float32(40)), Atl: ptr(float32(45))}
 	got := Wellness([]intervals.Wellness{w}, "2026-11-30", "2026-11-30", 4000)
@@ -81,6 +101,21 @@ func TestBudgetCutSaysWhatWasCut(t *testing.T) {
 
 // TestListNeverExceedsItsBudget: the cut line counts toward the budget (a tail used to be
 // kept after it as if it took no room) and a head longer than the budget is clipped.
+func TestActivitiesAtTheirLimitSayOlderMayExist(t *testing.T) {
+	var acts []intervals.Activity
+	for i := range 30 {
+		acts = append(acts, intervals.Activity{Id: ptr(fmt.Sprintf("i%d", i)), Type: ptr("Run"), StartDateLocal: ptr("2026-11-20T07:00:00"), MovingTime: ptr(int32(1800))})
+	}
+	const max = 800
+	got := metric.ActivitiesUpTo(acts, "2026-11-01", "2026-11-30", 30, max)
+	if n := len([]rune(got)); n > max || !strings.HasSuffix(got, "\n(limit of 30 reached: older activities in the range may exist; narrow the range or raise limit)") {
+		t.Errorf("want the limit said last within %d characters (%d):\n%s", max, n, got)
+	}
+	if got := metric.ActivitiesUpTo(acts[:29], "2026-11-01", "2026-11-30", 30, 4000); strings.Contains(got, "limit of") {
+		t.Errorf("under the limit nothing is said:\n%s", got)
+	}
+}
+
 func TestListNeverExceedsItsBudget(t *testing.T) {
 	items := []string{strings.Repeat("a", 60), strings.Repeat("b", 60), strings.Repeat("c", 60), strings.Repeat("d", 60)}
 	for _, l := range []List{

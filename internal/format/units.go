@@ -23,6 +23,16 @@ func (u Units) loc() *time.Location {
 // Day formats a local date with its weekday: "Mon 2026-11-30".
 func Day(t time.Time) string { return t.Format("Mon 2006-01-02") }
 
+// DayOf formats a local date written YYYY-MM-DD with its weekday; anything else is returned
+// as it is.
+func DayOf(date string) string {
+	t, err := time.Parse("2006-01-02", date)
+	if err != nil {
+		return date
+	}
+	return Day(t)
+}
+
 // Monday is the Monday on or before t's day, at t's clock time (weeks start on Monday, as
 // Intervals.icu's do).
 func Monday(t time.Time) time.Time { return t.AddDate(0, 0, -((int(t.Weekday()) + 6) % 7)) }

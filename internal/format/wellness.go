@@ -144,3 +144,18 @@ func Wellness(rows []intervals.Wellness, oldest, newest string, max int) string 
 	}
 	return List{Head: head, Items: items, Tail: tail, Noun: "days", Hint: "narrow the range"}.Render(max)
 }
+
+// MetricsLogged is the answer of log_metrics: the day's values sent, then the whole day as
+// Intervals.icu now has it (now is nil when its answer could not be read).
+func MetricsLogged(sent intervals.Wellness, now *intervals.Wellness) string {
+	out := "Recorded " + WellnessLine(sent)
+	if now != nil {
+		if now.Id == nil {
+			day := *now
+			day.Id = sent.Id
+			now = &day
+		}
+		out += "\nThe day now reads: " + strings.SplitN(WellnessLine(*now), ": ", 2)[1]
+	}
+	return out
+}

@@ -2,9 +2,7 @@ package tools
 
 import (
 	"context"
-	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -56,11 +54,7 @@ func getActivities(ctx context.Context, env *manifest.Env, in activitiesIn) (str
 	if resp.JSON200 == nil {
 		return "", noData("list activities", resp.StatusCode())
 	}
-	note := ""
-	if len(*resp.JSON200) == limit {
-		note = "\n(limit of " + strconv.Itoa(limit) + " reached: older activities in the range may exist; narrow the range or raise limit)"
-	}
-	return a.units.Activities(*resp.JSON200, oldest, newest, env.MaxChars()-utf8.RuneCountInString(note)) + note, nil
+	return a.units.ActivitiesUpTo(*resp.JSON200, oldest, newest, limit, env.MaxChars()), nil
 }
 
 // activityID checks an id the model gave.

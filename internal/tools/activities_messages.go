@@ -2,10 +2,10 @@ package tools
 
 import (
 	"context"
-	"strconv"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -63,11 +63,10 @@ func addActivityMessage(ctx context.Context, env *manifest.Env, in messageIn) (s
 	if err != nil {
 		return "", apiFailed("comment on activity "+id, err)
 	}
-	msg := "Comment added to activity " + id
 	// A 2xx is done whatever its answer holds (retrying would post the comment twice).
 	var sent intervals.NewMsg
-	if readBack(resp, &sent) && sent.Id != nil {
-		msg += " (message id " + strconv.Itoa(int(*sent.Id)) + ")"
+	if !readBack(resp, &sent) {
+		sent.Id = nil
 	}
-	return msg + ".", nil
+	return format.MessageAdded(id, sent.Id), nil
 }

@@ -24,9 +24,6 @@ type updateActivityIn struct {
 	Gear        string  `json:"gear,omitempty" jsonschema_description:"Gear id or name"`
 }
 
-// feelLabels are Intervals.icu's labels of the 1-5 feel scale.
-var feelLabels = [5]string{"Strong", "Good", "Normal", "Poor", "Weak"}
-
 func updateActivityTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name:        "update_activity",
@@ -45,18 +42,15 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 		return "", manifest.Errorf("give activity_id (get_activities lists them)")
 	}
 	var body intervals.Activity
-	var changes []string
 	if in.Name != nil {
 		n := strings.TrimSpace(*in.Name)
 		if n == "" {
 			return "", manifest.Errorf("name must not be empty")
 		}
 		body.Name = &n
-		changes = append(changes, fmt.Sprintf("name %q", n))
 	}
 	if in.Description != nil {
 		body.Description = in.Description
-		changes = append(changes, "description")
 	}
 	if in.RPE != nil {
 		if *in.RPE < 1 || *in.RPE > 10 {
@@ -64,7 +58,6 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 		}
 		v := int32(*in.RPE)
 		body.IcuRpe = &v
-		changes = append(changes, fmt.Sprintf("RPE %d/10", v))
 	}
 	if in.Feel != nil {
 		if *in.Feel < 1 || *in.Feel > 5 {
@@ -72,9 +65,8 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 		}
 		v := int32(*in.Feel)
 		body.Feel = &v
-		changes = append(changes, fmt.Sprintf("feel %d/5 %s", v, feelLabels[v-1]))
 	}
-	if in.Gear == "" && len(changes) == 0 {
+	if in.Gear == "" && in.Name == nil && in.Description == nil && in.RPE == nil && in.Feel == nil {
 		return "", manifest.Errorf("nothing to change: give name, description, rpe, feel or gear")
 	}
 	ath, err := loadAthlete(ctx, env)
@@ -91,24 +83,25 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 	if format.IsStravaStub(act) {
 		return "", manifest.Errorf("activity %s was imported from Strava, which the Intervals.icu API does not serve or change: edit it on intervals.icu", id)
 	}
+	var gear *intervals.Gear
 	if in.Gear != "" {
 		g, err := findGear(ctx, env, in.Gear)
 		if err != nil {
 			return "", err
 		}
 		body.Gear = &intervals.StravaGear{Id: g.Id}
-		changes = append(changes, "gear "+strings.TrimSpace(deref(g.Name)+" ("+deref(g.Id)+")"))
+		gear = &g
 	}
 	resp, err := env.Client.UpdateActivity(ctx, id, body)
 	if err != nil {
 		return "", athleteAccessError(env, fmt.Errorf("update activity %s: %w", id, err))
 	}
-	out := fmt.Sprintf("Updated activity %s: %s.", id, strings.Join(changes, ", "))
+	answer := format.ActivityUpdate{ID: id, Sent: body, Gear: gear}
 	var now intervals.Activity
 	if readBack(resp, &now) && now.Id != nil {
-		out += "\nNow: " + ath.units.ActivityLine(now)
+		answer.Now = &now
 	}
-	return out, nil
+	return ath.units.ActivityUpdate(answer), nil
 }
 
 // findGear finds the athlete's gear by id or by name (case-insensitive, unique).

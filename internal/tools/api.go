@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -82,17 +81,7 @@ func apiListOperations(_ context.Context, env *manifest.Env, in apiListIn) (stri
 		return "", manifest.Errorf("no operation matches tag %q and word %q; tags: %s", in.Tag, in.Word, apiTagList(tags))
 	}
 	sort.SliceStable(ops, func(i, j int) bool { return ops[i].Tag < ops[j].Tag })
-	head := fmt.Sprintf("%d operations (operationId METHOD path: summary). Describe one with api_describe_operation, call it with api_call_operation.", len(ops))
-	items := make([]string, len(ops))
-	last := ""
-	for i, op := range ops {
-		items[i] = fmt.Sprintf("%s %s %s: %s", op.OperationID, op.Method, op.Path, op.Summary)
-		if op.Tag != last {
-			items[i] = "# " + op.Tag + "\n" + items[i]
-			last = op.Tag
-		}
-	}
-	return format.List{Head: head, Items: items, Noun: "operations not shown", Hint: "filter by tag or word"}.Render(env.MaxChars()), nil
+	return format.APIOperations(ops, env.MaxChars()), nil
 }
 
 func apiTagList(tags map[string]int) string {
@@ -128,50 +117,24 @@ func apiDescribeOperation(_ context.Context, env *manifest.Env, in apiDescribeIn
 		if !ok {
 			return "", manifest.Errorf("unknown schema %q: use a name shown after \"object\" in api_describe_operation's answer", in.Schema)
 		}
-		return format.List{Head: in.Schema + " properties:", Items: apiPropLines(props), Noun: "properties not shown", Hint: apiPropsHint}.Render(env.MaxChars()), nil
+		return format.APISchema(in.Schema, props, env.MaxChars()), nil
 	}
 	op, err := lookupAPIOp(in.Operation)
 	if err != nil {
 		return "", err
 	}
-	head := []string{fmt.Sprintf("%s: %s %s (%s): %s", op.op.OperationID, op.op.Method, op.op.Path, op.op.Tag, op.op.Summary)}
-	if op.op.Method != "GET" {
-		head = append(head, "Writes: refused when the server is read-only.")
-	}
-	if op.upload {
-		head = append(head, "Not callable here: it uploads a file (multipart/form-data); use Intervals.icu's web page or its API directly.")
-	}
 	docs := intervals.ParamDocs(op.op.OperationID)
-	names := apiParamNames(op, docs)
-	if len(names) == 0 {
-		head = append(head, "params: none")
-	} else {
-		head = append(head, "params:")
-	}
-	var items []string
-	for _, n := range names {
-		d := docs[n]
-		switch {
-		case op.isAthleteParam(n):
-			items = append(items, fmt.Sprintf("- %s (path): the athlete, filled in; do not pass it", n))
-			continue
-		case op.isFormatParam(n):
-			items = append(items, fmt.Sprintf("- %s (path, optional): \"\" for JSON (default), or .csv / .json where the path allows it", n))
-			continue
-		}
-		req := "optional"
-		if d.Required || d.In == "path" {
-			req = "required"
-		}
-		items = append(items, fmt.Sprintf("- %s (%s, %s, %s)%s", n, d.In, apiFieldType(d), req, apiDocSuffix(d)))
+	d := format.APIOperation{Op: op.op, Upload: op.upload}
+	for _, n := range apiParamNames(op, docs) {
+		d.Params = append(d.Params, format.APIParam{Name: n, Doc: docs[n], Athlete: op.isAthleteParam(n), Format: op.isFormatParam(n)})
 	}
 	if op.body != nil {
-		items = append(items, "body (JSON): "+apiBodyShape(op.body))
+		d.Body = apiBodyShape(op.body)
 		if props, ok := intervals.SchemaDocs(apiSchemaName(op.body)); ok {
-			items = append(items, apiPropLines(props)...)
+			d.BodyProps = props
 		}
 	}
-	return format.List{Head: strings.Join(head, "\n"), Items: items, Noun: "lines not shown", Hint: apiPropsHint}.Render(env.MaxChars()), nil
+	return format.DescribeAPIOperation(d, env.MaxChars()), nil
 }
 
 // apiParamNames lists an operation's parameters: path ones in path order, then query ones sorted.
@@ -185,46 +148,4 @@ func apiParamNames(op *apiOp, docs map[string]intervals.FieldDoc) []string {
 	}
 	sort.Strings(query)
 	return append(names, query...)
-}
-
-// apiPropsHint is what a description cut in a body's properties tells the model.
-const apiPropsHint = "all body properties are optional: send only those you change"
-
-// apiPropLines describes a schema's properties, one line each, by name.
-func apiPropLines(props map[string]intervals.FieldDoc) []string {
-	names := make([]string, 0, len(props))
-	for n := range props {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = fmt.Sprintf("- %s %s%s", n, apiFieldType(props[n]), apiDocSuffix(props[n]))
-	}
-	return out
-}
-
-func apiFieldType(d intervals.FieldDoc) string {
-	t := d.Type
-	if t == "" {
-		t = "any"
-	}
-	if d.Ref != "" {
-		t += " " + d.Ref
-	}
-	if d.Format != "" && d.Format != "int32" && d.Format != "int64" && d.Format != "float" && d.Format != "double" {
-		t += " (" + d.Format + ")"
-	}
-	return t
-}
-
-func apiDocSuffix(d intervals.FieldDoc) string {
-	s := ""
-	if len(d.Enum) > 0 {
-		s += " one of " + strings.Join(d.Enum, "|")
-	}
-	if d.Description != "" {
-		s += ": " + d.Description
-	}
-	return s
 }

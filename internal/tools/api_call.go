@@ -13,10 +13,9 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
-	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -259,8 +258,8 @@ func apiCallOperation(ctx context.Context, env *manifest.Env, in apiCallIn) (str
 	if err != nil {
 		return "", fmt.Errorf("%s: reading the answer: %w", op.op.OperationID, err)
 	}
-	head := op.op.Method + " " + hr.Request.URL.Path
-	return fmt.Sprintf("%s: %d %s\n", head, hr.StatusCode, http.StatusText(hr.StatusCode)) + apiTrimBody(body, hr.Header.Get("Content-Type"), env.MaxChars()), nil
+	return format.APICall(format.APIAnswer{Method: op.op.Method, Path: hr.Request.URL.Path, Code: hr.StatusCode, Status: http.StatusText(hr.StatusCode),
+		Type: hr.Header.Get("Content-Type"), Body: body}, env.MaxChars()), nil
 }
 
 // apiCoerce turns a string given for a number, a boolean or an array parameter into that
@@ -319,53 +318,4 @@ func apiPathValue(name string, raw json.RawMessage, t reflect.Type) (reflect.Val
 		return reflect.ValueOf(list).Convert(t), nil
 	}
 	return reflect.Value{}, fmt.Errorf("path parameter %s: unsupported type %v", name, t)
-}
-
-// apiTrimBody shows an answer within max characters: JSON compacted, arrays cut at a whole
-// element with the count left out, binary content described, not shown.
-// apiSecretField matches a JSON string field that holds a secret (the athlete profile
-// carries icu_api_key and icu_friend_invite_token): its value is never shown. Compiled on
-// first use, not at every start of the binary.
-var apiSecretField = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)"([a-z0-9_]*(?:api_?key|token|secret|password)[a-z0-9_]*)":"(?:[^"\\]|\\.)*"`)
-})
-
-func apiTrimBody(body []byte, ctype string, max int) string {
-	if len(body) == 0 {
-		return "(empty answer)"
-	}
-	if !utf8.Valid(body) || bytes.IndexByte(body, 0) >= 0 {
-		return fmt.Sprintf("binary content (%s, %d bytes), not shown: download it from Intervals.icu directly", ctype, len(body))
-	}
-	var c bytes.Buffer
-	if json.Compact(&c, body) == nil {
-		body = apiSecretField().ReplaceAll(c.Bytes(), []byte(`"$1":"(hidden)"`))
-	}
-	if len(body) <= max {
-		return string(body)
-	}
-	var items []json.RawMessage
-	if json.Unmarshal(body, &items) == nil {
-		var b strings.Builder
-		b.WriteByte('[')
-		n := 0
-		for _, it := range items {
-			if b.Len()+len(it)+2 > max-120 {
-				break
-			}
-			if n > 0 {
-				b.WriteByte(',')
-			}
-			b.Write(it)
-			n++
-		}
-		b.WriteByte(']')
-		fmt.Fprintf(&b, "\n… showing %d of %d items; narrow the request (dates, limit, fields)", n, len(items))
-		return b.String()
-	}
-	cut := max - 120
-	for cut > 0 && !utf8.RuneStart(body[cut]) {
-		cut--
-	}
-	return string(body[:cut]) + fmt.Sprintf("\n… cut at %d of %d characters; narrow the request (dates, limit, fields)", cut, len(body))
 }

@@ -114,3 +114,11 @@ func loadAthlete(ctx context.Context, env *manifest.Env) (*athleteCtx, error) {
 	}
 	return &athleteCtx{Athlete: a, units: u, today: today}, nil
 }
+
+// nameOr is the athlete's name for an answer, or "athlete <id>" when the profile has none.
+func nameOr(name, id string) string {
+	if name == "" {
+		return "athlete " + id
+	}
+	return name
+}

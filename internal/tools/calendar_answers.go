@@ -5,9 +5,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
-	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
 func idList(ids []int32) string {
@@ -34,22 +32,16 @@ func applied(e planEvent, fields map[string]any) planEvent {
 	return out
 }
 
-// sessionList is a tool's answer: a head line, then one line per event, within the
-// answer's budget (what is cut is counted).
-func sessionList(env *manifest.Env, head string, lines []string) string {
-	return format.List{Head: head, Items: lines, Noun: "events", Hint: "get_events shows them all"}.Render(env.MaxChars())
+// session is the event as a write answer shows it.
+func (e planEvent) session() format.Session {
+	return format.Session{Event: e.Event, Paired: e.activity}
 }
 
-// createdLines lists events this call created.
-func createdLines(a *athleteCtx, created []intervals.Event) []string {
-	lines := make([]string, len(created))
-	for i, e := range created {
-		lines[i] = "- " + eventText(a, planEvent{Event: e})
+// sessions are the events as a write answer shows them.
+func sessions(es []planEvent) []format.Session {
+	out := make([]format.Session, len(es))
+	for i, e := range es {
+		out[i] = e.session()
 	}
-	return lines
-}
-
-// eventText is an event's one-line summary, with its status.
-func eventText(a *athleteCtx, e planEvent) string {
-	return a.units.EventLine(e.Event, e.activity, a.today)
+	return out
 }

@@ -49,7 +49,7 @@ func copySessions(ctx context.Context, env *manifest.Env, in copyIn) (string, er
 	if err != nil {
 		return "", j.fail(ctx, err)
 	}
-	return sessionList(env, fmt.Sprintf("Copied %d session(s), %+d day(s) later:", len(created), days), createdLines(a, created)), nil
+	return a.units.Copied(created, days, a.today, env.MaxChars()), nil
 }
 
 // copyOf is a new planned event like e, days later, with the given external id.

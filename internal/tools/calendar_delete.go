@@ -11,7 +11,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -55,11 +54,10 @@ func deleteEvent(ctx context.Context, env *manifest.Env, in deleteEventIn) (stri
 	if paired != "" {
 		return "", refusePairedEvent("deleted", e, paired)
 	}
-	line := a.units.EventLine(e, "", a.today)
 	if _, err := env.Client.DeleteEventWithResponse(ctx, env.AthleteID, in.EventID, nil); err != nil {
 		return "", apiFailed(fmt.Sprintf("delete event %d", in.EventID), err)
 	}
-	return "Deleted: " + line, nil
+	return a.units.DeletedOne(e, a.today), nil
 }
 
 // A range delete is two calls. The first previews the events it would delete and returns a
@@ -143,39 +141,15 @@ func deleteEventsByDateRange(ctx context.Context, env *manifest.Env, in deleteRa
 	}
 	slices.Sort(ids)
 	athlete := a.ID
-	lines := func(es []intervals.Event) []string {
-		out := make([]string, len(es))
-		for i, e := range es {
-			out[i] = "- " + a.units.EventLine(e, paired[deref(e.Id)], a.today)
-		}
-		return out
-	}
-	// answer lists the events a call names and the kept sessions within the budget; last
-	// (the confirmation) is never cut.
-	answer := func(head string, named []intervals.Event, last string) string {
-		max := env.MaxChars()
-		var parts []string
-		if len(kept) > 0 {
-			parts = append(parts, format.List{Head: fmt.Sprintf("Kept (paired with a recorded activity, never deleted): %d", len(kept)),
-				Items: lines(kept), Noun: "kept sessions", Hint: "get_events shows them"}.Render(max/4))
-		}
-		if last != "" {
-			parts = append(parts, last)
-		}
-		rest := max
-		for _, p := range parts {
-			rest -= utf8.RuneCountInString(p) + 1
-		}
-		main := format.List{Head: head, Items: lines(named), Noun: "events not listed", Hint: "they are in the range all the same; get_events shows them"}.Render(rest)
-		return strings.Join(append([]string{main}, parts...), "\n")
+	answer := func(named []intervals.Event, token string) string {
+		r := format.RangeDelete{Oldest: oldest, Newest: newest, Named: named, Kept: kept, Paired: paired, Token: token, Minutes: int(tokenTTL.Minutes())}
+		return a.units.RangeDelete(r, a.today, env.MaxChars())
 	}
 	if in.Confirm == "" {
 		if len(doomed) == 0 {
-			return answer(fmt.Sprintf("Nothing to delete %s..%s.", oldest, newest), nil, ""), nil
+			return answer(nil, ""), nil
 		}
-		token := rangeToken(athlete, oldest, newest, in.Category, ids, env.Time().Add(tokenTTL).Unix())
-		return answer(fmt.Sprintf("Preview, nothing deleted yet. %d events %s..%s would be deleted:", len(doomed), oldest, newest), doomed,
-			fmt.Sprintf("To delete exactly these, call delete_events_by_date_range again with the same oldest, newest and category and confirm=%q (valid %d minutes).", token, int(tokenTTL.Minutes()))), nil
+		return answer(doomed, rangeToken(athlete, oldest, newest, in.Category, ids, env.Time().Add(tokenTTL).Unix())), nil
 	}
 	exp, _, ok := strings.Cut(in.Confirm, ".")
 	expiry, err := strconv.ParseInt(exp, 10, 64)
@@ -186,7 +160,7 @@ func deleteEventsByDateRange(ctx context.Context, env *manifest.Env, in deleteRa
 		return "", manifest.Errorf("the confirmation token has expired (valid %d minutes): nothing was deleted; call again without confirm for a fresh preview", int(tokenTTL.Minutes()))
 	}
 	if len(ids) == 0 {
-		return answer(fmt.Sprintf("Nothing to delete %s..%s.", oldest, newest), nil, ""), nil
+		return answer(nil, ""), nil
 	}
 	if env.Confirm != nil {
 		yes, asked, err := env.Confirm(ctx, fmt.Sprintf("Delete %d events from the calendar (%s to %s)? Sessions paired with recorded activities are kept.", len(ids), oldest, newest))
@@ -204,7 +178,7 @@ func deleteEventsByDateRange(ctx context.Context, env *manifest.Env, in deleteRa
 	if _, err := env.Client.DeleteEventsBulkWithResponse(ctx, env.AthleteID, body); err != nil {
 		return "", apiFailed(fmt.Sprintf("delete %d events", len(ids)), err)
 	}
-	return answer(fmt.Sprintf("Deleted %d events %s..%s:", len(ids), oldest, newest), doomed, ""), nil
+	return answer(doomed, ""), nil
 }
 
 // deleteSessions deletes planned events by id in one request, after reading every one: it
@@ -244,9 +218,5 @@ func deleteSessions(ctx context.Context, env *manifest.Env, refs []sessionRef) (
 	if err != nil {
 		return "", fmt.Errorf("delete %d event(s): %w; nothing was deleted if Intervals.icu refused: check with get_events", len(ids), err)
 	}
-	lines := make([]string, len(events))
-	for i, e := range events {
-		lines[i] = "- " + eventText(a, e)
-	}
-	return sessionList(env, fmt.Sprintf("Deleted %d event(s):", len(events)), lines), nil
+	return a.units.Deleted(sessions(events), a.today, env.MaxChars()), nil
 }

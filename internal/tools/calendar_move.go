@@ -2,9 +2,9 @@ package tools
 
 import (
 	"context"
-	"fmt"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -42,15 +42,15 @@ func moveSessions(ctx context.Context, env *manifest.Env, in moveIn) (string, er
 		return "", err
 	}
 	j := newJournal(env, a)
-	var lines []string
+	var moves []format.Move
 	for _, e := range events {
 		f := shiftFields(e, days)
 		if err := j.update(ctx, e, f); err != nil {
 			return "", j.fail(ctx, err)
 		}
-		lines = append(lines, fmt.Sprintf("- %s, was %s", eventText(a, applied(e, f)), e.day()))
+		moves = append(moves, format.Move{After: applied(e, f).session(), Was: e.day()})
 	}
-	return sessionList(env, fmt.Sprintf("Moved %d session(s) by %+d day(s):", len(events), days), lines), nil
+	return a.units.Moved(moves, days, a.today, env.MaxChars()), nil
 }
 
 // shiftDays is the shift asked: days, or to_date minus the first selected day.

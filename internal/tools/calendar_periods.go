@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
-	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -124,29 +122,20 @@ func createPeriod(ctx context.Context, env *manifest.Env, in periodIn) (string, 
 		// The period is written (2xx); only its answer is unreadable: show what was sent.
 		created = []intervals.Event{{Category: (*intervals.EventCategory)(&c), Name: &name, StartDateLocal: &start, EndDateLocal: &end}}
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Created: %s\n", eventText(a, planEvent{Event: created[0]}))
+	period := planEvent{Event: created[0]}.session()
+	var todo []planEvent
 	if kind != "BLOCK" {
 		inside, err := readCalendar(ctx, env, first, last, "WORKOUT", "RACE_A", "RACE_B", "RACE_C")
 		if err != nil {
-			return b.String() + "(could not list the sessions planned in it: " + err.Error() + ")\n", nil
+			return a.units.PeriodCreated(period, nil, err.Error(), a.today, env.MaxChars()), nil
 		}
-		var todo []planEvent
 		for _, e := range inside {
 			if e.activity == "" && e.day() >= first && e.day() <= last {
 				todo = append(todo, e)
 			}
 		}
-		if len(todo) > 0 {
-			lines := make([]string, len(todo))
-			for i, e := range todo {
-				lines[i] = "- " + eventText(a, e)
-			}
-			head := fmt.Sprintf("%d session(s) are planned in it; move_sessions, update_session or delete_event them:", len(todo))
-			b.WriteString(format.List{Head: head, Items: lines, Noun: "events", Hint: "get_events shows them all"}.Render(env.MaxChars()-utf8.RuneCountInString(b.String())-1) + "\n")
-		}
 	}
-	return b.String(), nil
+	return a.units.PeriodCreated(period, sessions(todo), "", a.today, env.MaxChars()), nil
 }
 
 // readPeriod reads an event and refuses anything that is not a period.
@@ -227,9 +216,10 @@ func updatePeriod(ctx context.Context, env *manifest.Env, in periodUpdateIn) (st
 	}
 	after, err := readEvent(ctx, env, deref(e.Id))
 	if err != nil {
-		return "Updated the period.\n", nil
+		return a.units.PeriodUpdated(e.session(), nil, a.today), nil
 	}
-	return fmt.Sprintf("Updated: %s\nWas: %s\n", eventText(a, after), eventText(a, e)), nil
+	now := after.session()
+	return a.units.PeriodUpdated(e.session(), &now, a.today), nil
 }
 
 func deletePeriodTool() manifest.Tool {
@@ -260,5 +250,5 @@ func deletePeriod(ctx context.Context, env *manifest.Env, in periodDeleteIn) (st
 	if err != nil {
 		return "", apiFailed("delete the period", err)
 	}
-	return fmt.Sprintf("Deleted: %s\nThe sessions in it were not touched.\n", eventText(a, e)), nil
+	return a.units.PeriodDeleted(e.session(), a.today), nil
 }

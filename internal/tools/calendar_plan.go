@@ -2,11 +2,9 @@ package tools
 
 import (
 	"context"
-	"fmt"
 	"math"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -158,109 +156,14 @@ func planDiff(old planEvent, p planned) map[string]any {
 	return f
 }
 
-// planAnswer summarises the plan per Monday-based week, then lists its sessions while the
-// answer fits its budget.
+// planAnswer shows the plan as written: its sessions with their ids and what this call did
+// to each, and the plan's earlier sessions on these dates that it left as they are (stale).
 func planAnswer(plan string, items []planned, status []string, ids []int32, stale []planEvent, a *athleteCtx, budget int) string {
-	loc := a.Location
-	counts := map[string]int{}
-	for _, s := range status {
-		counts[s]++
+	ps := make([]format.PlannedSession, len(items))
+	for i, p := range items {
+		ps[i] = format.PlannedSession{Date: p.date, Event: p.event, Seconds: p.seconds, Metres: p.metres, Load: p.load,
+			LoadEstimated: !p.given.load, ID: ids[i], Status: status[i]}
 	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "Plan %q: %d session(s) written all or nothing: %d new, %d updated, %d unchanged", strings.TrimSpace(plan), len(items), counts["new"], counts["updated"], counts["unchanged"])
-	if n := counts["done, left as is"]; n > 0 {
-		fmt.Fprintf(&b, ", %d already done (left as is)", n)
-	}
-	b.WriteString(".\n")
-	type week struct {
-		monday        string
-		n, secs, load int
-		metres        float64
-		estimated     bool // a load is the estimate from the workout
-		lines         []string
-	}
-	var weeks []*week
-	byMonday := map[string]*week{}
-	order := make([]int, len(items))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(x, y int) bool { return items[order[x]].date < items[order[y]].date })
-	for _, i := range order {
-		p := items[i]
-		t, _ := time.ParseInLocation(ymd, p.date, loc)
-		mon := format.Monday(t).Format(ymd)
-		w := byMonday[mon]
-		if w == nil {
-			w = &week{monday: mon}
-			byMonday[mon] = w
-			weeks = append(weeks, w)
-		}
-		w.n++
-		w.secs += p.seconds
-		w.metres += p.metres
-		w.load += p.load
-		w.estimated = w.estimated || (p.load > 0 && !p.given.load)
-		w.lines = append(w.lines, fmt.Sprintf("  %s %s (id %d, %s)", t.Format("Mon 01-02"), planEventShort(p, a.units), ids[i], status[i]))
-	}
-	var heads []string
-	var long strings.Builder
-	for _, w := range weeks {
-		t, _ := time.ParseInLocation(ymd, w.monday, loc)
-		head := fmt.Sprintf("Week of %s: %d session(s), %s", t.Format("Mon 2006-01-02"), w.n, format.Duration(float64(w.secs)))
-		if w.metres > 0 {
-			head += ", " + a.units.Distance(w.metres, "")
-		}
-		head += ", load " + approx(w.estimated) + fmt.Sprint(w.load)
-		heads = append(heads, head)
-		long.WriteString(head + "\n")
-		for _, l := range w.lines {
-			long.WriteString(l + "\n")
-		}
-	}
-	out := b.String()
-	if long.Len()+len(out) < budget-1000 {
-		out += long.String()
-	} else {
-		out = format.List{Head: out, Items: heads, Tail: "(sessions not listed, to keep the answer short: get_events shows them)",
-			Noun: "weeks", Hint: "get_events shows them"}.Render(budget) + "\n"
-	}
-	if len(stale) > 0 {
-		sort.Slice(stale, func(x, y int) bool { return stale[x].day() < stale[y].day() })
-		lines := make([]string, len(stale))
-		for i, e := range stale {
-			lines[i] = "- " + eventText(a, e)
-		}
-		head := fmt.Sprintf("%d earlier session(s) of this plan on these dates are not in this call and were left as they are:", len(stale))
-		out += format.List{Head: head, Items: lines, Noun: "sessions", Hint: "get_events shows them"}.Render(max(budget-len(out), 200))
-	}
-	return format.Clip(out, budget)
-}
-
-// approx marks an estimated value.
-func approx(estimated bool) string {
-	if estimated {
-		return "~"
-	}
-	return ""
-}
-
-// planEventShort is a planned session's category, sport, name, time, distance and load.
-func planEventShort(p planned, u format.Units) string {
-	e := p.event
-	s := string(deref(e.Category))
-	if t := deref(e.Type); t != "" {
-		s += " " + t
-	}
-	s += fmt.Sprintf(" %q", deref(e.Name))
-	if p.seconds > 0 {
-		s += " " + format.Duration(float64(p.seconds))
-	}
-	if p.metres > 0 {
-		s += " " + u.Distance(p.metres, deref(e.Type))
-	}
-	if p.load > 0 {
-		s += " load " + approx(!p.given.load) + fmt.Sprint(p.load)
-	}
-	return s
+	sort.Slice(stale, func(x, y int) bool { return stale[x].day() < stale[y].day() })
+	return a.units.Plan(plan, ps, sessions(stale), a.today, budget)
 }

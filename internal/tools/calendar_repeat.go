@@ -89,9 +89,5 @@ func repeatSession(ctx context.Context, env *manifest.Env, in repeatIn) (string,
 	if err != nil {
 		return "", j.fail(ctx, err)
 	}
-	head := fmt.Sprintf("Repeated %s every %d week(s): %d cop(ies) created", eventText(a, src), every, len(created))
-	if skipped > 0 {
-		head += fmt.Sprintf(", %d already there", skipped)
-	}
-	return sessionList(env, head+":", createdLines(a, created)), nil
+	return a.units.Repeated(src.session(), every, created, skipped, a.today, env.MaxChars()), nil
 }

@@ -2,10 +2,10 @@ package tools
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -77,7 +77,7 @@ func updateSession(ctx context.Context, env *manifest.Env, in updateIn) (string,
 		return "", err
 	}
 	j := newJournal(env, a)
-	var lines []string
+	var after []format.Session
 	for _, e := range members {
 		f := change.fields(e)
 		if len(f) == 0 {
@@ -86,13 +86,9 @@ func updateSession(ctx context.Context, env *manifest.Env, in updateIn) (string,
 		if err := j.update(ctx, e, f); err != nil {
 			return "", j.fail(ctx, err)
 		}
-		lines = append(lines, "- "+eventText(a, applied(e, f)))
+		after = append(after, applied(e, f).session())
 	}
-	head := fmt.Sprintf("Updated %d session(s):", len(members))
-	if change.summary != "" {
-		head = "Workout: " + change.summary + "\n" + head
-	}
-	return sessionList(env, head, lines), nil
+	return a.units.SessionsUpdated(change.summary, after, a.today, env.MaxChars()), nil
 }
 
 // following returns this session and the later ones of its series, oldest first.
@@ -207,10 +203,7 @@ func sessionChange(in updateIn, this planEvent, a *athleteCtx) (sessionUpdate, e
 		if len(errs) > 0 {
 			return c, manifest.Errorf("Nothing was changed, Intervals.icu would misread the workout:\n- %s", strings.Join(errs, "\n- "))
 		}
-		c.summary = sum.String()
-		if len(warns) > 0 {
-			c.summary += "\nCheck these (written as given):\n- " + strings.Join(warns, "\n- ")
-		}
+		c.summary = format.WorkoutChecked(sum.String(), warns)
 		if c.secs == 0 {
 			c.secs = int(sum.Duration.Seconds())
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/workout"
 )
@@ -49,16 +50,16 @@ func addOrUpdateEvent(ctx context.Context, env *manifest.Env, in eventWriteIn) (
 		}
 		old = e
 	}
-	body, notes, err := eventBody(in, old, a)
+	body, workout, err := eventBody(in, old, a)
 	if err != nil {
 		return "", err
 	}
-	verb, what := "Created", "create the event"
+	what := "create the event"
 	var resp *http.Response
 	if in.EventID == 0 {
 		resp, err = env.Client.CreateEvent(ctx, env.AthleteID, &intervals.CreateEventParams{}, body)
 	} else {
-		verb, what = "Updated", fmt.Sprintf("update event %d", in.EventID)
+		what = fmt.Sprintf("update event %d", in.EventID)
 		resp, err = env.Client.UpdateEvent(ctx, env.AthleteID, in.EventID, body)
 	}
 	if err != nil {
@@ -72,16 +73,13 @@ func addOrUpdateEvent(ctx context.Context, env *manifest.Env, in eventWriteIn) (
 	} else if raw, err := json.Marshal(body); err == nil {
 		_ = json.Unmarshal(raw, &saved)
 	}
-	out := verb + ": " + a.units.EventLine(saved, "", a.today)
-	if len(notes) > 0 {
-		out += "\n" + strings.Join(notes, "\n")
-	}
-	return out, nil
+	return a.units.EventWritten(in.EventID == 0, saved, workout, a.today), nil
 }
 
-// eventBody builds the event to write from the arguments, over old when updating. notes are
-// lines for the answer (the workout summary and syntax warnings).
-func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.EventEx, []string, error) {
+// eventBody builds the event to write from the arguments, over old when updating. workout is
+// what its workout was checked as, for the answer (the summary and syntax warnings; "" for
+// none).
+func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.EventEx, string, error) {
 	var b intervals.EventEx
 	creating := in.EventID == 0
 	cat := in.Category
@@ -92,26 +90,26 @@ func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.E
 		cat = string(deref(old.Category))
 	}
 	if err := checkCategories([]string{cat}); err != nil {
-		return b, nil, err
+		return b, "", err
 	}
 	c := intervals.EventExCategory(cat)
 	b.Category = &c
 	if in.Date == "" && creating {
-		return b, nil, manifest.Errorf("date is required to create an event: the athlete's local date, YYYY-MM-DD")
+		return b, "", manifest.Errorf("date is required to create an event: the athlete's local date, YYYY-MM-DD")
 	}
 	if in.Date != "" {
 		d, err := parseLocalDate("date", in.Date, a.today.Location())
 		if err != nil {
-			return b, nil, err
+			return b, "", err
 		}
 		b.StartDateLocal = pointer(d.Format(ymd) + "T00:00:00")
 		if in.EndDate != "" {
 			e, err := parseLocalDate("end_date", in.EndDate, a.today.Location())
 			if err != nil {
-				return b, nil, err
+				return b, "", err
 			}
 			if e.Before(d) {
-				return b, nil, manifest.Errorf("end_date %s is before date %s", in.EndDate, in.Date)
+				return b, "", manifest.Errorf("end_date %s is before date %s", in.EndDate, in.Date)
 			}
 			b.EndDateLocal = pointer(e.AddDate(0, 0, 1).Format(ymd) + "T00:00:00")
 		}
@@ -132,55 +130,51 @@ func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.E
 		b.Type = &in.Type
 	}
 	if cat == "WORKOUT" && sport == "" && creating {
-		return b, nil, manifest.Errorf("type (the sport: Ride, Run, Swim...) is required to plan a workout")
+		return b, "", manifest.Errorf("type (the sport: Ride, Run, Swim...) is required to plan a workout")
 	}
 	if in.Duration != "" {
 		secs, err := seconds(in.Duration)
 		if err != nil {
-			return b, nil, err
+			return b, "", err
 		}
 		b.MovingTime = pointer(int32(secs))
 	}
 	if in.Load > 0 {
 		b.LoadTarget = pointer(int32(in.Load))
 	}
-	text, notes, err := workoutText(in, sport, cat, a)
+	text, workout, err := workoutText(in, sport, cat, a)
 	if err != nil {
-		return b, nil, err
+		return b, "", err
 	}
 	if text != "" {
 		b.Description = &text
 	}
-	return b, notes, nil
+	return b, workout, nil
 }
 
 // workoutText builds the text from steps, or checks the text given, for the traps of
 // Intervals.icu's workout syntax (400m is 400 minutes; pace needs the word pace; ...).
-func workoutText(in eventWriteIn, sport, cat string, a *athleteCtx) (string, []string, error) {
+func workoutText(in eventWriteIn, sport, cat string, a *athleteCtx) (string, string, error) {
 	th := eventThresholds(a, sport)
 	ws := workout.SportFor(sport)
 	if len(in.Steps) > 0 {
 		if in.Description != "" {
-			return "", nil, manifest.Errorf("give either steps or description (workout text), not both")
+			return "", "", manifest.Errorf("give either steps or description (workout text), not both")
 		}
 		text, err := workout.Build(ws, toSteps(in.Steps), th)
 		if err != nil {
-			return "", nil, manifest.Errorf("the steps cannot be written as an Intervals.icu workout: %v", err)
+			return "", "", manifest.Errorf("the steps cannot be written as an Intervals.icu workout: %v", err)
 		}
 		s, _ := workout.Check(ws, text, th)
-		return text, []string{"Workout: " + s.String() + "\n" + text}, nil
+		return text, s.String() + "\n" + text, nil
 	}
 	if cat != "WORKOUT" || !hasSteps(in.Description) {
 		// notes, and sessions described in words only, have no syntax to get wrong
-		return in.Description, nil, nil
+		return in.Description, "", nil
 	}
 	s, errs, warns := checkText(sport, in.Description, th)
 	if len(errs) > 0 {
-		return "", nil, manifest.Errorf("the workout text would be misread by Intervals.icu; nothing was written. Fix these and call again (or pass steps instead):\n- %s", strings.Join(errs, "\n- "))
+		return "", "", manifest.Errorf("the workout text would be misread by Intervals.icu; nothing was written. Fix these and call again (or pass steps instead):\n- %s", strings.Join(errs, "\n- "))
 	}
-	notes := []string{"Workout: " + s.String()}
-	if len(warns) > 0 {
-		notes = append(notes, "Check these (written as given):\n- "+strings.Join(warns, "\n- "))
-	}
-	return in.Description, notes, nil
+	return in.Description, format.WorkoutChecked(s.String(), warns), nil
 }

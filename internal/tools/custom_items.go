@@ -148,9 +148,9 @@ func createCustomItem(ctx context.Context, env *manifest.Env, in itemCreateIn) (
 	}
 	var it rawItem
 	if json.Unmarshal(b, &it) != nil || it.Id == nil {
-		return "Custom item created.", nil
+		return format.CustomItemWritten(0, nil, nil, env.MaxChars()), nil
 	}
-	return "Created: " + format.CustomItem(it.CustomItem, it.Content, env.MaxChars()), nil
+	return format.CustomItemWritten(0, &it.CustomItem, it.Content, env.MaxChars()), nil
 }
 
 func updateCustomItemTool() manifest.Tool {
@@ -176,9 +176,9 @@ func updateCustomItem(ctx context.Context, env *manifest.Env, in itemUpdateIn) (
 	}
 	var it rawItem
 	if json.Unmarshal(b, &it) != nil || it.Id == nil {
-		return fmt.Sprintf("Custom item %d updated.", in.ItemID), nil
+		return format.CustomItemWritten(in.ItemID, nil, nil, env.MaxChars()), nil
 	}
-	return "Updated: " + format.CustomItem(it.CustomItem, it.Content, env.MaxChars()), nil
+	return format.CustomItemWritten(in.ItemID, &it.CustomItem, it.Content, env.MaxChars()), nil
 }
 
 func deleteCustomItemTool() manifest.Tool {
@@ -198,5 +198,5 @@ func deleteCustomItem(ctx context.Context, env *manifest.Env, in itemIDIn) (stri
 	if _, err := readBody(env, fmt.Sprintf("delete custom item %d", in.ItemID), resp, err); err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("Deleted custom item %d %s.", in.ItemID, deref(it.Name)), nil
+	return format.CustomItemDeleted(in.ItemID, deref(it.Name)), nil
 }

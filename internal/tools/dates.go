@@ -25,13 +25,7 @@ func seconds(s string) (int, error) {
 }
 
 // weekdayDate formats a local date (YYYY-MM-DD) with its weekday, "Mon 2026-11-30".
-func weekdayDate(date string) string {
-	t, err := time.Parse(ymd, date)
-	if err != nil {
-		return date
-	}
-	return t.Format("Mon 2006-01-02")
-}
+func weekdayDate(date string) string { return format.DayOf(date) }
 
 // addDays moves a YYYY-MM-DD date by n days.
 func addDays(date string, n int) string {

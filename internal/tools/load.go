@@ -145,12 +145,6 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 		return "", fmt.Errorf("project fitness: %w", err)
 	}
 
-	var b strings.Builder
-	fmt.Fprintf(&b, "Training load of %s, %s (%s)\n", nameOr(ath.Name, env.AthleteID), weekdayDate(today), ath.Location)
-	writeNow(&b, well, today)
-	if stubs > 0 {
-		fmt.Fprintf(&b, "%d Strava-sourced activities are not readable through the API: their load is missing from done load below (Intervals.icu's fitness includes it).\n", stubs)
-	}
 	// Weekly totals: past days carry Intervals.icu's values, later ones the projection's.
 	var series []load.Day
 	for d := first; d < today; d = addDays(d, 1) {
@@ -163,28 +157,16 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 			series = append(series, p)
 		}
 	}
-	if len(whatIf) > 0 {
-		fmt.Fprintf(&b, "What-if: %d sessions added to the plan below, load %.0f; nothing was saved.\n", len(in.Sessions), sumValues(whatIf))
+	t := format.TrainingLoad{
+		Athlete: nameOr(ath.Name, env.AthleteID), Today: today, StravaStubs: stubs,
+		Weeks: load.Weekly(series, done, planned), Start: start, TodayOpen: todayOpen, Projection: proj,
+		WhatIf: whatIf, WhatIfCount: len(in.Sessions), Races: races(evs),
 	}
-	items := []string{"Weeks (Mon): load done / planned; fitness, form at week end"}
-	for _, w := range load.Weekly(series, done, planned) {
-		note := ""
-		if w.EndDate >= today {
-			note = " (projected)"
-		}
-		end := "no values"
-		if w.EndDate != "" {
-			end = fmt.Sprintf("fitness %.1f, form %.1f%s", w.EndFitness, w.EndForm, note)
-		}
-		items = append(items, fmt.Sprintf("- %s: %.0f / %.0f; %s", weekdayDate(w.Start), w.Done, w.Planned, end))
+	// Now: today's values as Intervals.icu reports them (the latest row up to today).
+	if now, ok := latestBefore(well, addDays(today, 1)); ok {
+		t.Now, t.NowRamp = now, well[now.Date].RampRate
 	}
-	items = append(items, fmt.Sprintf("Projection from the end of %s (fitness %.1f, fatigue %.1f), 42/7-day model:", weekdayDate(start.Date), start.Fitness, start.Fatigue))
-	if todayOpen > 0 {
-		items = append(items, fmt.Sprintf("(today counts %.0f planned load not yet done)", todayOpen))
-	}
-	lines, summary := projectionLines(proj, today, whatIf, raceNames(evs))
-	items = append(items, lines...)
-	return format.List{Head: b.String(), Items: items, Tail: summary, Noun: "lines", Hint: "ask for fewer weeks or days"}.Render(env.MaxChars()), nil
+	return ath.units.TrainingLoad(t, env.MaxChars()), nil
 }
 
 // latestBefore is the latest wellness row before date with fitness and fatigue, as a Day.
@@ -203,78 +185,14 @@ func latestBefore(well map[string]intervals.Wellness, date string) (load.Day, bo
 	return load.Day{Date: dates[len(dates)-1], Fitness: float64(*w.Ctl), Fatigue: float64(*w.Atl)}, true
 }
 
-// writeNow writes today's values as Intervals.icu reports them (the latest row up to today).
-func writeNow(b *strings.Builder, well map[string]intervals.Wellness, today string) {
-	now, ok := latestBefore(well, addDays(today, 1))
-	if !ok {
-		return
-	}
-	w := well[now.Date]
-	form := now.Fitness - now.Fatigue
-	ramp := ""
-	if r, ok := f32(w.RampRate); ok {
-		ramp = fmt.Sprintf(", ramp rate %+.1f/week", r)
-	}
-	when := "Today"
-	if now.Date != today {
-		when = "Latest (" + weekdayDate(now.Date) + ")"
-	}
-	fmt.Fprintf(b, "%s: fitness %.1f, fatigue %.1f, form %.1f%s%s\n", when, now.Fitness, now.Fatigue, form, formZoneNote(form, now.Fitness), ramp)
-}
-
-// formZoneNote names the form zone with form as a percentage of fitness.
-func formZoneNote(form, fitness float64) string {
-	z := load.FormZone(form, fitness)
-	if z == "" {
-		return ""
-	}
-	return fmt.Sprintf(" (%s, %+.0f%%)", z, form/fitness*100)
-}
-
-// projectionLines writes one line per projected day, and a summary of the peak and the low.
-func projectionLines(proj []load.Day, today string, whatIf map[string]float64, races map[string]string) (lines []string, summary string) {
-	peak, low := -1, -1
-	for i, p := range proj {
-		if p.Date < today {
-			continue
-		}
-		if peak < 0 || p.Fitness > proj[peak].Fitness {
-			peak = i
-		}
-		if low < 0 || p.Form < proj[low].Form {
-			low = i
-		}
-		line := fmt.Sprintf("%s load %.0f: fitness %.1f, fatigue %.1f, form %.1f%s, ramp %+.1f", weekdayDate(p.Date), p.Load, p.Fitness, p.Fatigue, p.Form, formZoneNote(p.Form, p.Fitness), p.RampRate)
-		if w := whatIf[p.Date]; w > 0 {
-			line += fmt.Sprintf(" [what-if +%.0f]", w)
-		}
-		if r := races[p.Date]; r != "" {
-			line += " [" + r + "]"
-		}
-		if p.Reset != nil {
-			line += " [" + resetNote(p.Reset) + "]"
-		}
-		lines = append(lines, line)
-	}
-	if peak >= 0 {
-		summary = fmt.Sprintf("Peak fitness %.1f on %s; lowest form %.1f on %s.", proj[peak].Fitness, weekdayDate(proj[peak].Date), proj[low].Form, weekdayDate(proj[low].Date))
-	}
-	return lines, summary
-}
-
-// raceNames names the races of the calendar by date, "race A: Marathon", so that the
-// projection shows form on race day.
-func raceNames(evs []calEvent) map[string]string {
-	out := map[string]string{}
+// races are the races of the calendar, in its order, for the projection to show form on
+// race day.
+func races(evs []calEvent) []format.Race {
+	var out []format.Race
 	for _, e := range evs {
-		if !strings.HasPrefix(e.Category, "RACE_") || e.date() == "" {
-			continue
+		if strings.HasPrefix(e.Category, "RACE_") && e.date() != "" {
+			out = append(out, format.Race{Date: e.date(), Category: e.Category, Name: e.Name})
 		}
-		r := "race " + strings.TrimPrefix(e.Category, "RACE_") + ": " + e.Name
-		if prev := out[e.date()]; prev != "" {
-			r = prev + "; " + r
-		}
-		out[e.date()] = r
 	}
 	return out
 }
@@ -323,39 +241,4 @@ func positive(p *float64) *float64 {
 		return nil
 	}
 	return p
-}
-
-func resetNote(r *load.Reset) string {
-	var parts []string
-	if r.Fitness != nil {
-		parts = append(parts, fmt.Sprintf("fitness set to %.1f", *r.Fitness))
-	}
-	if r.Fatigue != nil {
-		parts = append(parts, fmt.Sprintf("fatigue set to %.1f", *r.Fatigue))
-	}
-	if r.FitnessDays != nil {
-		parts = append(parts, fmt.Sprintf("fitness days %.0f", *r.FitnessDays))
-	}
-	if r.FatigueDays != nil {
-		parts = append(parts, fmt.Sprintf("fatigue days %.0f", *r.FatigueDays))
-	}
-	if r.EFTP != nil {
-		parts = append(parts, fmt.Sprintf("eFTP %.0f W", *r.EFTP))
-	}
-	return strings.Join(parts, ", ")
-}
-
-func sumValues(m map[string]float64) float64 {
-	s := 0.0
-	for _, v := range m {
-		s += v
-	}
-	return s
-}
-
-func nameOr(name, id string) string {
-	if name == "" {
-		return "athlete " + id
-	}
-	return name
 }

@@ -2,9 +2,6 @@ package tools
 
 import (
 	"context"
-	"fmt"
-	"sort"
-	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
@@ -15,20 +12,6 @@ import (
 
 type trainingVolumeIn struct {
 	Weeks int `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52" jsonschema_description:"Weeks back, this one included (default 12)"`
-}
-
-type weekVolume struct {
-	count        int
-	secs, metres float64
-	load         float64
-}
-
-func (v *weekVolume) String(u format.Units, sport string) string {
-	s := fmt.Sprintf("%s %d× %s", sport, v.count, format.Duration(v.secs))
-	if v.metres > 0 {
-		s += " " + u.Distance(v.metres, sport)
-	}
-	return s + fmt.Sprintf(" load %.0f", v.load)
 }
 
 func getTrainingVolumeTool() manifest.Tool {
@@ -60,9 +43,8 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 	if err != nil {
 		return "", err
 	}
-	u := ath.units
-	byWeek := map[string]map[string]*weekVolume{}
-	total := map[string]*weekVolume{}
+	byWeek := map[string]map[string]format.SportVolume{}
+	total := map[string]format.SportVolume{}
 	stubs := 0
 	for _, a := range acts {
 		d := activityDate(a)
@@ -79,67 +61,26 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 		}
 		wk := mondayOf(d)
 		if byWeek[wk] == nil {
-			byWeek[wk] = map[string]*weekVolume{}
+			byWeek[wk] = map[string]format.SportVolume{}
 		}
-		for _, m := range []map[string]*weekVolume{byWeek[wk], total} {
+		for _, m := range []map[string]format.SportVolume{byWeek[wk], total} {
 			v := m[sport]
-			if v == nil {
-				v = &weekVolume{}
-				m[sport] = v
-			}
-			v.count++
+			v.Count++
 			if a.MovingTime != nil {
-				v.secs += float64(*a.MovingTime)
+				v.Secs += float64(*a.MovingTime)
 			}
 			if a.Distance != nil {
-				v.metres += float64(*a.Distance)
+				v.Metres += float64(*a.Distance)
 			}
 			if a.IcuTrainingLoad != nil {
-				v.load += float64(*a.IcuTrainingLoad)
+				v.Load += float64(*a.IcuTrainingLoad)
 			}
+			m[sport] = v
 		}
 	}
-	head := fmt.Sprintf("Training volume of %s, %d weeks %s..%s (weeks start Monday, %s)", nameOr(ath.Name, env.AthleteID), weeks, weekdayDate(first), weekdayDate(today), ath.Location)
-	if stubs > 0 {
-		head += fmt.Sprintf("\n%d Strava-sourced activities are not readable through the API and are not counted.", stubs)
-	}
-	head += "\nTotals: " + volumeLine(total, u)
-	var items []string
+	vol := format.TrainingVolume{Athlete: nameOr(ath.Name, env.AthleteID), Oldest: first, Newest: today, StravaStubs: stubs, Total: total}
 	for wk := mondayOf(today); wk >= first; wk = addDays(wk, -7) {
-		line := "- " + weekdayDate(wk) + ": "
-		if len(byWeek[wk]) == 0 {
-			line += "no activities"
-		} else {
-			line += volumeLine(byWeek[wk], u)
-		}
-		items = append(items, line)
+		vol.Weeks = append(vol.Weeks, format.VolumeWeek{Monday: wk, Sports: byWeek[wk]})
 	}
-	return format.List{Head: head, Items: items, Noun: "weeks", Hint: "ask for fewer weeks"}.Render(env.MaxChars()), nil
-}
-
-// volumeLine lists sports by time spent, most first, then the week's sums.
-func volumeLine(m map[string]*weekVolume, u format.Units) string {
-	if len(m) == 0 {
-		return "no activities"
-	}
-	sports := make([]string, 0, len(m))
-	sum := weekVolume{}
-	for s, v := range m {
-		sports = append(sports, s)
-		sum.count += v.count
-		sum.secs += v.secs
-		sum.load += v.load
-	}
-	sort.Slice(sports, func(i, j int) bool {
-		a, b := m[sports[i]], m[sports[j]]
-		if a.secs != b.secs {
-			return a.secs > b.secs
-		}
-		return sports[i] < sports[j]
-	})
-	parts := make([]string, len(sports))
-	for i, s := range sports {
-		parts[i] = m[s].String(u, s)
-	}
-	return strings.Join(parts, "; ") + fmt.Sprintf(" | all %d× %s load %.0f", sum.count, format.Duration(sum.secs), sum.load)
+	return ath.units.TrainingVolume(vol, env.MaxChars()), nil
 }

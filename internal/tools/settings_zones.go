@@ -51,10 +51,9 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 		return "", err
 	}
 	u := ath.units
-	sport := settingsTypes(set)[0]
+	sport := format.SportTypes(set)[0]
 	var body intervals.SportSettings
-	var changes []string
-	check := func(name string, p *int, lo, hi int, unit string, dst **int32, old *int32) error {
+	check := func(name string, p *int, lo, hi int, unit string, dst **int32) error {
 		if p == nil {
 			return nil
 		}
@@ -63,30 +62,24 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 		}
 		v := int32(*p)
 		*dst = &v
-		changes = append(changes, fmt.Sprintf("%s %s → %d %s", name, intOr(old, unit), v, unit))
 		return nil
 	}
-	if err := check("FTP", in.FTP, 30, 700, "W", &body.Ftp, set.Ftp); err != nil {
+	if err := check("FTP", in.FTP, 30, 700, "W", &body.Ftp); err != nil {
 		return "", err
 	}
-	if err := check("LTHR", in.LTHR, 80, 230, "bpm", &body.Lthr, set.Lthr); err != nil {
+	if err := check("LTHR", in.LTHR, 80, 230, "bpm", &body.Lthr); err != nil {
 		return "", err
 	}
-	if err := check("max HR", in.MaxHR, 100, 240, "bpm", &body.MaxHr, set.MaxHr); err != nil {
+	if err := check("max HR", in.MaxHR, 100, 240, "bpm", &body.MaxHr); err != nil {
 		return "", err
 	}
+	var pace float64
 	if in.ThresholdPace != "" {
-		mps, err := thresholdPace(in.ThresholdPace, sport, u)
-		if err != nil {
+		if pace, err = thresholdPace(in.ThresholdPace, sport, u); err != nil {
 			return "", err
 		}
-		v := float32(mps)
+		v := float32(pace)
 		body.ThresholdPace = &v
-		old := "unset"
-		if set.ThresholdPace != nil && *set.ThresholdPace > 0 {
-			old = u.Pace(float64(*set.ThresholdPace), sport)
-		}
-		changes = append(changes, fmt.Sprintf("threshold pace %s → %s", old, u.Pace(mps, sport)))
 	}
 	hr := in.LTHR != nil || in.MaxHR != nil
 	resp, err := env.Client.UpdateSettings(ctx, env.AthleteID, strconv.Itoa(int(*set.Id)), &intervals.UpdateSettingsParams{RecalcHrZones: hr}, body)
@@ -99,15 +92,7 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 		after = intervals.SportSettings{}
 	}
 	after = settingsAfter(after, set, body)
-	var b strings.Builder
-	fmt.Fprintf(&b, "Updated %s settings (%s): %s.\n", sport, strings.Join(settingsTypes(set), ", "), strings.Join(changes, ", "))
-	b.WriteString("Intervals.icu keeps power and pace zones as % of threshold, so they follow.")
-	if hr {
-		b.WriteString(" Heart rate zones (bpm) were recomputed from LTHR and max HR.")
-	}
-	b.WriteString(" Zones now (upper bounds):\n")
-	b.WriteString(zoneBounds(after, sport, u))
-	return strings.TrimRight(b.String(), "\n"), nil
+	return u.ZoneUpdate(format.ZoneUpdate{Sport: sport, Before: set, FTP: body.Ftp, LTHR: body.Lthr, MaxHR: body.MaxHr, Pace: pace, After: after}), nil
 }
 
 // settingsFor finds the sport settings whose types include sport (case-insensitive).
@@ -118,7 +103,7 @@ func settingsFor(ath *manifest.Athlete, sport string) (intervals.SportSettings, 
 	var names []string
 	if ath.Profile != nil && ath.Profile.SportSettings != nil {
 		for _, s := range *ath.Profile.SportSettings {
-			if ts := settingsTypes(s); len(ts) > 0 {
+			if ts := format.SportTypes(s); len(ts) > 0 {
 				names = append(names, ts[0])
 			}
 		}
@@ -158,44 +143,6 @@ func thresholdPace(s, sport string, u format.Units) (float64, error) {
 	return mps, nil
 }
 
-// zoneBounds lists the zones of a sport's settings in absolute units.
-func zoneBounds(s intervals.SportSettings, sport string, u format.Units) string {
-	var b strings.Builder
-	if s.Ftp != nil && s.PowerZones != nil {
-		var z []string
-		for i, pct := range *s.PowerZones {
-			if pct >= 999 {
-				z = append(z, fmt.Sprintf("Z%d above", i+1))
-				continue
-			}
-			z = append(z, fmt.Sprintf("Z%d %d%% %.0f W", i+1, pct, float64(*s.Ftp)*float64(pct)/100))
-		}
-		fmt.Fprintf(&b, "- power (FTP %d W): %s\n", *s.Ftp, strings.Join(z, ", "))
-	}
-	if s.ThresholdPace != nil && *s.ThresholdPace > 0 && s.PaceZones != nil {
-		var z []string
-		for i, pct := range *s.PaceZones {
-			if pct >= 999 {
-				z = append(z, fmt.Sprintf("Z%d faster", i+1))
-				continue
-			}
-			z = append(z, fmt.Sprintf("Z%d %s%% %s", i+1, strconv.FormatFloat(float64(pct), 'f', -1, 32), u.Pace(float64(*s.ThresholdPace)*float64(pct)/100, sport)))
-		}
-		fmt.Fprintf(&b, "- pace (threshold %s; %% of threshold speed): %s\n", u.Pace(float64(*s.ThresholdPace), sport), strings.Join(z, ", "))
-	}
-	if s.HrZones != nil {
-		var z []string
-		for i, bpm := range *s.HrZones {
-			z = append(z, fmt.Sprintf("Z%d %d", i+1, bpm))
-		}
-		fmt.Fprintf(&b, "- heart rate (LTHR %s, max %s): %s bpm\n", intOr(s.Lthr, "bpm"), intOr(s.MaxHr, "bpm"), strings.Join(z, ", "))
-	}
-	if b.Len() == 0 {
-		return "- no zones set for this sport\n"
-	}
-	return b.String()
-}
-
 // settingsAfter is what the sport's settings hold after the update: the answer's values,
 // with what was sent in place of anything the answer lacks or could not be read (a value the
 // model types differently decodes as zero), and the old settings for the rest.
@@ -228,11 +175,4 @@ func settingsAfter(answer, old, sent intervals.SportSettings) intervals.SportSet
 		out.HrZones = old.HrZones
 	}
 	return out
-}
-
-func intOr(p *int32, unit string) string {
-	if p == nil || *p <= 0 {
-		return "unset"
-	}
-	return fmt.Sprintf("%d %s", *p, unit)
 }

@@ -97,15 +97,11 @@ func logMetrics(ctx context.Context, env *manifest.Env, in logMetricsIn) (string
 	if err != nil {
 		return "", athleteAccessError(env, fmt.Errorf("record the metrics of %s: %w", date, err))
 	}
-	out := "Recorded " + format.WellnessLine(sent)
 	var row intervals.Wellness
-	if readBack(resp, &row) {
-		if row.Id == nil {
-			row.Id = &date
-		}
-		out += "\nThe day now reads: " + strings.SplitN(format.WellnessLine(row), ": ", 2)[1]
+	if !readBack(resp, &row) {
+		return format.MetricsLogged(sent, nil), nil
 	}
-	return out, nil
+	return format.MetricsLogged(sent, &row), nil
 }
 
 // metricsBody checks each given value and builds the wellness body with those fields only.

@@ -1,0 +1,82 @@
+package format
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// SportVolume is what a sport adds up to over a week or a range of weeks.
+type SportVolume struct {
+	Count  int     // activities
+	Secs   float64 // moving time
+	Metres float64 // distance
+	Load   float64 // training load
+}
+
+// VolumeWeek is one Monday-based week's volume by sport.
+type VolumeWeek struct {
+	Monday string // YYYY-MM-DD
+	Sports map[string]SportVolume
+}
+
+// TrainingVolume is what get_training_volume is made of, summed by the tool.
+type TrainingVolume struct {
+	Athlete        string
+	Oldest, Newest string                 // YYYY-MM-DD: the first week's Monday, today
+	StravaStubs    int                    // activities the API does not serve, not counted
+	Total          map[string]SportVolume // the whole range by sport
+	Weeks          []VolumeWeek           // latest first
+}
+
+// TrainingVolume is the answer of get_training_volume: the totals per sport, then one line
+// per week, within max.
+func (u Units) TrainingVolume(v TrainingVolume, max int) string {
+	head := fmt.Sprintf("Training volume of %s, %d weeks %s..%s (weeks start Monday, %s)", v.Athlete, len(v.Weeks), DayOf(v.Oldest), DayOf(v.Newest), u.loc())
+	if v.StravaStubs > 0 {
+		head += fmt.Sprintf("\n%d Strava-sourced activities are not readable through the API and are not counted.", v.StravaStubs)
+	}
+	head += "\nTotals: " + u.volumeLine(v.Total)
+	items := make([]string, len(v.Weeks))
+	for i, w := range v.Weeks {
+		items[i] = "- " + DayOf(w.Monday) + ": " + u.volumeLine(w.Sports)
+	}
+	return List{Head: head, Items: items, Noun: "weeks", Hint: "ask for fewer weeks"}.Render(max)
+}
+
+// volumeLine lists sports by time spent, most first, then their sums; "no activities" when
+// there are none.
+func (u Units) volumeLine(m map[string]SportVolume) string {
+	if len(m) == 0 {
+		return "no activities"
+	}
+	sports := make([]string, 0, len(m))
+	sum := SportVolume{}
+	for s, v := range m {
+		sports = append(sports, s)
+		sum.Count += v.Count
+		sum.Secs += v.Secs
+		sum.Load += v.Load
+	}
+	sort.Slice(sports, func(i, j int) bool {
+		a, b := m[sports[i]], m[sports[j]]
+		if a.Secs != b.Secs {
+			return a.Secs > b.Secs
+		}
+		return sports[i] < sports[j]
+	})
+	parts := make([]string, len(sports))
+	for i, s := range sports {
+		parts[i] = u.sportVolume(s, m[s])
+	}
+	return strings.Join(parts, "; ") + fmt.Sprintf(" | all %d× %s load %.0f", sum.Count, Duration(sum.Secs), sum.Load)
+}
+
+// sportVolume is "Ride 3× 4:30:00 120.00 km load 250"; the distance only when there is one.
+func (u Units) sportVolume(sport string, v SportVolume) string {
+	s := fmt.Sprintf("%s %d× %s", sport, v.Count, Duration(v.Secs))
+	if v.Metres > 0 {
+		s += " " + u.Distance(v.Metres, sport)
+	}
+	return s + fmt.Sprintf(" load %.0f", v.Load)
+}
