@@ -12,7 +12,7 @@ import (
 )
 
 // plan_sessions writes up to maxPlan sessions in one call. Every session is validated
-// before anything is written (plan_write.go writes them, all or nothing). Each session gets
+// before anything is written, then written all or nothing (journal.go). Each session gets
 // a deterministic external id, "imcp:<plan>:<date>:<n>" (plan: a hash of the athlete and
 // the plan name; n: its rank among the plan's sessions of that date), so that running the
 // same plan again finds its sessions and updates them instead of adding duplicates.
@@ -164,6 +164,12 @@ func planAnswer(plan string, items []planned, status []string, ids []int32, stal
 		ps[i] = format.PlannedSession{Date: p.date, Event: p.event, Seconds: p.seconds, Metres: p.metres, Load: p.load,
 			LoadEstimated: !p.given.load, ID: ids[i], Status: status[i]}
 	}
-	sort.Slice(stale, func(x, y int) bool { return stale[x].day() < stale[y].day() })
+	// by day, then id: the stale sessions come from a map, and the answer must not vary
+	sort.Slice(stale, func(x, y int) bool {
+		if dx, dy := stale[x].day(), stale[y].day(); dx != dy {
+			return dx < dy
+		}
+		return deref(stale[x].Id) < deref(stale[y].Id)
+	})
 	return a.units.Plan(plan, ps, sessions(stale), a.today, budget)
 }
