@@ -26,6 +26,10 @@ type Def struct {
 	Idempotent bool
 	// Operations are the Intervals.icu operation ids the tool calls (see intervals.Operations).
 	Operations []string
+	// ReadOnlyVariant marks the read tool that a read-only server lists in place of the
+	// write or destructive tool of the same name (api_call_operation, GET only): the filter
+	// keeps it exactly when ReadOnly is on, and drops it otherwise.
+	ReadOnlyVariant bool
 }
 
 // Tool is one MCP tool: its Def, its input type, and its call.

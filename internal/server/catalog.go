@@ -68,12 +68,15 @@ func (c *Catalog) Lookup(name string) (*Entry, bool) {
 }
 
 // checkDef reports the mistakes in a tool's definition (everything but its input type).
-func checkDef(t manifest.Tool, seen, ops map[string]bool) error {
+// seen holds the tools checked so far, by name.
+func checkDef(t manifest.Tool, seen map[string][]manifest.Def, ops map[string]bool) error {
 	switch {
 	case !snakeCase.MatchString(t.Name):
 		return fmt.Errorf("tool %q: the name must be snake_case (a-z, 0-9, _)", t.Name)
-	case seen[t.Name]:
-		return fmt.Errorf("tool %q is defined twice", t.Name)
+	case len(seen[t.Name]) > 0 && !readOnlyPair(append(seen[t.Name], t.Def)):
+		return fmt.Errorf("tool %q is defined twice (only a tool and its read-only variant, a read tool with ReadOnlyVariant set, in the same toolset, may share a name)", t.Name)
+	case t.ReadOnlyVariant && t.Access != manifest.Read:
+		return fmt.Errorf("tool %s: a read-only variant must be a read tool", t.Name)
 	case !t.Access.Valid():
 		return fmt.Errorf("tool %s: access class not set (Read, Write or Destructive)", t.Name)
 	case !slices.Contains(manifest.AllToolsets, t.Toolset):
@@ -83,13 +86,26 @@ func checkDef(t manifest.Tool, seen, ops map[string]bool) error {
 	case t.Run == nil:
 		return fmt.Errorf("tool %s: no call (Run is nil)", t.Name)
 	}
-	seen[t.Name] = true
+	seen[t.Name] = append(seen[t.Name], t.Def)
 	for _, op := range t.Operations {
 		if !ops[op] {
 			return fmt.Errorf("tool %s: operation %q is not in the API (intervals.Operations)", t.Name, op)
 		}
 	}
 	return nil
+}
+
+// readOnlyPair reports whether defs, of one name, are a write or destructive tool and its
+// read-only variant: no filter lists both.
+func readOnlyPair(defs []manifest.Def) bool {
+	if len(defs) != 2 || defs[0].Toolset != defs[1].Toolset {
+		return false
+	}
+	a, b := defs[0], defs[1]
+	if a.ReadOnlyVariant {
+		a, b = b, a
+	}
+	return !a.ReadOnlyVariant && a.Access != manifest.Read && b.ReadOnlyVariant && b.Access == manifest.Read
 }
 
 // NewCatalog checks every tool of the catalog for programming mistakes (names that are not
@@ -105,7 +121,7 @@ func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
 	for _, op := range intervals.Operations {
 		ops[op.OperationID] = true
 	}
-	seen := map[string]bool{}
+	seen := map[string][]manifest.Def{}
 	for _, t := range tools {
 		if err := checkDef(t, seen, ops); err != nil {
 			return nil, err

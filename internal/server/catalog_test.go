@@ -79,3 +79,24 @@ func TestSchemaThatDoesNotCompile(t *testing.T) {
 		t.Errorf("call: %v %q", isErr, text)
 	}
 }
+
+func TestOnlyAToolAndItsReadOnlyVariantShareAName(t *testing.T) {
+	mk := func(a manifest.Access, variant bool, ts manifest.Toolset) manifest.Tool {
+		return manifest.New(manifest.Def{Name: "call", Title: "Call", Description: "Calls.", Toolset: ts, Access: a, ReadOnlyVariant: variant},
+			func(context.Context, *manifest.Env, noIn) (string, error) { return "", nil })
+	}
+	if _, err := NewCatalog([]manifest.Tool{mk(manifest.Destructive, false, manifest.API), mk(manifest.Read, true, manifest.API)}, allOn()); err != nil {
+		t.Errorf("a tool and its read-only variant: %v", err)
+	}
+	for name, tools := range map[string][]manifest.Tool{
+		"two variants":          {mk(manifest.Read, true, manifest.API), mk(manifest.Read, true, manifest.API)},
+		"a read tool's variant": {mk(manifest.Read, false, manifest.API), mk(manifest.Read, true, manifest.API)},
+		"another toolset":       {mk(manifest.Destructive, false, manifest.API), mk(manifest.Read, true, manifest.Calendar)},
+		"three":                 {mk(manifest.Destructive, false, manifest.API), mk(manifest.Read, true, manifest.API), mk(manifest.Write, false, manifest.API)},
+		"a write variant":       {mk(manifest.Destructive, false, manifest.API), mk(manifest.Write, true, manifest.API)},
+	} {
+		if _, err := NewCatalog(tools, allOn()); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

@@ -9,7 +9,7 @@ import (
 // TestInputSchemasAreCurrent: the schemas reflected at go generate time (schemas.gen.go) are
 // what reflecting the tools' input types gives now, for every tool.
 func TestInputSchemasAreCurrent(t *testing.T) {
-	for _, tool := range Catalog() {
+	for _, tool := range All() {
 		s, err := schema.Reflect(tool.Input)
 		if err != nil {
 			t.Fatalf("%s: %v", tool.Name, err)

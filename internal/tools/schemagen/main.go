@@ -19,7 +19,7 @@ func main() {
 	out := flag.String("o", "schemas.gen.go", "the file to write")
 	flag.Parse()
 	rows := map[string]string{}
-	for _, t := range tools.Catalog() {
+	for _, t := range tools.All() {
 		s, err := schema.Reflect(t.Input)
 		if err == nil {
 			var raw []byte
