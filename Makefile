@@ -36,11 +36,10 @@ build:
 test:
 	$(GO) test ./...
 
-## docs: rewrite what is generated from the tool manifest: the schema snapshots
-## (internal/server/testdata/schemas) and README.md's tool table
+## docs: rewrite what is generated from the tool manifest: the input schemas the server
+## serves (internal/tools/schemas, reflected from the input types) and README.md's tool table
 docs:
-	$(GO) generate ./internal/tools
-	$(GO) test -count=1 -run '^TestSchemaSnapshots$$' ./internal/server/ -update
+	$(GO) test -count=1 -run '^TestSchemaSnapshots$$' ./internal/tools/ -update
 	$(GO) test -count=1 -run '^TestReadmeToolTable$$' ./cmd/intervals-mcp/ -update
 
 ## e2e-node: the official TypeScript MCP client (npm) against the binary over stdio, HTTP and SSE

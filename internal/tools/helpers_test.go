@@ -28,7 +28,6 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
-	"github.com/intervals-mcp/intervals-mcp/internal/schema"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/workout"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -178,15 +177,7 @@ func coachingToolTokens(t *testing.T) map[string]int {
 	}
 	out := map[string]int{}
 	for _, tool := range toolsByName(coachingToolNames...) {
-		s, err := schema.Reflect(tool.Input)
-		if err != nil {
-			t.Fatalf("%s: %v", tool.Name, err)
-		}
-		in, err := schema.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		b, err := json.Marshal(map[string]any{"name": tool.Name, "title": tool.Title, "description": tool.Description, "inputSchema": in, "annotations": tool.Annotations()})
+		b, err := json.Marshal(map[string]any{"name": tool.Name, "title": tool.Title, "description": tool.Description, "inputSchema": tool.Schema, "annotations": tool.Annotations()})
 		if err != nil {
 			t.Fatal(err)
 		}
