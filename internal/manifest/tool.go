@@ -41,9 +41,11 @@ type Tool struct {
 	// Schema is the input schema (compact JSON) the server lists and checks arguments
 	// against, defaults included; the catalog's tools have it from internal/tools/schemas.
 	Schema json.RawMessage
-	// Run decodes the arguments into Input and calls the tool. The text it returns is the
-	// answer; an error is shown to the model as a tool error (isError), so it must say what
-	// to do next.
+	// Run decodes the arguments into Input and calls the tool. The server has checked them
+	// against Schema and filled in its defaults first (schema.Input.Check), so a handler
+	// repeats no rule of the schema: it checks only what a schema cannot say (date order,
+	// what the athlete's data allows). The text it returns is the answer; an error is shown
+	// to the model as a tool error (isError), so it must say what to do next.
 	Run func(ctx context.Context, env *Env, args json.RawMessage) (string, error)
 }
 

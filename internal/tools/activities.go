@@ -44,12 +44,8 @@ func getActivities(ctx context.Context, env *manifest.Env, in activitiesIn) (str
 	if err != nil {
 		return "", err
 	}
-	limit := in.Limit
-	if limit <= 0 {
-		limit = 50
-	}
 	resp, err := env.Client.ListActivitiesWithResponse(ctx, env.AthleteID, &intervals.ListActivitiesParams{
-		Oldest: oldest, Newest: pointer(newest + "T23:59:59"), Limit: pointer(int32(limit))})
+		Oldest: oldest, Newest: pointer(newest + "T23:59:59"), Limit: pointer(int32(in.Limit))})
 	if err != nil {
 		return "", apiFailed("list activities "+oldest+".."+newest, err)
 	}
@@ -57,8 +53,8 @@ func getActivities(ctx context.Context, env *manifest.Env, in activitiesIn) (str
 		return "", noData("list activities", resp.StatusCode())
 	}
 	note := ""
-	if len(*resp.JSON200) == limit {
-		note = "\n(limit of " + strconv.Itoa(limit) + " reached: older activities in the range may exist; narrow the range or raise limit)"
+	if len(*resp.JSON200) == in.Limit {
+		note = "\n(limit of " + strconv.Itoa(in.Limit) + " reached: older activities in the range may exist; narrow the range or raise limit)"
 	}
 	return a.units.Activities(*resp.JSON200, oldest, newest, env.MaxChars()-utf8.RuneCountInString(note)) + note, nil
 }
@@ -162,11 +158,7 @@ func getActivityStreams(ctx context.Context, env *manifest.Env, in streamsIn) (s
 	if resp.JSON200 == nil {
 		return "", noData("read streams", resp.StatusCode())
 	}
-	points := in.Points
-	if points <= 0 {
-		points = 60
-	}
-	return a.units.Streams(id, *resp.JSON200, deref(act.Type), streamZones(act), points, env.MaxChars()), nil
+	return a.units.Streams(id, *resp.JSON200, deref(act.Type), streamZones(act), in.Points, env.MaxChars()), nil
 }
 
 // streamZones takes the zones the activity was analysed with: HR zones in bpm, power zones

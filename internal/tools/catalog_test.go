@@ -52,7 +52,7 @@ func TestEveryReadAnswerKeepsToTheBudget(t *testing.T) {
 			}
 			env := fakeEnv(c, "0")
 			env.Budget = budget
-			out, err := tool.Run(context.Background(), env, json.RawMessage(args))
+			out, err := checked(t, tool).Run(context.Background(), env, json.RawMessage(args))
 			if err != nil {
 				t.Errorf("%s %s: %v", tool.Name, args, err)
 				continue
@@ -159,7 +159,8 @@ func TestBadArgumentsSayWhatToDo(t *testing.T) {
 		{"get_events", `{"category":["WORKOUTS"]}`, "use one of"},
 		{"get_athlete_power_curves", `{"period":"last month"}`, "42d, 90d, 1y, all"},
 		{"get_activity_details", `{"activity_id":"i0"}`, "take the id from get_activities"},
-		{"delete_events_by_date_range", `{"oldest":"2026-12-01"}`, "both required"},
+		{"delete_events_by_date_range", `{"oldest":"2026-12-01"}`, "missing required argument newest"},
+		{"delete_events_by_date_range", `{"oldest":"2026-12-01","newest":""}`, "both required"},
 		{"add_or_update_event", `{"type":"Run"}`, "date is required"},
 		{"add_or_update_event", `{"date":"2026-12-01","duration":"an hour","type":"Run"}`, "h:mm:ss"},
 	} {

@@ -28,6 +28,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/schema"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/workout"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -420,16 +421,36 @@ func startFake(t *testing.T, now time.Time) (*fakeicu.Fake, *intervals.ClientWit
 	return f, c, log
 }
 
-// toolNamed finds a tool by name among tools.
+// toolNamed finds a tool by name among tools, and returns it as the server runs it (checked).
 func toolNamed(t *testing.T, tools []manifest.Tool, name string) manifest.Tool {
 	t.Helper()
 	for _, tool := range tools {
 		if tool.Name == name {
-			return tool
+			return checked(t, tool)
 		}
 	}
 	t.Fatalf("no tool %q", name)
 	return manifest.Tool{}
+}
+
+// checked is tool as the server runs it: its arguments checked against its schema and the
+// schema's defaults filled in (schema.Input.Check, as in server.Catalog.Call) before the
+// handler, which relies on both.
+func checked(t testing.TB, tool manifest.Tool) manifest.Tool {
+	t.Helper()
+	in, err := schema.CompileJSON(tool.Schema)
+	if err != nil {
+		t.Fatalf("%s: %v", tool.Name, err)
+	}
+	run := tool.Run
+	tool.Run = func(ctx context.Context, env *manifest.Env, args json.RawMessage) (string, error) {
+		args, err := in.Check(args)
+		if err != nil {
+			return "", manifest.Errorf("%v", err)
+		}
+		return run(ctx, env, args)
+	}
+	return tool
 }
 
 // compareGolden compares got with the golden file at path, both passed through normalise

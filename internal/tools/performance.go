@@ -35,9 +35,6 @@ func getAthletePowerCurves(ctx context.Context, env *manifest.Env, in curvesIn) 
 		return "", err
 	}
 	kind := in.Kind
-	if kind == "" {
-		kind = "power"
-	}
 	sport := strings.TrimSpace(in.Sport)
 	if sport == "" {
 		sport = "Ride"
