@@ -183,10 +183,11 @@ func (p *property) validate(v any) error {
 }
 
 // explain says what a property allows; for structured values (arrays of objects) it adds
-// the validator's own words on what failed, with its location.
+// the validator's own words on what failed, with its location (not for an array of enum
+// values, whose allowed values say it all).
 func (p *property) explain(err error) string {
 	s := p.allowed()
-	if p.schema.Type == "array" || p.schema.Type == "object" {
+	if p.schema.Type == "array" && (p.schema.Items == nil || len(p.schema.Items.Enum) == 0) || p.schema.Type == "object" {
 		s += " (" + leaf(err) + ")"
 	}
 	return s
@@ -251,6 +252,9 @@ func describe(s *jsonschema.Schema) string {
 }
 
 func plural(s string) string {
+	if rest, ok := strings.CutPrefix(s, "one of "); ok {
+		return "values, each one of " + rest
+	}
 	for _, a := range []string{"an ", "a "} {
 		if strings.HasPrefix(s, a) {
 			return strings.TrimPrefix(s, a) + "s"

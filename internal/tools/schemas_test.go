@@ -11,13 +11,16 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/schema"
 )
 
-var updateSchemas = flag.Bool("update", false, "rewrite the input schemas in schemas/ from the input types (make docs)")
+var (
+	updateSchemas = flag.Bool("update", false, "rewrite the input schemas in schemas/ from the input types (make docs)")
+	schemasDir    = flag.String("schemas", "schemas", "the directory TestSchemaSnapshots checks, or writes with -update")
+)
 
 // TestSchemaSnapshots keeps schemas/<tool>.json, the input schema the server serves, equal to
 // what reflecting the tool's input type gives: a change there is a change of the tool's API,
 // reviewed in the diff. make docs rewrites them (-update).
 func TestSchemaSnapshots(t *testing.T) {
-	dir := "schemas"
+	dir := *schemasDir
 	want := map[string][]byte{}
 	for _, tool := range All() {
 		s, err := schema.Reflect(tool.Input)
@@ -39,6 +42,9 @@ func TestSchemaSnapshots(t *testing.T) {
 		want[tool.Name] = b.Bytes()
 	}
 	if *updateSchemas {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
 		files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 		for _, f := range files {
 			if err := os.Remove(f); err != nil {
