@@ -39,12 +39,10 @@ build:
 test:
 	$(GO) test ./...
 
-## docs: rewrite what is generated from the tool manifest: the schema snapshots
-## (internal/server/testdata/schemas), the tools' golden answers
+## docs: rewrite what is generated from the tool manifest: the input schemas the server
+## serves (internal/tools/schemas, reflected from the input types), the tools' golden answers
 ## (internal/tools/testdata/<tool>/<case>.golden) and README.md's tool table
 docs:
-	$(GO) generate ./internal/tools
-	$(GO) test -count=1 -run '^TestSchemaSnapshots$$' ./internal/server/ -update
 	$(GO) test -count=1 ./internal/tools/ -update
 	$(GO) test -count=1 -run '^TestReadmeToolTable$$' ./cmd/intervals-mcp/ -update
 

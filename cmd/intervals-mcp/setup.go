@@ -79,28 +79,13 @@ func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, error
 	return &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Profiles: &manifest.Profiles{}}, nil
 }
 
-// toolList is the catalog for a configuration: under --read-only, api_call_operation is the
-// variant that only sends GET requests (a read tool), in place of the one that can write.
-func toolList(cfg *config.Config) []manifest.Tool {
-	all := tools.All()
-	if cfg.ReadOnly {
-		ro := tools.ReadOnlyAPICall()
-		for i := range all {
-			if all[i].Name == ro.Name {
-				all[i] = ro
-			}
-		}
-	}
-	return all
-}
-
 // catalog is the configuration's tool catalog, checked and filtered.
 func catalog(cfg *config.Config) (*server.Catalog, error) {
-	return server.NewCatalog(toolList(cfg), cfg.Filter())
+	return server.NewCatalog(tools.All(), cfg.Filter())
 }
 
 func serverOptions(cfg *config.Config, rt *server.Runtime) server.Options {
-	return server.Options{Tools: toolList(cfg), Resources: tools.Resources(), Prompts: tools.Prompts(), Filter: cfg.Filter(), Runtime: *rt}
+	return server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(), Filter: cfg.Filter(), Runtime: *rt}
 }
 
 // signalContext is cancelled on SIGINT or SIGTERM.

@@ -49,7 +49,7 @@ func toolsetNames() string {
 // Filter says which tools a configuration exposes.
 type Filter struct {
 	Toolsets []Toolset // nil means DefaultToolsets
-	ReadOnly bool      // drop write and destructive tools
+	ReadOnly bool      // drop write and destructive tools, keep the read-only variants
 	// NoDestructive drops destructive tools (deletes) and keeps the others.
 	NoDestructive bool
 }
@@ -65,7 +65,7 @@ func (f Filter) Has(t Toolset) bool {
 
 // Allows reports whether the filter exposes tool t.
 func (f Filter) Allows(t Def) bool {
-	if f.ReadOnly && t.Access != Read || f.NoDestructive && t.Access == Destructive {
+	if f.ReadOnly && t.Access != Read || f.NoDestructive && t.Access == Destructive || t.ReadOnlyVariant && !f.ReadOnly {
 		return false
 	}
 	return f.Has(t.Toolset)

@@ -49,3 +49,33 @@ func TestFilterSelect(t *testing.T) {
 		t.Errorf("coach: %v", got)
 	}
 }
+
+func TestFilterPicksTheReadOnlyVariant(t *testing.T) {
+	mk := func(d Def) Tool {
+		return New(d, func(context.Context, *Env, struct{}) (string, error) { return "", nil })
+	}
+	tools := []Tool{
+		mk(Def{Name: "call", Toolset: API, Access: Destructive}),
+		mk(Def{Name: "call", Toolset: API, Access: Read, ReadOnlyVariant: true}),
+		mk(Def{Name: "list", Toolset: API, Access: Read}),
+	}
+	access := func(ts []Tool) (out []string) {
+		for _, t := range ts {
+			out = append(out, t.Name+" "+t.Access.String())
+		}
+		return out
+	}
+	for _, c := range []struct {
+		f    Filter
+		want []string
+	}{
+		{Filter{Toolsets: AllToolsets}, []string{"call destructive", "list read"}},
+		{Filter{Toolsets: AllToolsets, NoDestructive: true}, []string{"list read"}},
+		{Filter{Toolsets: AllToolsets, ReadOnly: true}, []string{"call read", "list read"}},
+		{Filter{Toolsets: AllToolsets, ReadOnly: true, NoDestructive: true}, []string{"call read", "list read"}},
+	} {
+		if got := access(c.f.Select(tools)); !slices.Equal(got, c.want) {
+			t.Errorf("%+v: %v, want %v", c.f, got, c.want)
+		}
+	}
+}

@@ -1,8 +1,8 @@
 // Package manifest is the tool model of intervals-mcp: one Tool value per MCP tool, carrying
 // its name, description, toolset, access class, the Intervals.icu operations it calls, its
 // input type and its call. The server registers tools from these values alone: annotations
-// follow from the access class, the input schema is reflected from the input type, and
-// filters (--read-only, --toolsets) apply to the same table.
+// follow from the access class, the input schema is the one committed for the input type,
+// and filters (--read-only, --toolsets) apply to the same table.
 package manifest
 
 import (
@@ -26,19 +26,26 @@ type Def struct {
 	Idempotent bool
 	// Operations are the Intervals.icu operation ids the tool calls (see intervals.Operations).
 	Operations []string
+	// ReadOnlyVariant marks the read tool that a read-only server lists in place of the
+	// write or destructive tool of the same name (api_call_operation, GET only): the filter
+	// keeps it exactly when ReadOnly is on, and drops it otherwise.
+	ReadOnlyVariant bool
 }
 
 // Tool is one MCP tool: its Def, its input type, and its call.
 type Tool struct {
 	Def
-	// Input is the Go type of the arguments (a struct); the input schema is reflected from it.
+	// Input is the Go type of the arguments (a struct); the input schema is reflected from it
+	// ahead of time (make docs), never by a running server.
 	Input reflect.Type
-	// Schema is Input's schema reflected ahead of time (go generate), so that a server does
-	// not reflect at start; nil means the server reflects Input itself.
+	// Schema is the input schema (compact JSON) the server lists and checks arguments
+	// against, defaults included; the catalog's tools have it from internal/tools/schemas.
 	Schema json.RawMessage
-	// Run decodes the arguments into Input and calls the tool. The text it returns is the
-	// answer; an error is shown to the model as a tool error (isError), so it must say what
-	// to do next.
+	// Run decodes the arguments into Input and calls the tool. The server has checked them
+	// against Schema and filled in its defaults first (schema.Input.Check), so a handler
+	// repeats no rule of the schema: it checks only what a schema cannot say (date order,
+	// what the athlete's data allows). The text it returns is the answer; an error is shown
+	// to the model as a tool error (isError), so it must say what to do next.
 	Run func(ctx context.Context, env *Env, args json.RawMessage) (string, error)
 }
 

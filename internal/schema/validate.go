@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -101,10 +102,41 @@ func (in *Input) Check(args json.RawMessage) (json.RawMessage, error) {
 		}
 		return nil, fmt.Errorf("arguments: %s", leaf(err))
 	}
-	if err := in.root.ApplyDefaults(&m); err != nil {
+	if err := applyDefaults(in.root.Schema(), m); err != nil {
 		return nil, fmt.Errorf("arguments: %w", err)
 	}
 	return json.Marshal(m)
+}
+
+// applyDefaults fills in the defaults of the properties v lacks, in v and in every object
+// nested in it, also in the items of arrays (which jsonschema-go's ApplyDefaults skips), so
+// that a tool finds every default set, sessions[].category as well as limit.
+func applyDefaults(s *jsonschema.Schema, v any) error {
+	switch v := v.(type) {
+	case map[string]any:
+		for name, ps := range s.Properties {
+			pv, ok := v[name]
+			if !ok && ps.Default != nil && !slices.Contains(s.Required, name) {
+				if err := json.Unmarshal(ps.Default, &pv); err != nil {
+					return fmt.Errorf("default of %s: %w", name, err)
+				}
+				v[name] = pv
+			}
+			if err := applyDefaults(ps, pv); err != nil {
+				return err
+			}
+		}
+	case []any:
+		if s.Items == nil {
+			return nil
+		}
+		for _, it := range v {
+			if err := applyDefaults(s.Items, it); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // propertyOrder returns the property names of a schema in the order the JSON has them.
@@ -151,10 +183,11 @@ func (p *property) validate(v any) error {
 }
 
 // explain says what a property allows; for structured values (arrays of objects) it adds
-// the validator's own words on what failed, with its location.
+// the validator's own words on what failed, with its location (not for an array of enum
+// values, whose allowed values say it all).
 func (p *property) explain(err error) string {
 	s := p.allowed()
-	if p.schema.Type == "array" || p.schema.Type == "object" {
+	if p.schema.Type == "array" && (p.schema.Items == nil || len(p.schema.Items.Enum) == 0) || p.schema.Type == "object" {
 		s += " (" + leaf(err) + ")"
 	}
 	return s
@@ -219,6 +252,9 @@ func describe(s *jsonschema.Schema) string {
 }
 
 func plural(s string) string {
+	if rest, ok := strings.CutPrefix(s, "one of "); ok {
+		return "values, each one of " + rest
+	}
 	for _, a := range []string{"an ", "a "} {
 		if strings.HasPrefix(s, a) {
 			return strings.TrimPrefix(s, a) + "s"

@@ -90,3 +90,37 @@ func TestCheckErrorShowsALongValueCutOnACharacter(t *testing.T) {
 		t.Errorf("a long value must be shortened on a character boundary: %q", err)
 	}
 }
+
+func TestCheckFillsDefaultsInsideArrayItems(t *testing.T) {
+	type session struct {
+		Name     string `json:"name"`
+		Category string `json:"category,omitempty" jsonschema:"enum=WORKOUT,enum=NOTE,default=WORKOUT"`
+	}
+	s, err := Reflect(reflect.TypeFor[struct {
+		Sessions []session `json:"sessions"`
+		Scope    string    `json:"scope,omitempty" jsonschema:"default=this"`
+	}]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := in.Check(json.RawMessage(`{"sessions":[{"name":"a"},{"name":"b","category":"NOTE"}]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `{"scope":"this","sessions":[{"category":"WORKOUT","name":"a"},{"category":"NOTE","name":"b"}]}`; string(out) != want {
+		t.Errorf("got %s, want %s", out, want)
+	}
+}
+
+func TestReflectRefusesASpecTagThatNamesNothing(t *testing.T) {
+	_, err := Reflect(reflect.TypeFor[struct {
+		X string `json:"x" spec:"nope.x"`
+	}]())
+	if err == nil || !strings.Contains(err.Error(), "names no parameter") {
+		t.Errorf("got %v", err)
+	}
+}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"regexp"
@@ -21,10 +22,10 @@ const AthleteArg = "athlete"
 
 var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
 
-// Entry is one exposed tool with its advertised input schema.
+// Entry is one exposed tool. Its Schema is the input schema as listed: the tool's own, with
+// the coach's athlete argument in coach mode.
 type Entry struct {
 	manifest.Tool
-	Schema json.RawMessage // the input schema as listed
 
 	once     sync.Once
 	input    *schema.Input
@@ -68,12 +69,15 @@ func (c *Catalog) Lookup(name string) (*Entry, bool) {
 }
 
 // checkDef reports the mistakes in a tool's definition (everything but its input type).
-func checkDef(t manifest.Tool, seen, ops map[string]bool) error {
+// seen holds the tools checked so far, by name.
+func checkDef(t manifest.Tool, seen map[string][]manifest.Def, ops map[string]bool) error {
 	switch {
 	case !snakeCase.MatchString(t.Name):
 		return fmt.Errorf("tool %q: the name must be snake_case (a-z, 0-9, _)", t.Name)
-	case seen[t.Name]:
-		return fmt.Errorf("tool %q is defined twice", t.Name)
+	case len(seen[t.Name]) > 0 && !readOnlyPair(append(seen[t.Name], t.Def)):
+		return fmt.Errorf("tool %q is defined twice (only a tool and its read-only variant, a read tool with ReadOnlyVariant set, in the same toolset, may share a name)", t.Name)
+	case t.ReadOnlyVariant && t.Access != manifest.Read:
+		return fmt.Errorf("tool %s: a read-only variant must be a read tool", t.Name)
 	case !t.Access.Valid():
 		return fmt.Errorf("tool %s: access class not set (Read, Write or Destructive)", t.Name)
 	case !slices.Contains(manifest.AllToolsets, t.Toolset):
@@ -82,8 +86,10 @@ func checkDef(t manifest.Tool, seen, ops map[string]bool) error {
 		return fmt.Errorf("tool %s: title and description are required", t.Name)
 	case t.Run == nil:
 		return fmt.Errorf("tool %s: no call (Run is nil)", t.Name)
+	case len(t.Schema) == 0:
+		return fmt.Errorf("tool %s: no input schema (the catalog's tools have theirs in internal/tools/schemas, which make docs writes)", t.Name)
 	}
-	seen[t.Name] = true
+	seen[t.Name] = append(seen[t.Name], t.Def)
 	for _, op := range t.Operations {
 		if !ops[op] {
 			return fmt.Errorf("tool %s: operation %q is not in the API (intervals.Operations)", t.Name, op)
@@ -92,72 +98,55 @@ func checkDef(t manifest.Tool, seen, ops map[string]bool) error {
 	return nil
 }
 
+// readOnlyPair reports whether defs, of one name, are a write or destructive tool and its
+// read-only variant: no filter lists both.
+func readOnlyPair(defs []manifest.Def) bool {
+	if len(defs) != 2 || defs[0].Toolset != defs[1].Toolset {
+		return false
+	}
+	a, b := defs[0], defs[1]
+	if a.ReadOnlyVariant {
+		a, b = b, a
+	}
+	return !a.ReadOnlyVariant && a.Access != manifest.Read && b.ReadOnlyVariant && b.Access == manifest.Read
+}
+
 // NewCatalog checks every tool of the catalog for programming mistakes (names that are not
-// unique snake_case, an unset access class or toolset, no title or description, operation
-// ids missing from intervals.Operations, no call, an input schema that cannot be reflected),
-// whether the filter keeps it or not, so that a mistake fails at start-up in any
-// configuration. Then it applies the filter and compiles the input schemas of the tools it
-// keeps (compiling them for argument checks waits for first use: see CompileAll). With the
-// coach toolset on, every schema gains the optional athlete argument. Schemas are reflected
-// on every core: this is most of the server's start-up.
+// unique snake_case but for a tool and its read-only variant, an unset access class or
+// toolset, no title or description, operation ids missing from intervals.Operations, no
+// call, no input schema), whether the filter keeps it or not, so that a mistake fails at
+// start-up in any configuration. Then it applies the filter. Schemas are the tools' own
+// (committed, never reflected here); with the coach toolset on, every schema gains the
+// optional athlete argument. Compiling them for argument checks waits for first use (see
+// CompileAll).
 func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
 	ops := make(map[string]bool, len(intervals.Operations))
 	for _, op := range intervals.Operations {
 		ops[op.OperationID] = true
 	}
-	seen := map[string]bool{}
+	seen := map[string][]manifest.Def{}
 	for _, t := range tools {
 		if err := checkDef(t, seen, ops); err != nil {
 			return nil, err
 		}
 	}
 	c := &Catalog{byName: map[string]*Entry{}, coach: f.Has(manifest.Coach)}
-	raws := make([]json.RawMessage, len(tools))
-	errs := make([]error, len(tools))
-	parallel(len(tools), func(i int) {
-		raws[i], errs[i] = toolSchema(tools[i], f.Allows(tools[i].Def), c.coach)
-	})
-	for i, t := range tools {
-		if errs[i] != nil {
-			return nil, errs[i]
-		}
-		if raws[i] == nil {
+	for _, t := range tools {
+		if !f.Allows(t.Def) {
 			continue
 		}
-		e := &Entry{Tool: t, Schema: raws[i]}
+		if c.coach {
+			raw, err := addAthlete(t.Name, t.Schema)
+			if err != nil {
+				return nil, err
+			}
+			t.Schema = raw
+		}
+		e := &Entry{Tool: t}
 		c.Entries = append(c.Entries, e)
 		c.byName[t.Name] = e
 	}
 	return c, nil
-}
-
-// toolSchema reflects a tool's input schema; for a tool the filter keeps, it returns the
-// JSON to advertise (with the coach's athlete argument when coach is on), else nil.
-func toolSchema(t manifest.Tool, kept, coach bool) (json.RawMessage, error) {
-	if t.Schema != nil && !coach {
-		// Reflected at go generate time, and checked against Input by the catalog's tests.
-		if !kept {
-			return nil, nil
-		}
-		return t.Schema, nil
-	}
-	s, err := schema.Reflect(t.Input)
-	if err != nil {
-		return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)
-	}
-	if !kept {
-		return nil, nil
-	}
-	if coach {
-		if err := addAthlete(t.Name, s); err != nil {
-			return nil, err
-		}
-	}
-	raw, err := schema.Marshal(s)
-	if err != nil {
-		return nil, fmt.Errorf("tool %s: input schema: %w", t.Name, err)
-	}
-	return raw, nil
 }
 
 // parallel calls f(0..n-1) on as many goroutines as there are cores.
@@ -174,18 +163,53 @@ func parallel(n int, f func(i int)) {
 	wg.Wait()
 }
 
-// addAthlete adds the coach's optional athlete argument to a tool's schema.
-func addAthlete(tool string, s *jsonschema.Schema) error {
-	if s.Properties == nil {
-		s.Properties = jsonschema.NewProperties()
+// athleteProperty is the coach's optional athlete argument, as every tool's schema lists it.
+var athleteProperty = &jsonschema.Schema{
+	Type:        "string",
+	Pattern:     `^i?[0-9]+$`,
+	Description: "Athlete id (i12345, from list_athletes); default: yours",
+}
+
+// addAthlete returns a tool's schema (compact JSON) with the coach's athlete argument added
+// as its last property; the rest of the JSON is kept byte for byte.
+func addAthlete(tool string, raw json.RawMessage) (json.RawMessage, error) {
+	fail := func(why string) (json.RawMessage, error) {
+		return nil, fmt.Errorf("tool %s: input schema: %s", tool, why)
 	}
-	if _, ok := s.Properties.Get(AthleteArg); ok {
-		return fmt.Errorf("tool %s: its input has an %q argument, which coach mode adds to every tool", tool, AthleteArg)
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return fail("not a JSON object")
 	}
-	s.Properties.Set(AthleteArg, &jsonschema.Schema{
-		Type:        "string",
-		Pattern:     `^i?[0-9]+$`,
-		Description: "Athlete id (i12345, from list_athletes); default: yours",
-	})
-	return nil
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return fail(err.Error())
+		}
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return fail(err.Error())
+		}
+		if key != "properties" {
+			continue
+		}
+		var props map[string]json.RawMessage
+		end := int(dec.InputOffset()) - 1
+		if json.Unmarshal(v, &props) != nil || raw[end] != '}' {
+			return fail("properties is not a compact JSON object")
+		}
+		if _, ok := props[AthleteArg]; ok {
+			return nil, fmt.Errorf("tool %s: its input has an %q argument, which coach mode adds to every tool", tool, AthleteArg)
+		}
+		prop, err := json.Marshal(athleteProperty)
+		if err != nil {
+			return fail(err.Error())
+		}
+		sep := ","
+		if len(props) == 0 {
+			sep = ""
+		}
+		out := slices.Concat(raw[:end:end], []byte(sep+`"`+AthleteArg+`":`), prop, raw[end:])
+		return out, nil
+	}
+	return fail("no properties")
 }

@@ -4,9 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -14,11 +11,10 @@ import (
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/schema"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
-
-var update = flag.Bool("update", false, "rewrite the schema snapshots in testdata/schemas (make docs)")
 
 // Limits on what every request carries: descriptions are for the model, and short.
 const (
@@ -82,52 +78,25 @@ func TestCatalogSchemasAreValidForClients(t *testing.T) {
 	}
 }
 
-// TestSchemaSnapshots keeps testdata/schemas/<tool>.json equal to what tools/list sends for
-// each tool (coach mode off): a change there is a change of the tool's API, reviewed in
-// the diff. Rewrite with make docs.
-func TestSchemaSnapshots(t *testing.T) {
-	f := manifest.Filter{Toolsets: nil}
-	for _, ts := range manifest.AllToolsets {
-		if ts != manifest.Coach {
-			f.Toolsets = append(f.Toolsets, ts)
-		}
+// TestCoachSchemasAddTheAthlete: in coach mode every tool lists its input type's schema (as
+// reflected) with the athlete argument as its last property, and nothing else changed.
+func TestCoachSchemasAddTheAthlete(t *testing.T) {
+	cat, err := NewCatalog(tools.All(), allOn())
+	if err != nil {
+		t.Fatal(err)
 	}
-	dir := filepath.Join("testdata", "schemas")
-	seen := map[string]bool{}
-	for _, tl := range everyTool(t, f) {
-		got, err := json.MarshalIndent(tl, "", "  ")
+	for _, e := range cat.Entries {
+		s, err := schema.Reflect(e.Tool.Input)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got = append(got, '\n')
-		path := filepath.Join(dir, tl.Name+".json")
-		seen[filepath.Base(path)] = true
-		if *update {
-			if err := os.MkdirAll(dir, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(path, got, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
+		s.Properties.Set(AthleteArg, athleteProperty)
+		want, err := schema.Marshal(s)
 		if err != nil {
-			t.Errorf("%s: no snapshot (%v): run 'make docs' and commit %s", tl.Name, err, path)
-			continue
+			t.Fatal(err)
 		}
-		if !bytes.Equal(want, got) {
-			t.Errorf("%s: schema differs from %s: review the change, run 'make docs' and commit", tl.Name, path)
-		}
-	}
-	files, _ := os.ReadDir(dir)
-	for _, fe := range files {
-		if !seen[fe.Name()] {
-			if *update {
-				_ = os.Remove(filepath.Join(dir, fe.Name()))
-				continue
-			}
-			t.Errorf("%s: snapshot of a tool that no longer exists: run 'make docs'", fe.Name())
+		if !bytes.Equal(e.Schema, want) {
+			t.Errorf("%s: coach schema\n have %s\n want %s", e.Name, e.Schema, want)
 		}
 	}
 }

@@ -11,15 +11,12 @@ import (
 func TestNewRefusesProgrammingMistakes(t *testing.T) {
 	ok := manifest.Def{Name: "fine", Title: "Fine", Description: "Fine.", Toolset: manifest.Context, Access: manifest.Read}
 	mk := func(d manifest.Def) manifest.Tool {
-		return manifest.New(d, func(context.Context, *manifest.Env, noIn) (string, error) { return "", nil })
+		return withSchemas(manifest.New(d, func(context.Context, *manifest.Env, noIn) (string, error) { return "", nil }))[0]
 	}
 	with := func(f func(*manifest.Def)) manifest.Tool {
 		d := ok
 		f(&d)
 		return mk(d)
-	}
-	type badIn struct {
-		X string `json:"x" spec:"nope.x"`
 	}
 	for name, c := range map[string]struct {
 		tools []manifest.Tool
@@ -31,13 +28,13 @@ func TestNewRefusesProgrammingMistakes(t *testing.T) {
 		"unknown toolset": {[]manifest.Tool{with(func(d *manifest.Def) { d.Toolset = "misc" })}, "unknown toolset"},
 		"no description":  {[]manifest.Tool{with(func(d *manifest.Def) { d.Description = "" })}, "description are required"},
 		"unknown op":      {[]manifest.Tool{with(func(d *manifest.Def) { d.Operations = []string{"getEverything"} })}, `operation "getEverything" is not in the API`},
-		"bad schema": {[]manifest.Tool{manifest.New(ok, func(context.Context, *manifest.Env, badIn) (string, error) { return "", nil })},
-			"input schema"},
-		"athlete clash in coach mode": {[]manifest.Tool{manifest.New(ok, func(context.Context, *manifest.Env, struct {
+		"no schema": {[]manifest.Tool{manifest.New(ok, func(context.Context, *manifest.Env, noIn) (string, error) { return "", nil })},
+			"no input schema"},
+		"athlete clash in coach mode": {withSchemas(manifest.New(ok, func(context.Context, *manifest.Env, struct {
 			Athlete string `json:"athlete"`
 		}) (string, error) {
 			return "", nil
-		})}, "coach mode adds"},
+		})), "coach mode adds"},
 	} {
 		_, err := New(Options{Tools: c.tools, Filter: allOn()})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
@@ -47,8 +44,8 @@ func TestNewRefusesProgrammingMistakes(t *testing.T) {
 }
 
 func TestMistakeInAFilteredOutToolStillFails(t *testing.T) {
-	tools := append(testTools(), manifest.New(manifest.Def{Name: "Bad Name", Title: "x", Description: "x", Toolset: manifest.API, Access: manifest.Read},
-		func(context.Context, *manifest.Env, noIn) (string, error) { return "", nil }))
+	tools := append(testTools(), withSchemas(manifest.New(manifest.Def{Name: "Bad Name", Title: "x", Description: "x", Toolset: manifest.API, Access: manifest.Read},
+		func(context.Context, *manifest.Env, noIn) (string, error) { return "", nil }))...)
 	if _, err := New(Options{Tools: tools}); err == nil {
 		t.Error("a mistake must fail at start-up in every configuration, also when its toolset is off")
 	}
@@ -61,12 +58,12 @@ func TestNoToolsIsAnError(t *testing.T) {
 }
 
 func TestSchemaThatDoesNotCompile(t *testing.T) {
-	tools := []manifest.Tool{manifest.New(manifest.Def{Name: "bad_default", Title: "x", Description: "x", Toolset: manifest.Context, Access: manifest.Read},
+	tools := withSchemas(manifest.New(manifest.Def{Name: "bad_default", Title: "x", Description: "x", Toolset: manifest.Context, Access: manifest.Read},
 		func(context.Context, *manifest.Env, struct {
 			N int `json:"n,omitempty" jsonschema:"minimum=1,default=0"`
 		}) (string, error) {
 			return "", nil
-		})}
+		}))
 	cat, err := NewCatalog(tools, manifest.Filter{})
 	if err != nil {
 		t.Fatal(err)
@@ -77,5 +74,26 @@ func TestSchemaThatDoesNotCompile(t *testing.T) {
 	cs := connect(t, Options{Tools: tools}, nil)
 	if text, isErr := call(t, cs, "bad_default", nil); !isErr || !strings.Contains(text, "input schema") {
 		t.Errorf("call: %v %q", isErr, text)
+	}
+}
+
+func TestOnlyAToolAndItsReadOnlyVariantShareAName(t *testing.T) {
+	mk := func(a manifest.Access, variant bool, ts manifest.Toolset) manifest.Tool {
+		return withSchemas(manifest.New(manifest.Def{Name: "call", Title: "Call", Description: "Calls.", Toolset: ts, Access: a, ReadOnlyVariant: variant},
+			func(context.Context, *manifest.Env, noIn) (string, error) { return "", nil }))[0]
+	}
+	if _, err := NewCatalog([]manifest.Tool{mk(manifest.Destructive, false, manifest.API), mk(manifest.Read, true, manifest.API)}, allOn()); err != nil {
+		t.Errorf("a tool and its read-only variant: %v", err)
+	}
+	for name, tools := range map[string][]manifest.Tool{
+		"two variants":          {mk(manifest.Read, true, manifest.API), mk(manifest.Read, true, manifest.API)},
+		"a read tool's variant": {mk(manifest.Read, false, manifest.API), mk(manifest.Read, true, manifest.API)},
+		"another toolset":       {mk(manifest.Destructive, false, manifest.API), mk(manifest.Read, true, manifest.Calendar)},
+		"three":                 {mk(manifest.Destructive, false, manifest.API), mk(manifest.Read, true, manifest.API), mk(manifest.Write, false, manifest.API)},
+		"a write variant":       {mk(manifest.Destructive, false, manifest.API), mk(manifest.Write, true, manifest.API)},
+	} {
+		if _, err := NewCatalog(tools, allOn()); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
 	}
 }

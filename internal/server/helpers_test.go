@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/schema"
 	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -21,7 +22,7 @@ type noIn struct{}
 // testTools is a small catalog: one tool per access class, one that panics, one that
 // asks for confirmation, and one that reports the athlete and arguments it got.
 func testTools() []manifest.Tool {
-	return []manifest.Tool{
+	return withSchemas(
 		manifest.New(manifest.Def{Name: "echo", Title: "Echo", Description: "Repeats its arguments.", Toolset: manifest.Context, Access: manifest.Read, Operations: []string{"getAthlete"}},
 			func(_ context.Context, env *manifest.Env, in echoIn) (string, error) {
 				return fmt.Sprintf("athlete=%s oldest=%s limit=%d", env.AthleteID, in.Oldest, in.Limit), nil
@@ -51,7 +52,18 @@ func testTools() []manifest.Tool {
 				}
 				return "", errors.New("plain failure")
 			}),
+	)
+}
+
+// withSchemas gives test tools the input schema reflected from their input types, as make
+// docs writes it for the catalog's tools; a type that does not reflect leaves none.
+func withSchemas(ts ...manifest.Tool) []manifest.Tool {
+	for i := range ts {
+		if s, err := schema.Reflect(ts[i].Input); err == nil {
+			ts[i].Schema, _ = schema.Marshal(s)
+		}
 	}
+	return ts
 }
 
 // connect serves opts in memory and returns a connected go-sdk client session.

@@ -1,5 +1,5 @@
 // Package server is the MCP side of intervals-mcp: it turns the tool manifest into an MCP
-// server (tools with reflected input schemas and annotations, resources, prompts, short
+// server (tools with their input schemas and annotations, resources, prompts, short
 // instructions) and serves it over stdio, Streamable HTTP or legacy SSE.
 //
 // Every tool call goes through one path (Catalog.Call): arguments checked against the

@@ -107,8 +107,8 @@ func TestFailuresBecomeErrorResults(t *testing.T) {
 }
 
 func TestSecretsNeverInAnswers(t *testing.T) {
-	tools := []manifest.Tool{manifest.New(manifest.Def{Name: "leak", Title: "Leak", Description: "Leaks.", Toolset: manifest.Context, Access: manifest.Read},
-		func(context.Context, *manifest.Env, noIn) (string, error) { return "key is s3cr3t-key", nil })}
+	tools := withSchemas(manifest.New(manifest.Def{Name: "leak", Title: "Leak", Description: "Leaks.", Toolset: manifest.Context, Access: manifest.Read},
+		func(context.Context, *manifest.Env, noIn) (string, error) { return "key is s3cr3t-key", nil }))
 	cs := connect(t, Options{Tools: tools, Runtime: Runtime{Secrets: []string{"s3cr3t-key"}}}, nil)
 	if text, _ := call(t, cs, "leak", nil); strings.Contains(text, "s3cr3t-key") {
 		t.Errorf("secret in answer: %q", text)
@@ -175,8 +175,8 @@ func TestConfirmWithoutElicitationDoesNotAsk(t *testing.T) {
 
 func TestSecretsNeverInLogsOfAPanic(t *testing.T) {
 	const secret = "s3cr3t-key-in-a-panic"
-	tools := []manifest.Tool{manifest.New(manifest.Def{Name: "leak", Title: "Leak", Description: "Panics with the key.", Toolset: manifest.Context, Access: manifest.Read},
-		func(context.Context, *manifest.Env, noIn) (string, error) { panic("bad request to ?key=" + secret) })}
+	tools := withSchemas(manifest.New(manifest.Def{Name: "leak", Title: "Leak", Description: "Panics with the key.", Toolset: manifest.Context, Access: manifest.Read},
+		func(context.Context, *manifest.Env, noIn) (string, error) { panic("bad request to ?key=" + secret) }))
 	var logs strings.Builder
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	cs := connect(t, Options{Tools: tools, Runtime: Runtime{Secrets: []string{secret}, Logger: logger}}, nil)

@@ -13,14 +13,14 @@ import (
 )
 
 // profileTool reads the athlete's profile through the client, as every real tool starts.
-var profileTool = manifest.New(manifest.Def{Name: "profile", Title: "Profile", Description: "The athlete's name.", Toolset: manifest.Context, Access: manifest.Read, Operations: []string{"getAthlete"}},
+var profileTool = withSchemas(manifest.New(manifest.Def{Name: "profile", Title: "Profile", Description: "The athlete's name.", Toolset: manifest.Context, Access: manifest.Read, Operations: []string{"getAthlete"}},
 	func(ctx context.Context, env *manifest.Env, _ noIn) (string, error) {
 		a, err := env.Athlete(ctx)
 		if err != nil {
 			return "", err
 		}
 		return "name: " + a.Name, nil
-	})
+	}))[0]
 
 // fakeRuntime is a Runtime whose client talks to an in-process fake, without retries.
 func fakeRuntime(t *testing.T, key string, faults ...fakeicu.Fault) (*fakeicu.Fake, Runtime) {

@@ -42,19 +42,15 @@ func getActivities(ctx context.Context, env *manifest.Env, in activitiesIn) (str
 	if err != nil {
 		return "", err
 	}
-	limit := in.Limit
-	if limit <= 0 {
-		limit = 50
-	}
 	resp, err := env.Client.ListActivitiesWithResponse(ctx, env.AthleteID, &intervals.ListActivitiesParams{
-		Oldest: oldest, Newest: pointer(newest + "T23:59:59"), Limit: pointer(int32(limit))})
+		Oldest: oldest, Newest: pointer(newest + "T23:59:59"), Limit: pointer(int32(in.Limit))})
 	if err != nil {
 		return "", apiFailed("list activities "+oldest+".."+newest, err)
 	}
 	if resp.JSON200 == nil {
 		return "", noData("list activities", resp.StatusCode())
 	}
-	return a.units.ActivitiesUpTo(*resp.JSON200, oldest, newest, limit, env.MaxChars()), nil
+	return a.units.ActivitiesUpTo(*resp.JSON200, oldest, newest, in.Limit, env.MaxChars()), nil
 }
 
 // activityID checks an id the model gave.
@@ -156,11 +152,7 @@ func getActivityStreams(ctx context.Context, env *manifest.Env, in streamsIn) (s
 	if resp.JSON200 == nil {
 		return "", noData("read streams", resp.StatusCode())
 	}
-	points := in.Points
-	if points <= 0 {
-		points = 60
-	}
-	return a.units.Streams(id, *resp.JSON200, deref(act.Type), streamZones(act), points, env.MaxChars()), nil
+	return a.units.Streams(id, *resp.JSON200, deref(act.Type), streamZones(act), in.Points, env.MaxChars()), nil
 }
 
 // streamZones takes the zones the activity was analysed with: HR zones in bpm, power zones

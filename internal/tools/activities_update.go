@@ -53,16 +53,10 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 		body.Description = in.Description
 	}
 	if in.RPE != nil {
-		if *in.RPE < 1 || *in.RPE > 10 {
-			return "", manifest.Errorf("rpe %d: give 1 (very easy) to 10 (maximal)", *in.RPE)
-		}
 		v := int32(*in.RPE)
 		body.IcuRpe = &v
 	}
 	if in.Feel != nil {
-		if *in.Feel < 1 || *in.Feel > 5 {
-			return "", manifest.Errorf("feel %d: give 1-5 (1 Strong, 2 Good, 3 Normal, 4 Poor, 5 Weak)", *in.Feel)
-		}
 		v := int32(*in.Feel)
 		body.Feel = &v
 	}

@@ -33,8 +33,8 @@ func TestUpdateActivityRefusals(t *testing.T) {
 	env := newEnv(serve(t, s, stubKey), "i7", recordsNow)
 	for args, want := range map[string]string{
 		`{"activity_id":"i55"}`:                 "nothing to change",
-		`{"activity_id":"i55","rpe":11}`:        "rpe 11",
-		`{"activity_id":"i55","feel":0}`:        "feel 0",
+		`{"activity_id":"i55","rpe":11}`:        "argument rpe: got 11; expected an integer from 1 to 10",
+		`{"activity_id":"i55","feel":0}`:        "argument feel: got 0; expected an integer from 1 to 5",
 		`{"activity_id":"i55","name":" "}`:      "name must not be empty",
 		`{"activity_id":"i66","name":"x"}`:      "belongs to athlete i8, not to i7",
 		`{"activity_id":"77","name":"x"}`:       "imported from Strava",

@@ -2,7 +2,6 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 	"sort"
 	"strings"
 
@@ -15,38 +14,6 @@ import (
 // operations, describe one, call one through the typed client. It is off by default: three
 // tool definitions cost little, but a model that calls raw operations needs more turns than
 // one that calls a curated tool, so it is for what the curated tools do not cover.
-
-// readOnlyKey marks a context whose server is read-only.
-type readOnlyKey struct{}
-
-// WithReadOnly marks ctx as belonging to a read-only server: api_call_operation then refuses
-// every operation that is not a GET. The server sets it on each call when --read-only is on
-// (the other write tools are not even listed then; api_call_operation is the one tool whose
-// access depends on its arguments).
-func WithReadOnly(ctx context.Context) context.Context {
-	return context.WithValue(ctx, readOnlyKey{}, true)
-}
-
-// isReadOnly reports whether WithReadOnly marked ctx.
-func isReadOnly(ctx context.Context) bool {
-	v, _ := ctx.Value(readOnlyKey{}).(bool)
-	return v
-}
-
-// ReadOnlyAPICall returns api_call_operation for a read-only server: the same tool with
-// access Read, which refuses every operation but GET whatever the context. A --read-only
-// filter drops the destructive api_call_operation; the server lists this one in its place
-// when the api toolset is on.
-func ReadOnlyAPICall() manifest.Tool {
-	t := withSchemas([]manifest.Tool{apiCallOperationTool()})[0]
-	t.Access = manifest.Read
-	t.Description = "Calls one Intervals.icu API GET operation by operationId with validated params; the athlete id is filled in. This server is read-only: other methods are refused. Describe it first."
-	run := t.Run
-	t.Run = func(ctx context.Context, env *manifest.Env, args json.RawMessage) (string, error) {
-		return run(WithReadOnly(ctx), env, args)
-	}
-	return t
-}
 
 type apiListIn struct {
 	Tag  string `json:"tag,omitempty" jsonschema_description:"Only this tag, e.g. Wellness, Events, Activities"`

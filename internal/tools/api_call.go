@@ -230,12 +230,34 @@ func apiCallOperationTool() manifest.Tool {
 	}, apiCallOperation)
 }
 
+// apiCallGetOperationTool is api_call_operation as a read-only server lists it, in place
+// of the one that can write: a read tool that refuses every operation but GET.
+func apiCallGetOperationTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:            "api_call_operation",
+		Title:           "Call an API operation",
+		Description:     "Calls one Intervals.icu API GET operation by operationId with validated params; the athlete id is filled in. This server is read-only: other methods are refused. Describe it first.",
+		Toolset:         manifest.API,
+		Access:          manifest.Read,
+		ReadOnlyVariant: true,
+	}, apiCallGetOperation)
+}
+
 func apiCallOperation(ctx context.Context, env *manifest.Env, in apiCallIn) (string, error) {
+	return callAPIOperation(ctx, env, in, false)
+}
+
+func apiCallGetOperation(ctx context.Context, env *manifest.Env, in apiCallIn) (string, error) {
+	return callAPIOperation(ctx, env, in, true)
+}
+
+// callAPIOperation calls the operation in.Operation; with getOnly, only a GET.
+func callAPIOperation(ctx context.Context, env *manifest.Env, in apiCallIn, getOnly bool) (string, error) {
 	op, err := lookupAPIOp(in.Operation)
 	if err != nil {
 		return "", err
 	}
-	if isReadOnly(ctx) && op.op.Method != http.MethodGet {
+	if getOnly && op.op.Method != http.MethodGet {
 		return "", manifest.Errorf("%s is a %s operation and this server is read-only: only GET operations can be called", op.op.OperationID, op.op.Method)
 	}
 	if op.upload {

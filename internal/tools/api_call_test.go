@@ -85,8 +85,8 @@ func TestAPICallReachesEveryOperation(t *testing.T) {
 
 func TestAPICallRefusesWritesWhenReadOnly(t *testing.T) {
 	rec, env := apiRecorderEnv(t, "0")
-	call := toolNamed(t, "api_call_operation")
-	ctx := WithReadOnly(context.Background())
+	call := readOnlyVariant(t, "api_call_operation")
+	ctx := context.Background()
 	gets := 0
 	for _, o := range intervals.Operations {
 		op, err := lookupAPIOp(o.OperationID)
@@ -189,7 +189,7 @@ func TestAPICallDescribesBinary(t *testing.T) {
 
 func TestReadOnlyAPICallIsReadAndRefusesWrites(t *testing.T) {
 	rec, env := apiRecorderEnv(t, "0")
-	tool := ReadOnlyAPICall()
+	tool := apiCallGetOperationTool()
 	if tool.Name != "api_call_operation" || tool.Access != manifest.Read || !tool.Annotations().ReadOnlyHint {
 		t.Fatalf("read-only variant: %s %v", tool.Name, tool.Access)
 	}
@@ -200,8 +200,21 @@ func TestReadOnlyAPICallIsReadAndRefusesWrites(t *testing.T) {
 	if _, err := tool.Run(context.Background(), env, json.RawMessage(`{"operation":"getAthlete"}`)); err != nil {
 		t.Fatal(err)
 	}
-	if got := (manifest.Filter{ReadOnly: true, Toolsets: []manifest.Toolset{manifest.API}}).Select([]manifest.Tool{tool}); len(got) != 1 {
-		t.Fatal("a read-only filter should keep the read-only variant")
+	for _, readOnly := range []bool{false, true} {
+		got := (manifest.Filter{ReadOnly: readOnly, Toolsets: []manifest.Toolset{manifest.API}}).Select(All())
+		var calls []manifest.Access
+		for _, t := range got {
+			if t.Name == "api_call_operation" {
+				calls = append(calls, t.Access)
+			}
+		}
+		want := manifest.Destructive
+		if readOnly {
+			want = manifest.Read
+		}
+		if len(calls) != 1 || calls[0] != want {
+			t.Errorf("read-only %v: api_call_operation listed as %v, want once, %v", readOnly, calls, want)
+		}
 	}
 }
 

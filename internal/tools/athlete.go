@@ -86,6 +86,19 @@ func canonicalSport(s string) (string, error) {
 	return "", fmt.Errorf("sport %q is not an Intervals.icu type: use e.g. Run, Ride, Swim, TrailRun, VirtualRide, WeightTraining", s)
 }
 
+// sportArg checks a sport argument (one of the spec's 60 sport types: too long a list for
+// the schema) against the generated enum, ignoring case; "" stays "".
+func sportArg(s string) (string, error) {
+	if strings.TrimSpace(s) == "" {
+		return "", nil
+	}
+	sport, err := canonicalSport(s)
+	if err != nil {
+		return "", manifest.Errorf("%v", err)
+	}
+	return sport, nil
+}
+
 // sportTypes lists Intervals.icu's activity types, from the spec's SportType enum.
 func sportTypes() []string {
 	if types := intervals.SchemaEnum("SportType"); len(types) > 0 {

@@ -3,20 +3,28 @@ package tools
 import (
 	"context"
 	"encoding/json"
-	"slices"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
-// eventCategories are the calendar categories a model may filter or create by.
-var eventCategories = []string{"WORKOUT", "RACE_A", "RACE_B", "RACE_C", "NOTE", "PLAN", "HOLIDAY", "SICK", "INJURED", "SET_EFTP", "FITNESS_DAYS", "SEASON_START", "TARGET", "SET_FITNESS"}
+// Event categories are the spec's (Event.category). The arguments of get_events,
+// delete_events_by_date_range and add_or_update_event carry the tag spec:"Event.category":
+// their schemas list and check the spec's enum. The selections of move_sessions and
+// copy_sessions, where the list would cost its tokens twice more, check against it in
+// selection.pick.
+
+// eventCategories are the spec's event categories, as generated (intervals.SchemaDoc).
+func eventCategories() []string {
+	d, _ := intervals.SchemaDoc("Event", "category")
+	return d.Enum
+}
 
 type eventsIn struct {
 	Oldest   string   `json:"oldest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default today)"`
 	Newest   string   `json:"newest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default oldest+6)"`
-	Category []string `json:"category,omitempty" jsonschema_description:"Only these, e.g. WORKOUT, RACE_A, NOTE, SICK"`
+	Category []string `json:"category,omitempty" spec:"Event.category" jsonschema_description:"Only these"`
 }
 
 type eventIDIn struct {
@@ -68,15 +76,6 @@ func pairedID(raw json.RawMessage) string {
 	return s
 }
 
-func checkCategories(cats []string) error {
-	for _, c := range cats {
-		if !slices.Contains(eventCategories, c) {
-			return manifest.Errorf("category %q is unknown; use one of %s", c, strings.Join(eventCategories, ", "))
-		}
-	}
-	return nil
-}
-
 func getEventsTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "get_events", Title: "Calendar",
@@ -86,9 +85,6 @@ func getEventsTool() manifest.Tool {
 }
 
 func getEvents(ctx context.Context, env *manifest.Env, in eventsIn) (string, error) {
-	if err := checkCategories(in.Category); err != nil {
-		return "", err
-	}
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -2,10 +2,11 @@ package tools
 
 import (
 	"context"
-	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 
 	"github.com/google/go-cmp/cmp"
 )

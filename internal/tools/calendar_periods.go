@@ -94,11 +94,7 @@ func createPeriod(ctx context.Context, env *manifest.Env, in periodIn) (string, 
 	if err != nil {
 		return "", err
 	}
-	kind := strings.ToUpper(strings.TrimSpace(in.Kind))
-	cat, ok := periodKinds[kind]
-	if !ok {
-		return "", manifest.Errorf("kind %q: use BLOCK, HOLIDAY, SICK or INJURED", in.Kind)
-	}
+	kind, cat := in.Kind, periodKinds[in.Kind]
 	first, last, err := periodDays(in.Start, in.End, in.Weeks, a.today)
 	if err != nil {
 		return "", err

@@ -11,13 +11,11 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
-// plan_sessions writes up to maxPlan sessions in one call. Every session is validated
-// before anything is written, then written all or nothing (journal.go). Each session gets
+// plan_sessions writes up to 60 sessions in one call (the schema's maxItems). Every session is
+// validated before anything is written, then written all or nothing (journal.go). Each session gets
 // a deterministic external id, "imcp:<plan>:<date>:<n>" (plan: a hash of the athlete and
 // the plan name; n: its rank among the plan's sessions of that date), so that running the
 // same plan again finds its sessions and updates them instead of adding duplicates.
-
-const maxPlan = 60
 
 type planIn struct {
 	Plan      string        `json:"plan" jsonschema_description:"Plan name"`

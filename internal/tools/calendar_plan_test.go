@@ -153,7 +153,7 @@ func TestPlanNamesEveryKindOfMistake(t *testing.T) {
 		{"date": "2026-12-05", "sport": "Run", "name": ""},
 		{"date": "2026-12-05", "sport": "Jogging", "name": "A"},
 		{"date": "2026-12-05", "category": "WORKOUT", "name": "B"},
-		{"date": "2026-12-05", "category": "HOLIDAY", "name": "C"},
+		{"date": "2026-13-05", "sport": "Run", "name": "C"},
 		{"date": "2026-12-05", "sport": "Run", "name": "D", "steps": []map[string]any{{"duration": "600", "target": "fast"}}},
 		{"date": "2026-12-05", "category": "NOTE", "name": "E", "steps": []map[string]any{{"duration": "600"}}},
 		{"date": "2026-12-05", "sport": "Run", "name": "F", "duration": "45 minutes"},
@@ -167,8 +167,14 @@ func TestPlanNamesEveryKindOfMistake(t *testing.T) {
 		t.Fatal("want an error")
 	}
 	containsAll(t, err.Error(), "session 1 (2026-12-05): name is empty", `"Jogging" is not an Intervals.icu type`,
-		"session 3 (2026-12-05 \"B\"): sport is missing", `category "HOLIDAY"`, "session 4", "session 5", "for category WORKOUT only",
+		"session 3 (2026-12-05 \"B\"): sport is missing", `session 4 (2026-13-05 "C")`, "session 5", "for category WORKOUT only",
 		`duration "45 minutes"`, "session 8", "session 9", "Z2 HR", "session 11", "same date, category and name as session 10")
+	// A category plan_sessions does not write is refused by the schema, before the plan is read.
+	_, err = callTool(t, env, "plan_sessions", map[string]any{"plan": "x", "sessions": []map[string]any{{"date": "2026-12-05", "category": "HOLIDAY", "name": "C"}}})
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	containsAll(t, err.Error(), "category", "HOLIDAY", "WORKOUT RACE_A RACE_B RACE_C NOTE")
 	noWrites(t, f)
 }
 

@@ -54,10 +54,7 @@ func repeatSession(ctx context.Context, env *manifest.Env, in repeatIn) (string,
 	if err != nil {
 		return "", err
 	}
-	every := max(in.EveryWeeks, 1)
-	if in.Times < 1 || in.Times > 52 {
-		return "", manifest.Errorf("times must be 1 to 52")
-	}
+	every := in.EveryWeeks
 	src, err := readEvent(ctx, env, ids[0])
 	if err != nil {
 		return "", err

@@ -87,6 +87,9 @@ func (s selection) pick(ctx context.Context, env *manifest.Env, today time.Time)
 	cats := s.Category
 	for i := range cats {
 		cats[i] = strings.ToUpper(strings.TrimSpace(cats[i]))
+		if !slices.Contains(eventCategories(), cats[i]) {
+			return nil, "", manifest.Errorf("category %q is not an Intervals.icu event category: use one of %s", cats[i], strings.Join(eventCategories(), ", "))
+		}
 	}
 	switch {
 	case len(s.IDs) > 0 && (s.Oldest != "" || s.Newest != ""):

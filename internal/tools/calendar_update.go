@@ -60,14 +60,10 @@ func updateSession(ctx context.Context, env *manifest.Env, in updateIn) (string,
 		return "", err
 	}
 	members := []planEvent{this}
-	switch in.Scope {
-	case "", "this":
-	case "following":
+	if in.Scope == "following" {
 		if members, err = following(ctx, env, this); err != nil {
 			return "", err
 		}
-	default:
-		return "", manifest.Errorf("scope %q: use this or following", in.Scope)
 	}
 	if err := refusePaired(members, a); err != nil {
 		return "", err

@@ -15,13 +15,13 @@ import (
 
 type eventWriteIn struct {
 	EventID     int32    `json:"event_id,omitempty" jsonschema_description:"To update; omit to create"`
-	Category    string   `json:"category,omitempty" jsonschema_description:"WORKOUT (default), RACE_A/B/C, NOTE, HOLIDAY, SICK, INJURED"`
+	Category    string   `json:"category,omitempty" spec:"Event.category" jsonschema_description:"Default WORKOUT"`
 	Date        string   `json:"date,omitempty" jsonschema_description:"Local YYYY-MM-DD"`
 	EndDate     string   `json:"end_date,omitempty" jsonschema_description:"Last day of a period"`
 	Name        string   `json:"name,omitempty"`
 	Type        string   `json:"type,omitempty" jsonschema_description:"Sport: Ride, Run, Swim..."`
-	Description string   `json:"description,omitempty" jsonschema_description:"Workout text (Intervals.icu syntax) or note"`
-	Steps       []stepIn `json:"steps,omitempty" jsonschema_description:"Workout as steps, instead of description"`
+	Description string   `json:"description,omitempty" jsonschema_description:"Workout text or note"`
+	Steps       []stepIn `json:"steps,omitempty" jsonschema_description:"Or the workout as steps"`
 	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
 	Load        int      `json:"load,omitempty"`
 }
@@ -81,6 +81,11 @@ func addOrUpdateEvent(ctx context.Context, env *manifest.Env, in eventWriteIn) (
 // none).
 func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.EventEx, string, error) {
 	var b intervals.EventEx
+	typ, err := sportArg(in.Type)
+	if err != nil {
+		return b, "", err
+	}
+	in.Type = typ
 	creating := in.EventID == 0
 	cat := in.Category
 	switch {
@@ -88,9 +93,6 @@ func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.E
 		cat = "WORKOUT"
 	case cat == "":
 		cat = string(deref(old.Category))
-	}
-	if err := checkCategories([]string{cat}); err != nil {
-		return b, "", err
 	}
 	c := intervals.EventExCategory(cat)
 	b.Category = &c

@@ -6,6 +6,8 @@ import (
 
 // All returns the catalog in the order of the README's table: toolset by toolset (the order
 // of manifest.AllToolsets) and, within a toolset, the reference server's tools first.
+// api_call_operation is there twice: the tool, and its read-only variant (a read tool
+// marked ReadOnlyVariant), which manifest.Filter lists in its place when read-only.
 func All() []manifest.Tool {
 	return withSchemas([]manifest.Tool{
 		// context
@@ -59,9 +61,6 @@ func All() []manifest.Tool {
 		apiListOperationsTool(),
 		apiDescribeOperationTool(),
 		apiCallOperationTool(),
+		apiCallGetOperationTool(), // listed in place of api_call_operation when read-only
 	})
 }
-
-// Catalog is every tool definition there is: All, and the GET-only variant of
-// api_call_operation that a read-only server lists in its place.
-func Catalog() []manifest.Tool { return append(All(), ReadOnlyAPICall()) }

@@ -2,11 +2,12 @@ package tools
 
 import (
 	"encoding/json"
-	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
-	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
@@ -74,10 +75,14 @@ func TestEveryToolDefinitionIsComplete(t *testing.T) {
 	}
 	seen := map[string]bool{}
 	for _, tool := range All() {
-		if seen[tool.Name] {
-			t.Errorf("%s defined twice", tool.Name)
+		key := tool.Name
+		if tool.ReadOnlyVariant {
+			key += " (read-only variant)"
 		}
-		seen[tool.Name] = true
+		if seen[key] {
+			t.Errorf("%s defined twice", key)
+		}
+		seen[key] = true
 		if !tool.Access.Valid() || tool.Toolset == "" || tool.Title == "" || tool.Description == "" {
 			t.Errorf("%s: incomplete definition %+v", tool.Name, tool.Def)
 		}
@@ -181,11 +186,16 @@ func TestBadArgumentsSayWhatToDo(t *testing.T) {
 	for _, c := range []struct{ tool, args, want string }{
 		{"get_activities", `{"oldest":"30/11/2026"}`, "write YYYY-MM-DD"},
 		{"get_activities", `{"oldest":"2026-12-01","newest":"2026-11-01"}`, "swap them"},
-		{"get_events", `{"category":["WORKOUTS"]}`, "use one of"},
+		{"get_events", `{"category":["WORKOUTS"]}`, `got ["WORKOUTS"]; expected an array of values, each one of WORKOUT, RACE_A, RACE_B, RACE_C, NOTE, PLAN, HOLIDAY`},
 		{"get_athlete_power_curves", `{"period":"last month"}`, "42d, 90d, 1y, all"},
 		{"get_activity_details", `{"activity_id":"i0"}`, "take the id from get_activities"},
-		{"delete_events_by_date_range", `{"oldest":"2026-12-01"}`, "both required"},
+		{"delete_events_by_date_range", `{"oldest":"2026-12-01"}`, "missing required argument newest"},
+		{"delete_events_by_date_range", `{"oldest":"2026-12-01","newest":""}`, "both required"},
 		{"add_or_update_event", `{"type":"Run"}`, "date is required"},
+		{"add_or_update_event", `{"date":"2026-12-01","type":"Jogging"}`, `sport "Jogging" is not an Intervals.icu type: use e.g. Run`},
+		{"get_athlete_power_curves", `{"sport":"Bike"}`, `sport "Bike" is not an Intervals.icu type`},
+		{"list_workout_templates", `{"sport":"Bike"}`, `sport "Bike" is not an Intervals.icu type`},
+		{"move_sessions", `{"oldest":"2026-12-01","days":1,"category":["WORKOUTS"]}`, `category "WORKOUTS" is not an Intervals.icu event category: use one of WORKOUT, RACE_A`},
 		{"add_or_update_event", `{"date":"2026-12-01","duration":"an hour","type":"Run"}`, "h:mm:ss"},
 	} {
 		_, err := callTool(t, env, c.tool, c.args)

@@ -27,6 +27,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/schema"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 	"github.com/intervals-mcp/intervals-mcp/internal/workout"
@@ -75,15 +76,28 @@ func serve(t *testing.T, h http.Handler, apiKey string) *intervals.ClientWithRes
 	return c
 }
 
-// toolNamed finds a tool of the catalog by name.
+// toolNamed finds a tool of the catalog by name (not the read-only variant), as the server
+// runs it: arguments checked and defaulted by its schema.
 func toolNamed(t *testing.T, name string) manifest.Tool {
 	t.Helper()
-	for _, tool := range Catalog() {
-		if tool.Name == name {
-			return tool
+	for _, tool := range All() {
+		if tool.Name == name && !tool.ReadOnlyVariant {
+			return checked(t, tool)
 		}
 	}
 	t.Fatalf("no tool %q", name)
+	return manifest.Tool{}
+}
+
+// readOnlyVariant is the read-only variant of a tool, as a read-only server runs it.
+func readOnlyVariant(t *testing.T, name string) manifest.Tool {
+	t.Helper()
+	for _, tool := range All() {
+		if tool.Name == name && tool.ReadOnlyVariant {
+			return checked(t, tool)
+		}
+	}
+	t.Fatalf("no read-only variant of %q", name)
 	return manifest.Tool{}
 }
 
@@ -189,7 +203,7 @@ func (r *sampleRun) runFor(call samples.Call, athlete string, budget int) (strin
 	return callTool(r.t, env(), call.Tool, args)
 }
 
-var update = flag.Bool("update", false, "rewrite the golden files under testdata (make docs does)")
+var update = flag.Bool("update", false, "rewrite the golden answers under testdata and the input schemas under schemas (make docs does)")
 
 // golden compares got with testdata/<tool>/<name>.golden, both passed through normalise
 // when it is not nil, or rewrites the file with got under -update.
@@ -773,4 +787,24 @@ func seriesOf(f *fakeicu.Fake, name string) []api.Event {
 		}
 	}
 	return out
+}
+
+// checked is tool as the server runs it: its arguments checked against its schema and the
+// schema's defaults filled in (schema.Input.Check, as in server.Catalog.Call) before the
+// handler, which relies on both.
+func checked(t testing.TB, tool manifest.Tool) manifest.Tool {
+	t.Helper()
+	in, err := schema.CompileJSON(tool.Schema)
+	if err != nil {
+		t.Fatalf("%s: %v", tool.Name, err)
+	}
+	run := tool.Run
+	tool.Run = func(ctx context.Context, env *manifest.Env, args json.RawMessage) (string, error) {
+		args, err := in.Check(args)
+		if err != nil {
+			return "", manifest.Errorf("%v", err)
+		}
+		return run(ctx, env, args)
+	}
+	return tool
 }

@@ -33,6 +33,11 @@ func listWorkoutTemplatesTool() manifest.Tool {
 }
 
 func listWorkoutTemplates(ctx context.Context, env *manifest.Env, in libraryIn) (string, error) {
+	sport, err := sportArg(in.Sport)
+	if err != nil {
+		return "", err
+	}
+	in.Sport = sport
 	ath, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

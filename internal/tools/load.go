@@ -50,9 +50,6 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	if days == 0 {
 		days = 14
 	}
-	if weeks < 1 || weeks > 26 || days < 1 || days > 120 {
-		return "", manifest.Errorf("weeks must be 1-26 and days 1-120 (got %d and %d)", in.Weeks, in.Days)
-	}
 	ath, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

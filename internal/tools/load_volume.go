@@ -30,9 +30,6 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 	if weeks == 0 {
 		weeks = 12
 	}
-	if weeks < 1 || weeks > 52 {
-		return "", manifest.Errorf("weeks must be 1-52 (got %d)", in.Weeks)
-	}
 	ath, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -30,15 +30,15 @@ func getAthletePowerCurvesTool() manifest.Tool {
 }
 
 func getAthletePowerCurves(ctx context.Context, env *manifest.Env, in curvesIn) (string, error) {
+	sport, err := sportArg(in.Sport)
+	if err != nil {
+		return "", err
+	}
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
 	}
 	kind := in.Kind
-	if kind == "" {
-		kind = "power"
-	}
-	sport := strings.TrimSpace(in.Sport)
 	if sport == "" {
 		sport = "Ride"
 		if kind != "power" {

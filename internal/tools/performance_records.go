@@ -52,12 +52,8 @@ func getRecords(ctx context.Context, env *manifest.Env, in recordsIn) (string, e
 		return "", manifest.Errorf("newest (%s) is before oldest (%s): swap them", newest, oldest)
 	}
 	sports := []string{"Ride", "Run"}
-	switch in.Sport {
-	case "":
-	case "Ride", "Run", "Swim":
+	if in.Sport != "" {
 		sports = []string{in.Sport}
-	default:
-		return "", manifest.Errorf("sport %q: give Ride, Run or Swim", in.Sport)
 	}
 	curves := []string{"r." + oldest + "." + newest, "all"}
 	var tables []format.RecordTable

@@ -20,10 +20,10 @@ import (
 
 type updateZoneIn struct {
 	Sport         string `json:"sport" jsonschema_description:"Ride, Run, Swim or another sport type of the athlete's settings"`
-	FTP           *int   `json:"ftp,omitempty" jsonschema_description:"W"`
-	LTHR          *int   `json:"lthr,omitempty" jsonschema_description:"bpm"`
-	MaxHR         *int   `json:"max_hr,omitempty" jsonschema_description:"bpm"`
-	ThresholdPace string `json:"threshold_pace,omitempty" jsonschema_description:"m:ss per km (runs) or per 100m (swims), e.g. 4:10/km"`
+	FTP           *int   `json:"ftp,omitempty" spec:"SportSettings.ftp" jsonschema_description:"W"`
+	LTHR          *int   `json:"lthr,omitempty" spec:"SportSettings.lthr" jsonschema_description:"bpm"`
+	MaxHR         *int   `json:"max_hr,omitempty" spec:"SportSettings.max_hr" jsonschema_description:"bpm"`
+	ThresholdPace string `json:"threshold_pace,omitempty" spec:"SportSettings.threshold_pace" jsonschema_description:"m:ss per km (runs) or per 100m (swims), e.g. 4:10/km"`
 }
 
 func updateTrainingZoneTool() manifest.Tool {

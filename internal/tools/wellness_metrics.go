@@ -39,24 +39,24 @@ func metricsArg(field string) string {
 
 type logMetricsIn struct {
 	Date         string   `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD, default today"`
-	Weight       *float64 `json:"weight,omitempty" jsonschema_description:"kg"`
-	RestingHR    *int     `json:"resting_hr,omitempty" jsonschema_description:"bpm"`
-	HRV          *float64 `json:"hrv,omitempty" jsonschema_description:"rMSSD, ms"`
-	Sleep        string   `json:"sleep,omitempty" jsonschema_description:"Hours (7.5) or h:mm"`
-	SleepScore   *float64 `json:"sleep_score,omitempty" jsonschema_description:"0-100"`
-	SleepQuality *int     `json:"sleep_quality,omitempty"`
-	Soreness     *int     `json:"soreness,omitempty"`
-	Fatigue      *int     `json:"fatigue,omitempty"`
-	Stress       *int     `json:"stress,omitempty"`
-	Mood         *int     `json:"mood,omitempty"`
-	Motivation   *int     `json:"motivation,omitempty"`
-	Injury       *int     `json:"injury,omitempty"`
-	Hydration    *int     `json:"hydration,omitempty"`
-	Readiness    *float64 `json:"readiness,omitempty" jsonschema_description:"0-100"`
-	SpO2         *float64 `json:"spo2,omitempty" jsonschema_description:"%"`
-	Systolic     *int     `json:"systolic,omitempty" jsonschema_description:"mmHg"`
-	Diastolic    *int     `json:"diastolic,omitempty" jsonschema_description:"mmHg"`
-	Notes        string   `json:"notes,omitempty"`
+	Weight       *float64 `json:"weight,omitempty" spec:"Wellness.weight" jsonschema_description:"kg"`
+	RestingHR    *int     `json:"resting_hr,omitempty" spec:"Wellness.restingHR" jsonschema_description:"bpm"`
+	HRV          *float64 `json:"hrv,omitempty" spec:"Wellness.hrv" jsonschema_description:"rMSSD, ms"`
+	Sleep        string   `json:"sleep,omitempty" spec:"Wellness.sleepSecs" jsonschema_description:"Hours (7.5) or h:mm"`
+	SleepScore   *float64 `json:"sleep_score,omitempty" spec:"Wellness.sleepScore" jsonschema_description:"0-100"`
+	SleepQuality *int     `json:"sleep_quality,omitempty" spec:"Wellness.sleepQuality"`
+	Soreness     *int     `json:"soreness,omitempty" spec:"Wellness.soreness"`
+	Fatigue      *int     `json:"fatigue,omitempty" spec:"Wellness.fatigue"`
+	Stress       *int     `json:"stress,omitempty" spec:"Wellness.stress"`
+	Mood         *int     `json:"mood,omitempty" spec:"Wellness.mood"`
+	Motivation   *int     `json:"motivation,omitempty" spec:"Wellness.motivation"`
+	Injury       *int     `json:"injury,omitempty" spec:"Wellness.injury"`
+	Hydration    *int     `json:"hydration,omitempty" spec:"Wellness.hydration"`
+	Readiness    *float64 `json:"readiness,omitempty" spec:"Wellness.readiness" jsonschema_description:"0-100"`
+	SpO2         *float64 `json:"spo2,omitempty" spec:"Wellness.spO2" jsonschema_description:"%"`
+	Systolic     *int     `json:"systolic,omitempty" spec:"Wellness.systolic" jsonschema_description:"mmHg"`
+	Diastolic    *int     `json:"diastolic,omitempty" spec:"Wellness.diastolic" jsonschema_description:"mmHg"`
+	Notes        string   `json:"notes,omitempty" spec:"Wellness.comments"`
 }
 
 func logMetricsTool() manifest.Tool {
