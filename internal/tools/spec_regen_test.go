@@ -13,8 +13,8 @@ import (
 
 // TestANewEventCategoryReachesTheToolSchemas follows a change of the API from the spec to
 // the tools' schemas, as `make generate docs` does: a copy of the spec with one more event
-// category goes through openapi/prep and oapi-codegen (the commands of gen/intervals'
-// go:generate), the generated files replace gen/intervals' (go build -overlay), and
+// category goes through openapi/prep and oapi-codegen (the commands gen/intervals runs
+// through go generate), the generated files replace gen/intervals' (go build -overlay), and
 // TestSchemaSnapshots -update writes the schemas into a temporary directory. The new
 // category must be in the schema of every tool whose category argument is the spec's.
 func TestANewEventCategoryReachesTheToolSchemas(t *testing.T) {
