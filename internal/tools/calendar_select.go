@@ -17,7 +17,7 @@ import (
 // move_sessions, copy_sessions, repeat_session and the multi-id delete. Each reads the
 // sessions it would touch first and refuses, before any write, when one is paired with a
 // recorded activity (moving or deleting it would rewrite the athlete's history) or when an
-// id is a recorded activity's. Writes go through a journal (sessions_calendar.go), so a
+// id is a recorded activity's. Writes go through a journal (journal.go), so a
 // failure half-way leaves the calendar as it was.
 
 // sessionRef is an id the model gives: an event id (a number) or, by mistake, a recorded

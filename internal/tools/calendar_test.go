@@ -138,7 +138,7 @@ func TestDoneSessionsSayHowCloseTheyCame(t *testing.T) {
 	}
 }
 
-// TestEveryWriteRefusesADoneSession tries every planning write on a session paired with a
+// TestEveryWriteRefusesADoneSession tries every calendar write on a session paired with a
 // recorded activity: each is refused before any write, and the calendar is as it was.
 func TestEveryWriteRefusesADoneSession(t *testing.T) {
 	f, env := demoFake(t)
