@@ -65,11 +65,10 @@ func (s *DB) TakeBudget(ctx context.Context, now time.Time, buckets ...Bucket) (
 		if err == nil {
 			continue
 		}
-		if !errors.Is(err, sql.ErrNoRows) {
-			return Decision{}, fmt.Errorf("store: take from budget %s: %w", b.Key, err)
-		}
-		if err := s.giveBack(ctx, buckets[:i]); err != nil {
-			return Decision{}, err
+		if gerr := s.giveBack(ctx, buckets[:i]); !errors.Is(err, sql.ErrNoRows) {
+			return Decision{}, errors.Join(fmt.Errorf("store: take from budget %s: %w", b.Key, err), gerr)
+		} else if gerr != nil {
+			return Decision{}, gerr
 		}
 		d := Decision{Refused: b.Key}
 		// A second look for the wait; the bucket may have moved since, which only changes the hint.
