@@ -9,14 +9,21 @@ import (
 	"time"
 )
 
+// put puts alice's confirmation of content h1 on s, valid until 10 minutes after t0.
+func put(t *testing.T, s *DB) string {
+	t.Helper()
+	tok, err := s.PutConfirmation(context.Background(), "alice", "h1", t0.Add(10*time.Minute))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tok
+}
+
 func TestConfirmationTakenOnce(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		s := open(t, p)
 		ctx := context.Background()
-		tok, err := s.PutConfirmation(ctx, "alice", "h1", t0.Add(10*time.Minute))
-		if err != nil {
-			t.Fatal(err)
-		}
+		tok := put(t, s)
 		if err := s.TakeConfirmation(ctx, tok, "alice", "h1", t0); err != nil {
 			t.Fatalf("first Take: %v", err)
 		}
@@ -60,10 +67,7 @@ func TestConfirmationFailureConsumesNothing(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		s := open(t, p)
 		ctx := context.Background()
-		tok, err := s.PutConfirmation(ctx, "alice", "h1", t0.Add(10*time.Minute))
-		if err != nil {
-			t.Fatal(err)
-		}
+		tok := put(t, s)
 		_ = s.TakeConfirmation(ctx, tok, "bob", "h1", t0)
 		_ = s.TakeConfirmation(ctx, tok, "alice", "h2", t0)
 		if err := s.TakeConfirmation(ctx, tok, "alice", "h1", t0); err != nil {
@@ -93,10 +97,7 @@ func TestConfirmationRaceOneWinner(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		replicas := []*DB{open(t, p), open(t, p)}
 		ctx := context.Background()
-		tok, err := replicas[0].PutConfirmation(ctx, "alice", "h1", t0.Add(10*time.Minute))
-		if err != nil {
-			t.Fatal(err)
-		}
+		tok := put(t, replicas[0])
 		var won, used, other atomic.Int32
 		race(replicas, 8, func(s *DB) {
 			switch err := s.TakeConfirmation(ctx, tok, "alice", "h1", t0); {

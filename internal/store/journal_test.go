@@ -11,16 +11,23 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
+// begin begins a journal of plan on s at t0.
+func begin(t *testing.T, s *DB) string {
+	t.Helper()
+	id, err := s.BeginJournal(context.Background(), plan, t0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
 var plan = JournalStart{Caller: "alice", Tool: "plan_sessions", Athlete: "i1", Summary: "3 sessions 1-3 Dec", Intent: json.RawMessage(`{"n":3}`)}
 
 func TestJournalLiveIsNotClaimed(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		a, b := open(t, p), open(t, p)
 		ctx := context.Background()
-		id, err := a.BeginJournal(ctx, plan, t0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := begin(t, a)
 		// Appends renew the lease: a journal written to within its lease is never claimed.
 		for i := range 3 {
 			now := t0.Add(time.Duration(i+1) * DefaultJournalLease * 3 / 4)
@@ -38,10 +45,7 @@ func TestJournalRecovery(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		a, b := open(t, p), open(t, p)
 		ctx := context.Background()
-		id, err := a.BeginJournal(ctx, plan, t0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := begin(t, a)
 		entries := []JournalEntry{
 			{Kind: Creating, ExternalID: "x1"},
 			{Kind: Created, EventID: 101, ExternalID: "x1"},
@@ -89,10 +93,7 @@ func TestJournalFinishedByOwnerLeavesNoNotice(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		s := open(t, p)
 		ctx := context.Background()
-		id, err := s.BeginJournal(ctx, plan, t0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := begin(t, s)
 		if err := s.FinishJournal(ctx, id, t0, "done", ""); err != nil {
 			t.Fatal(err)
 		}
@@ -108,10 +109,7 @@ func TestJournalFinishedByOwnerLeavesNoNotice(t *testing.T) {
 func TestJournalRejectsEntryWithoutKind(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		s := open(t, p)
-		id, err := s.BeginJournal(context.Background(), plan, t0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := begin(t, s)
 		if err := s.AppendJournal(context.Background(), id, t0, JournalEntry{EventID: 1}); err == nil {
 			t.Error("append of an entry without a kind succeeded")
 		}
@@ -123,10 +121,7 @@ func TestJournalClaimRaceOneWinner(t *testing.T) {
 		replicas := []*DB{open(t, p), open(t, p)}
 		ctx := context.Background()
 		writer := open(t, p)
-		id, err := writer.BeginJournal(ctx, plan, t0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := begin(t, writer)
 		later := t0.Add(DefaultJournalLease + time.Second)
 		var won atomic.Int32
 		race(replicas, 8, func(s *DB) {
@@ -152,10 +147,7 @@ func TestNoticeRaceDeliveredOnce(t *testing.T) {
 		replicas := []*DB{open(t, p), open(t, p)}
 		ctx := context.Background()
 		s := replicas[0]
-		id, err := s.BeginJournal(ctx, plan, t0)
-		if err != nil {
-			t.Fatal(err)
-		}
+		id := begin(t, s)
 		if err := s.FinishJournal(ctx, id, t0, "rolled back", "rolled back"); err != nil {
 			t.Fatal(err)
 		}
