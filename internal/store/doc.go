@@ -44,7 +44,10 @@
 //
 //	for { j, err := st.ClaimJournal(ctx, now); if j == nil { break }; undo j.Entries; st.FinishJournal(ctx, j.ID, now, "rolled back", "your plan_sessions of 09:12 was interrupted and rolled back: ...") }
 //
-// and every call starts with st.TakeNotices(ctx, caller), which hands each notice over once.
+// The claimer renews its lease with st.AppendJournal(ctx, j.ID, now) if the undo takes long.
+// j.Claims counts the attempts: a journal that cannot be undone (Intervals.icu down) comes
+// back after each lease; after a few, finish it as "incomplete" with a notice of what is left.
+// Every call starts with st.TakeNotices(ctx, caller), which hands each notice over once.
 //
 // Budgets: before each upstream request,
 //

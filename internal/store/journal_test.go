@@ -70,6 +70,9 @@ func TestJournalRecovery(t *testing.T) {
 		if err := a.AppendJournal(ctx, id, later, JournalEntry{Kind: Created, EventID: 102}); !errors.Is(err, ErrJournalLost) {
 			t.Errorf("append by the first owner after the claim: %v, want ErrJournalLost", err)
 		}
+		if err := b.AppendJournal(ctx, id, later); err != nil {
+			t.Errorf("lease renewal by the replica that claimed the journal: %v", err)
+		}
 		if err := b.FinishJournal(ctx, id, later, "rolled back", "your plan_sessions of 09:12 was interrupted and rolled back"); err != nil {
 			t.Fatal(err)
 		}
