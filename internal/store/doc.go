@@ -1,0 +1,59 @@
+// Package store keeps what must outlive a process or be seen by another replica: range-delete
+// confirmations, the write journals of multi-event calendar writes (and the notices they leave
+// for a caller), and the shared upstream budgets. The OAuth data (clients, codes, grants,
+// token hashes, refresh families, personal tokens) comes next, as another interface embedded
+// in Store and migrations numbered from 00004.
+//
+// One implementation, two databases, through database/sql: an SQLite file (modernc.org/sqlite,
+// pure Go) in a data directory by default, for one process; PostgreSQL (pgx) when the URL is
+// postgres:// or postgresql://, for replicas. The SQL is one text for both, save a function
+// name and a locking clause. Open applies the embedded migrations (goose), under a lock, so
+// replicas that start together apply each once.
+//
+// Every method that depends on the time takes now: the caller's clock, a test's fake one.
+//
+// Wiring, in short:
+//
+//	st, err := store.Open(ctx, store.Config{DataDir: dir, DatabaseURL: url}) // only when needed: stdio does not
+//	defer st.Close()
+//	// readiness: st.Ping(ctx); on a ticker: st.Cleanup(ctx, time.Now()) and the recovery below.
+//
+// A caller key is an opaque string naming who calls (a hash of the credential, never the
+// credential itself); confirmations and notices are bound to it.
+//
+// Range delete: the preview computes a hash of what it would delete and gets a token,
+//
+//	token, err := st.PutConfirmation(ctx, caller, hash, now.Add(10*time.Minute))
+//
+// and the confirming call recomputes the hash and takes the token, which works once:
+//
+//	err := st.TakeConfirmation(ctx, token, caller, hash, now)
+//	// ErrConfirmationUsed, ErrConfirmationExpired, ErrConfirmationChanged (the calendar
+//	// changed), ErrConfirmationCaller, ErrConfirmationUnknown: each says what to tell the user.
+//
+// Write journal: a write of several events begins a journal, records each create before it is
+// sent (Creating, by external id) and after (Created, by id), each change with the original
+// values (Changed), and finishes:
+//
+//	id, err := st.BeginJournal(ctx, store.JournalStart{Caller: caller, Tool: "plan_sessions", Athlete: a, Summary: "60 sessions 1-31 Dec"}, now)
+//	err = st.AppendJournal(ctx, id, now, store.JournalEntry{Kind: store.Created, EventID: 42})
+//	err = st.FinishJournal(ctx, id, now, "done", "")
+//
+// An append renews the writer's lease (Config.JournalLease). ErrJournalLost from an append
+// means another replica has claimed the journal: stop writing. Recovery, on a ticker:
+//
+//	for { j, err := st.ClaimJournal(ctx, now); if j == nil { break }; undo j.Entries; st.FinishJournal(ctx, j.ID, now, "rolled back", "your plan_sessions of 09:12 was interrupted and rolled back: ...") }
+//
+// The claimer renews its lease with st.AppendJournal(ctx, j.ID, now) if the undo takes long.
+// j.Claims counts the attempts: a journal that cannot be undone (Intervals.icu down) comes
+// back after each lease; after a few, finish it as "incomplete" with a notice of what is left.
+// Every call starts with st.TakeNotices(ctx, caller), which hands each notice over once.
+//
+// Budgets: before each upstream request,
+//
+//	d, err := st.TakeBudget(ctx, now, store.Bucket{Key: "cred:" + caller, Rate: 10, Burst: 5}, store.Bucket{Key: "global", Rate: 40, Burst: 20})
+//	// !d.Allowed: a tool error saying to retry after d.RetryAfter, at once, never a wait.
+//
+// Two cheap statements when allowed (one per bucket); the credential's bucket comes first, so
+// that a caller over its own budget does not spend the deployment's.
+package store

@@ -1,0 +1,224 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+	sqlitedriver "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+)
+
+// Store is everything the server keeps outside a process: what another replica must see, and
+// what must outlive a crash. *DB implements it on SQLite and on PostgreSQL.
+type Store interface {
+	Confirmations
+	Journals
+	Budgets
+	// Ping says whether the database answers (for /readyz).
+	Ping(ctx context.Context) error
+	// Cleanup deletes what has expired by now; the server calls it on a ticker.
+	Cleanup(ctx context.Context, now time.Time) (Cleaned, error)
+	Close() error
+}
+
+var _ Store = (*DB)(nil)
+
+// Config chooses the database. With DatabaseURL empty the store is an SQLite file in DataDir;
+// a postgres:// or postgresql:// DatabaseURL selects PostgreSQL and DataDir is not used.
+type Config struct {
+	DataDir      string        // default: os.UserConfigDir()/intervals-mcp (created 0700)
+	DatabaseURL  string        // postgres://user:password@host:5432/db?sslmode=...
+	JournalLease time.Duration // how long a journal stays its writer's without news; default DefaultJournalLease
+}
+
+// FileName is the SQLite database's name in the data directory.
+const FileName = "store.db"
+
+// DefaultJournalLease is how long a journal stays with the replica that writes it after its
+// last append: past it, another replica may claim the journal and roll it back.
+const DefaultJournalLease = time.Minute
+
+// DB is a Store on one database. Each DB is one replica: it has its own ID, under which it
+// owns the journals it begins or claims. It is safe for concurrent use.
+type DB struct {
+	db    *sql.DB
+	d     dialect
+	id    string
+	lease time.Duration
+}
+
+// dialect is what differs between the two databases' SQL; everything else is one text, with
+// $n placeholders (SQLite reads $1 as the first argument too).
+type dialect struct {
+	name       string // "sqlite" or "postgres", for messages
+	greatest   string // the two-argument maximum: MAX in SQLite, GREATEST in PostgreSQL
+	skipLocked string // a row-locking clause for a claim's subquery; SQLite locks the whole database
+}
+
+var (
+	sqlite   = dialect{name: "sqlite", greatest: "MAX"}
+	postgres = dialect{name: "postgres", greatest: "GREATEST", skipLocked: " FOR UPDATE SKIP LOCKED"}
+)
+
+// Open opens the database cfg names and applies the embedded migrations that are not yet
+// applied (under a lock, so that replicas starting together apply each once). Nothing is done
+// before Open is called: importing the package opens nothing.
+func Open(ctx context.Context, cfg Config) (*DB, error) {
+	s := &DB{id: replicaID(), lease: cfg.JournalLease}
+	if s.lease <= 0 {
+		s.lease = DefaultJournalLease
+	}
+	var err error
+	switch u := strings.TrimSpace(cfg.DatabaseURL); {
+	case u == "":
+		s.d = sqlite
+		s.db, err = openSQLite(ctx, cfg.DataDir)
+	case strings.HasPrefix(u, "postgres://"), strings.HasPrefix(u, "postgresql://"):
+		s.d = postgres
+		s.db, err = openPostgres(u)
+	default:
+		return nil, errors.New("store: the database URL must start with postgres:// or postgresql://; leave it empty for SQLite in the data directory")
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := s.db.PingContext(ctx); err != nil {
+		s.db.Close()
+		return nil, fmt.Errorf("store: %s does not answer: %w", s.d.name, err)
+	}
+	if _, err := s.migrate(ctx); err != nil {
+		s.db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// DefaultDataDir is the data directory when Config.DataDir is empty.
+func DefaultDataDir() (string, error) {
+	dir, err := os.UserConfigDir()
+	if err != nil {
+		return "", fmt.Errorf("store: no data directory given and no user config directory (%w): give a data directory", err)
+	}
+	return filepath.Join(dir, "intervals-mcp"), nil
+}
+
+// openSQLite opens (creating them if needed) the data directory, 0700, and the database file
+// in it, 0600. Every transaction is BEGIN IMMEDIATE: it takes the write lock first, so two
+// writers wait for each other (busy_timeout) instead of one failing on a lock upgrade.
+func openSQLite(ctx context.Context, dir string) (*sql.DB, error) {
+	if dir == "" {
+		var err error
+		if dir, err = DefaultDataDir(); err != nil {
+			return nil, err
+		}
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("store: create the data directory: %w", err)
+	}
+	path := filepath.Join(dir, FileName)
+	if strings.ContainsAny(path, "?#") {
+		return nil, fmt.Errorf("store: the data directory %q has a ? or #, which SQLite would read as part of a URI: choose another", dir)
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("store: open the database file: %w", err)
+	}
+	f.Close()
+	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
+	db, err := sql.Open("sqlite", dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if err := walMode(ctx, db); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	return db, nil
+}
+
+// walMode puts the database file in WAL mode (readers do not wait for the writer; the mode
+// stays with the file). Switching needs the file to itself, and SQLite answers SQLITE_BUSY
+// at once, without its busy timeout, while another process opens the same file: so retry.
+func walMode(ctx context.Context, db *sql.DB) error {
+	for tries := 0; ; tries++ {
+		_, err := db.ExecContext(ctx, "PRAGMA journal_mode=WAL")
+		var se *sqlitedriver.Error
+		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqliteBusy || tries == 500 {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// sqliteBusy is SQLITE_BUSY, the primary result code of a locked database.
+const sqliteBusy = 5
+
+// openPostgres opens a pool through pgx's database/sql adapter, so that both databases share
+// one implementation. Errors never repeat the URL (it holds the password).
+func openPostgres(url string) (*sql.DB, error) {
+	cc, err := pgx.ParseConfig(url)
+	if err != nil {
+		return nil, errors.New("store: the PostgreSQL URL cannot be read: check its form, postgres://user:password@host:5432/database?sslmode=require")
+	}
+	db := stdlib.OpenDB(*cc)
+	db.SetMaxOpenConns(16)
+	db.SetMaxIdleConns(4)
+	db.SetConnMaxIdleTime(5 * time.Minute)
+	return db, nil
+}
+
+// ID names this replica: the owner of the journals it begins or claims.
+func (s *DB) ID() string { return s.id }
+
+// Ping says whether the database answers.
+func (s *DB) Ping(ctx context.Context) error {
+	if err := s.db.PingContext(ctx); err != nil {
+		return fmt.Errorf("store: %s does not answer: %w", s.d.name, err)
+	}
+	return nil
+}
+
+// Close closes the database; the DB cannot be used after.
+func (s *DB) Close() error { return s.db.Close() }
+
+// tx runs fn in a transaction and commits it if fn returns nil.
+func (s *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := fn(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// replicaID is unique per DB value: host, process and a random part.
+func replicaID() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s:%d:%s", host, os.Getpid(), rand.Text()[:8])
+}
+
+// hashToken is what is stored in place of a token.
+func hashToken(token string) string {
+	h := sha256.Sum256([]byte(token))
+	return hex.EncodeToString(h[:])
+}
+
+// us is a time as stored: Unix microseconds.
+func us(t time.Time) int64 { return t.UnixMicro() }
