@@ -22,19 +22,6 @@ const (
 	defaultDemoName = "Intervals.icu demo"
 )
 
-const installUsage = `usage: intervals-mcp install CLIENT [--name NAME] [--config FILE] [--dry-run] [--force] [server flags]
-
-Adds this binary to an MCP client's configuration, with this run's credentials and flags.
-Clients: %s. Without CLIENT, lists them and the file each reads here.
-
-Examples:
-  API_KEY=your_key ATHLETE_ID=i12345 intervals-mcp install claude-desktop
-  intervals-mcp install cursor --demo --dry-run
-  intervals-mcp install vscode --read-only --toolsets calendar,wellness
-
-Flags:
-`
-
 // installCmd adds this binary to a client's configuration (the file the client reads on this
 // system, the Windows Store build of Claude Desktop included), with the credentials and flags
 // of this run, so that nobody has to hand-edit JSON.
@@ -44,10 +31,6 @@ func installCmd(args []string, stdout, stderr io.Writer) error {
 	path := fs.String("config", "", "the file to change [default: the one the client reads on this system]")
 	dryRun := fs.Bool("dry-run", false, "print the change and write nothing")
 	force := fs.Bool("force", false, "replace an entry of the same name that runs another command")
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), installUsage, install.IDs())
-		fs.PrintDefaults()
-	}
 	cfg, pos, err := loadConfig(fs, args)
 	if err != nil {
 		return err
