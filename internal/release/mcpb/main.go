@@ -35,24 +35,15 @@ func main() {
 }
 
 func run(version, bin, out string) error {
-	read := func(name string) ([]byte, error) { return os.ReadFile(filepath.Join(bin, "intervals-mcp-"+name)) }
-	amd, err := read("darwin-amd64")
-	if err != nil {
-		return err
+	bins := map[string][]byte{}
+	for _, name := range []string{"darwin-amd64", "darwin-arm64", "linux-amd64", "windows-amd64.exe"} {
+		b, err := os.ReadFile(filepath.Join(bin, "intervals-mcp-"+name))
+		if err != nil {
+			return err
+		}
+		bins[name] = b
 	}
-	arm, err := read("darwin-arm64")
-	if err != nil {
-		return err
-	}
-	darwin, err := release.Universal(amd, arm)
-	if err != nil {
-		return err
-	}
-	linux, err := read("linux-amd64")
-	if err != nil {
-		return err
-	}
-	windows, err := read("windows-amd64.exe")
+	darwin, err := release.Universal(bins["darwin-amd64"], bins["darwin-arm64"])
 	if err != nil {
 		return err
 	}
@@ -68,8 +59,8 @@ func run(version, bin, out string) error {
 	}{
 		{"manifest.json", manifest, 0o644},
 		{"server/intervals-mcp", darwin, 0o755},
-		{"server/intervals-mcp-linux", linux, 0o755},
-		{"server/intervals-mcp.exe", windows, 0o755},
+		{"server/intervals-mcp-linux", bins["linux-amd64"], 0o755},
+		{"server/intervals-mcp.exe", bins["windows-amd64.exe"], 0o755},
 	}
 	tree := filepath.Join(out, "mcpb")
 	if err := os.RemoveAll(tree); err != nil {
