@@ -72,6 +72,8 @@ func doctorCmd(args []string, stdout, stderr io.Writer) error {
 	case r.warns > 0 && *strict:
 		fmt.Fprintf(stdout, "Result: FAIL under --strict (%d warnings)\n", r.warns)
 		return errDoctorFailed
+	case r.warns == 1:
+		fmt.Fprintln(stdout, "Result: PASS with 1 warning")
 	case r.warns > 0:
 		fmt.Fprintf(stdout, "Result: PASS with %d warnings\n", r.warns)
 	default:
