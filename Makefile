@@ -61,9 +61,10 @@ run:
 	$(STATIC) $(GO) run $(BUILDFLAGS) ./cmd/intervals-mcp $(ARGS)
 
 ## dist: the release archives for linux, darwin and windows on amd64 and arm64, and their
-## checksums, in dist/release (goreleaser snapshot: nothing is published); then the
-## linux/amd64 binary is started
+## checksums, in dist/release (goreleaser check, then a snapshot: nothing is published);
+## then the linux/amd64 binary is started
 dist:
+	$(GORELEASER) check --config internal/release/goreleaser.yaml
 	VERSION=$(VERSION) $(GORELEASER) release --snapshot --clean --config internal/release/goreleaser.yaml
 	@ls dist/release/*.tar.gz dist/release/*.zip dist/release/checksums.txt
 	dist/release/intervals-mcp_linux_amd64_v1/intervals-mcp version
