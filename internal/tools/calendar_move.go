@@ -13,7 +13,7 @@ import (
 
 type moveIn struct {
 	selection
-	Days   int    `json:"days,omitempty" jsonschema_description:"Shift in days, + or -"`
+	Days      int    `json:"days,omitempty" jsonschema_description:"Shift in days, + or -"`
 	ToDate    string `json:"to_date,omitempty" jsonschema_description:"Or new date of the first; spacing kept"`
 	AllowPast bool   `json:"allow_past,omitempty"`
 }
