@@ -37,9 +37,9 @@ func updateActivityTool() manifest.Tool {
 }
 
 func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn) (string, error) {
-	id := strings.TrimSpace(in.ActivityID)
-	if id == "" {
-		return "", manifest.Errorf("give activity_id (get_activities lists them)")
+	id, err := activityID(in.ActivityID)
+	if err != nil {
+		return "", err
 	}
 	var body intervals.Activity
 	if in.Name != nil {
