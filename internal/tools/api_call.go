@@ -72,6 +72,10 @@ func (a *apiOp) buildArgs(ctx context.Context, env *manifest.Env, in apiCallIn) 
 		case !given:
 			return nil, manifest.Errorf("%s needs the path parameter %q", a.op.OperationID, name)
 		}
+		if string(raw) == `""` && a.isFormatParam(name) {
+			args = append(args, reflect.ValueOf("").Convert(a.pathTypes[i]))
+			continue
+		}
 		v, err := apiPathValue(name, raw, a.pathTypes[i])
 		if err != nil {
 			return nil, err
