@@ -27,7 +27,7 @@ type updateIn struct {
 	Scope       string     `json:"scope,omitempty" jsonschema:"enum=this,enum=following,default=this"`
 	Name        string     `json:"name,omitempty"`
 	Date        string     `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD"`
-	Description string     `json:"description,omitempty" jsonschema_description:"Workout text or free text"`
+	Description string     `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or free text"`
 	Steps       []stepIn   `json:"steps,omitempty"`
 	Duration    string     `json:"duration,omitempty" jsonschema_description:"h:mm:ss or seconds"`
 	Load        int        `json:"load,omitempty"`

@@ -20,7 +20,7 @@ type eventWriteIn struct {
 	EndDate     string   `json:"end_date,omitempty" jsonschema_description:"Last day of a period"`
 	Name        string   `json:"name,omitempty"`
 	Type        string   `json:"type,omitempty" jsonschema_description:"Sport: Ride, Run, Swim..."`
-	Description string   `json:"description,omitempty" jsonschema_description:"Workout text or note"`
+	Description string   `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or note"`
 	Steps       []stepIn `json:"steps,omitempty" jsonschema_description:"Or the workout as steps"`
 	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
 	Load        int      `json:"load,omitempty"`
