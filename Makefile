@@ -11,7 +11,7 @@ STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck -checks inherit,-ST1
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X github.com/intervals-mcp/intervals-mcp/gen/intervals.Version=$(VERSION)
 
-.PHONY: all spec generate build test check bench docs e2e-node lint fmt vet tidy clean
+.PHONY: all spec generate build test check bench docs e2e-node fuzz lint fmt vet tidy clean
 
 all: build
 
@@ -60,6 +60,14 @@ check: generate docs
 	$(STATICCHECK) ./...
 	@bad=$$(gofmt -l $$(git ls-files '*.go')); test -z "$$bad" || { echo "gofmt needed: $$bad"; exit 1; }
 	INTERVALS_E2E_REQUIRED=1 $(GO) test -race ./...
+	$(MAKE) fuzz
+
+## fuzz: each tool's argument decoding (seeded with the sample-call table) and the schema
+## check, FUZZTIME each (go test ./... runs their seeds)
+FUZZTIME ?= 10s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzToolArguments$$' -fuzztime $(FUZZTIME) ./internal/tools/
+	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/schema/
 
 ## bench: cold start, tools/list size (bytes, o200k tokens), answer sizes, idle RSS, calls/s
 ## over HTTP, measured on the built binary and the demo athlete; then the Go benchmarks

@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -27,7 +28,9 @@ func TestStdioSurvivesMalformedLinesAndAnswersEveryCallBeforeTheEnd(t *testing.T
 	if err != nil {
 		t.Fatalf("ServeStdio: %v", err)
 	}
-	for _, p := range stdiotest.Check(out.String(), 5) {
+	problems := stdiotest.Check(out.String(), 5)
+	for _, p := range problems {
 		t.Error(p)
 	}
+	fmt.Printf("adversarial suite: %d malformed stdin lines, %d problems (a missing error or reply, a stop)\n", len(stdiotest.Bad), len(problems))
 }

@@ -32,7 +32,7 @@ type planSession struct {
 	Description string   `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or free text"`
 	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss, if no steps"`
 	DistanceKm  float64  `json:"distance_km,omitempty"`
-	Load        int      `json:"load,omitempty"`
+	Load        int      `json:"load,omitempty" jsonschema:"maximum=2000"`
 }
 
 func planSessionsTool() manifest.Tool {

@@ -30,7 +30,7 @@ type updateIn struct {
 	Description string     `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or free text"`
 	Steps       []stepIn   `json:"steps,omitempty"`
 	Duration    string     `json:"duration,omitempty" jsonschema_description:"h:mm:ss or seconds"`
-	Load        int        `json:"load,omitempty"`
+	Load        int        `json:"load,omitempty" jsonschema:"maximum=2000"`
 	AllowPast   bool       `json:"allow_past,omitempty"`
 }
 

@@ -23,7 +23,7 @@ type eventWriteIn struct {
 	Description string   `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or note"`
 	Steps       []stepIn `json:"steps,omitempty" jsonschema_description:"Or the workout as steps"`
 	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
-	Load        int      `json:"load,omitempty"`
+	Load        int      `json:"load,omitempty" jsonschema:"maximum=2000"`
 }
 
 func addOrUpdateEventTool() manifest.Tool {
