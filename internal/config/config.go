@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -183,6 +184,12 @@ func (f *Flags) load(getenv func(string) (string, bool)) (*Config, []string, err
 	if err := checkAthlete(c.AthleteID); err != nil {
 		return nil, c.Secrets(), err
 	}
+	if err := checkBaseURL(c.BaseURL); err != nil {
+		return nil, c.Secrets(), err
+	}
+	if err := checkAddr(c.Addr); err != nil {
+		return nil, c.Secrets(), err
+	}
 	if c.CallTimeout, err = parseTimeout(get("call-timeout", "INTERVALS_CALL_TIMEOUT", "")); err != nil {
 		return nil, c.Secrets(), err
 	}
@@ -193,6 +200,37 @@ func checkAthlete(id string) error {
 	s := strings.TrimPrefix(id, "i")
 	if _, err := strconv.ParseUint(s, 10, 64); err != nil || s == "" {
 		return fmt.Errorf("athlete id %s: use the id in your Intervals.icu address (https://intervals.icu/athlete/i12345/... gives i12345), or 0 for the owner of the key", quote(id))
+	}
+	return nil
+}
+
+// checkBaseURL refuses an address that is not an absolute http(s) URL ("" is the default).
+func checkBaseURL(s string) error {
+	if s == "" {
+		return nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		v := s
+		if !strings.Contains(s, "://") {
+			v = quote(s)
+		}
+		return fmt.Errorf("base URL %s: use an absolute URL such as https://intervals.icu [INTERVALS_API_BASE_URL, --base-url]", v)
+	}
+	return nil
+}
+
+// checkAddr refuses a listen address whose port is not a number from 1 to 65535.
+func checkAddr(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("address %s: use host:port such as %s [--addr, FASTMCP_HOST, FASTMCP_PORT]", quote(addr), DefaultAddr)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("port %s: use a number from 0 (any free port) to 65535 [--addr, FASTMCP_PORT]", quote(port))
+	}
+	if len(host) > 253 {
+		return fmt.Errorf("host %s: too long for a host name [--addr, FASTMCP_HOST]", quote(host))
 	}
 	return nil
 }

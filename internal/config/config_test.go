@@ -177,7 +177,7 @@ func TestAddrFlagWinsOverFastMCPVariables(t *testing.T) {
 // or not.
 func TestNoSettingPrintsTheAPIKey(t *testing.T) {
 	const key = "3k9x2vq8m1z7w4r6t0y5u2p8s1"
-	for _, name := range []string{"ATHLETE_ID", "LOG_LEVEL", "MCP_TRANSPORT", "INTERVALS_TOOLSETS", "INTERVALS_READ_ONLY", "INTERVALS_NO_DESTRUCTIVE", "INTERVALS_CALL_TIMEOUT"} {
+	for _, name := range []string{"ATHLETE_ID", "LOG_LEVEL", "MCP_TRANSPORT", "INTERVALS_TOOLSETS", "INTERVALS_READ_ONLY", "INTERVALS_NO_DESTRUCTIVE", "INTERVALS_CALL_TIMEOUT", "INTERVALS_API_BASE_URL", "FASTMCP_PORT"} {
 		for _, withKey := range []bool{true, false} {
 			env := map[string]string{name: key}
 			if withKey {
