@@ -158,3 +158,25 @@ func TestRepeatedMoveAfterAFailureMovesNoSessionTwice(t *testing.T) {
 		}
 	}
 }
+
+// Creating a session in the past, or repeating one into the past, needs allow_past too.
+func TestAddAndRepeatRefusePastDatesUnlessAllowed(t *testing.T) {
+	f, env := demoFake(t)
+	before := demoCalendar(f)
+	if _, err := callTool(t, env, "add_or_update_event", `{"date":"2026-11-20","type":"Run","name":"Late"}`); err == nil || !strings.Contains(err.Error(), "allow_past") {
+		t.Errorf("a past date: %v", err)
+	}
+	if _, err := callTool(t, env, "add_or_update_event", `{"date":"2100-01-01","type":"Run","name":"Far"}`); err == nil || !strings.Contains(err.Error(), "1900-01-01 to 2099-12-31") {
+		t.Errorf("a date after 2099: %v", err)
+	}
+	past := ""
+	for _, e := range before {
+		if deref(e.Category) == "WORKOUT" && dayOfEvent(e) < "2026-11-01" {
+			past = itoa(deref(e.Id))
+		}
+	}
+	if _, err := callTool(t, env, "repeat_session", `{"id":`+past+`,"times":2}`); err == nil || !strings.Contains(err.Error(), "allow_past") {
+		t.Errorf("repeating a session into the past: %v", err)
+	}
+	sameCalendar(t, f, before)
+}
