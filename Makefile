@@ -24,7 +24,7 @@ GORELEASER := $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 MCPB_CLI := npx --yes @anthropic-ai/mcpb@2.1.2
 MCPB_BIN := dist/mcpb-bin
 
-.PHONY: all spec generate build install run dist mcpb mcpb-check test check bench docs e2e-node lint fmt vet tidy clean
+.PHONY: all spec generate build install run dist mcpb mcpb-check test check bench docs e2e-node fuzz lint fmt vet tidy clean
 
 all: build
 
@@ -111,6 +111,14 @@ check: generate docs
 	$(STATICCHECK) ./...
 	@bad=$$(gofmt -l $$(git ls-files '*.go')); test -z "$$bad" || { echo "gofmt needed: $$bad"; exit 1; }
 	INTERVALS_E2E_REQUIRED=1 $(GO) test -race ./...
+	$(MAKE) fuzz
+
+## fuzz: each tool's argument decoding (seeded with the sample-call table) and the schema
+## check, FUZZTIME each (go test ./... runs their seeds)
+FUZZTIME ?= 10s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzToolArguments$$' -fuzztime $(FUZZTIME) ./internal/tools/
+	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/schema/
 
 ## bench: cold start, tools/list size (bytes, o200k tokens), answer sizes, idle RSS, calls/s
 ## over HTTP, measured on the built binary and the demo athlete; then the Go benchmarks

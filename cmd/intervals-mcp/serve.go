@@ -6,7 +6,6 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // serveCmd serves MCP over stdio, or over HTTP (Streamable HTTP at /mcp and legacy SSE at
@@ -33,7 +32,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	defer stop()
 	if cfg.Transport == "stdio" {
 		logger.Info("serving MCP over stdio", "version", intervals.Version, "athlete", rt.AthleteID, "read_only", cfg.ReadOnly)
-		err := srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
+		err := server.ServeStdio(ctx, srv, stdin, stdout, rt.Timeout)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -48,7 +47,3 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	}
 	return server.Serve(ctx, ln, srv, cfg.AuthToken, logger)
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
@@ -55,7 +56,16 @@ func flagsOnly(fs *flag.FlagSet, pos []string) error {
 }
 
 func newLogger(w io.Writer, cfg *config.Config) *slog.Logger {
-	return slog.New(slog.NewTextHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel}))
+	return slog.New(server.CutLogs(slog.NewTextHandler(w, &slog.HandlerOptions{Level: cfg.LogLevel})))
+}
+
+// perTryTimeout bounds one request to Intervals.icu: 15 s, or less when the call's time limit
+// is short, so that a call has room for a retry.
+func perTryTimeout(call time.Duration) time.Duration {
+	if call <= 0 {
+		call = server.DefaultCallTimeout
+	}
+	return min(15*time.Second, call*2/5)
 }
 
 // newRuntime builds what every tool call shares: the Intervals.icu client (or, with --demo,
@@ -64,7 +74,9 @@ func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, error
 	if err := cfg.NeedCredentials(); err != nil {
 		return nil, usageError{err}
 	}
-	opts := intervals.Options{APIKey: cfg.APIKey, AccessToken: cfg.AccessToken, BaseURL: cfg.BaseURL}
+	// Each try has perTryTimeout, and the call as a whole cfg.CallTimeout (server.Runtime),
+	// so that a hung upstream costs a few tries, not four of 30 s.
+	opts := intervals.Options{APIKey: cfg.APIKey, AccessToken: cfg.AccessToken, BaseURL: cfg.BaseURL, Timeout: perTryTimeout(cfg.CallTimeout)}
 	athlete := cfg.AthleteID
 	if cfg.Demo {
 		fake := fakeicu.New(fakeicu.Options{})
@@ -76,7 +88,7 @@ func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, error
 	if err != nil {
 		return nil, usageError{err}
 	}
-	return &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Profiles: &manifest.Profiles{}}, nil
+	return &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Profiles: &manifest.Profiles{}, Timeout: cfg.CallTimeout, Writes: &manifest.Writes{}}, nil
 }
 
 // catalog is the configuration's tool catalog, checked and filtered.

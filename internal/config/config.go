@@ -3,7 +3,7 @@
 // .env). The reference server's variable names work unchanged: API_KEY, ATHLETE_ID,
 // INTERVALS_API_BASE_URL (with or without /api/v1), LOG_LEVEL, MCP_TRANSPORT, FASTMCP_HOST,
 // FASTMCP_PORT; ours are MCP_AUTH_TOKEN, INTERVALS_ACCESS_TOKEN, INTERVALS_TOOLSETS,
-// INTERVALS_READ_ONLY and INTERVALS_NO_DESTRUCTIVE.
+// INTERVALS_READ_ONLY, INTERVALS_NO_DESTRUCTIVE and INTERVALS_CALL_TIMEOUT.
 package config
 
 import (
@@ -12,9 +12,11 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
@@ -38,6 +40,9 @@ type Config struct {
 	NoDestructive bool
 	Demo          bool
 	EnvFile       string // the .env file read, "" if none
+	// CallTimeout bounds one tool call, retries and rollback included (INTERVALS_CALL_TIMEOUT,
+	// --call-timeout); 0 means the server's default, 50 s.
+	CallTimeout time.Duration
 }
 
 // Filter returns the tool filter of the configuration.
@@ -79,6 +84,7 @@ type Flags struct {
 	fs                                                       *flag.FlagSet
 	transport, addr, toolsets, envFile, athlete, base, level *string
 	readOnly, noDestructive, demo                            *bool
+	callTimeout                                              *string
 }
 
 // Bind defines the flags on fs.
@@ -95,12 +101,22 @@ func Bind(fs *flag.FlagSet) *Flags {
 		readOnly:      fs.Bool("read-only", false, "expose read tools only: write and destructive tools are not listed [INTERVALS_READ_ONLY]"),
 		noDestructive: fs.Bool("no-destructive", false, "do not list the tools that delete; writes stay [INTERVALS_NO_DESTRUCTIVE]"),
 		demo:          fs.Bool("demo", false, "serve the built-in demo athlete (synthetic data, no account, no network)"),
+		callTimeout:   fs.String("call-timeout", "", "time limit of one tool call, retries included, such as 50s (1s to 10m) [INTERVALS_CALL_TIMEOUT; default 50s]"),
 	}
 }
 
 // Load resolves the configuration from the parsed flags, the environment (getenv; nil means
-// os.LookupEnv) and the .env file.
+// os.LookupEnv) and the .env file. Its errors never hold a credential, whichever setting it
+// was put in by mistake (an API key pasted into ATHLETE_ID).
 func (f *Flags) Load(getenv func(string) (string, bool)) (*Config, error) {
+	c, secrets, err := f.load(getenv)
+	if err != nil {
+		return nil, redactError(err, secrets)
+	}
+	return c, nil
+}
+
+func (f *Flags) load(getenv func(string) (string, bool)) (*Config, []string, error) {
 	if getenv == nil {
 		getenv = os.LookupEnv
 	}
@@ -112,14 +128,14 @@ func (f *Flags) Load(getenv func(string) (string, bool)) (*Config, error) {
 	case path != "":
 		vars, err := readDotenv(path)
 		if err != nil {
-			return nil, fmt.Errorf("--env-file: %w", err)
+			return nil, nil, fmt.Errorf("--env-file: %w", err)
 		}
 		dotenv, c.EnvFile = vars, path
 	default:
 		if vars, err := readDotenv(".env"); err == nil {
 			dotenv, c.EnvFile = vars, ".env"
 		} else if !errors.Is(err, os.ErrNotExist) {
-			return nil, fmt.Errorf("./.env: %w", err)
+			return nil, nil, fmt.Errorf("./.env: %w", err)
 		}
 	}
 	get := func(flagName, env, def string) string {
@@ -141,10 +157,10 @@ func (f *Flags) Load(getenv func(string) (string, bool)) (*Config, error) {
 	c.BaseURL = get("base-url", "INTERVALS_API_BASE_URL", "")
 	var err error
 	if c.LogLevel, err = parseLevel(get("log-level", "LOG_LEVEL", "info")); err != nil {
-		return nil, err
+		return nil, c.Secrets(), err
 	}
 	if c.Transport, err = parseTransport(get("transport", "MCP_TRANSPORT", "stdio")); err != nil {
-		return nil, err
+		return nil, c.Secrets(), err
 	}
 	if set["addr"] {
 		c.Addr = *f.addr
@@ -152,27 +168,113 @@ func (f *Flags) Load(getenv func(string) (string, bool)) (*Config, error) {
 		host, port, _ := net.SplitHostPort(DefaultAddr)
 		c.Addr = net.JoinHostPort(get("", "FASTMCP_HOST", host), get("", "FASTMCP_PORT", port))
 	}
-	if c.Toolsets, err = manifest.ParseToolsets(get("toolsets", "INTERVALS_TOOLSETS", "default")); err != nil {
-		return nil, err
+	toolsets := get("toolsets", "INTERVALS_TOOLSETS", "default")
+	if c.Toolsets, err = manifest.ParseToolsets(toolsets); err != nil {
+		if len(toolsets) > 64 || !strings.Contains(toolsets, ",") && len(toolsets) > 16 {
+			err = fmt.Errorf("toolsets %s: use all, default, or a comma-separated list of toolset names", quote(toolsets))
+		}
+		return nil, c.Secrets(), err
 	}
 	if c.ReadOnly, err = parseBool("INTERVALS_READ_ONLY", get("read-only", "INTERVALS_READ_ONLY", "false")); err != nil {
-		return nil, err
+		return nil, c.Secrets(), err
 	}
 	if c.NoDestructive, err = parseBool("INTERVALS_NO_DESTRUCTIVE", get("no-destructive", "INTERVALS_NO_DESTRUCTIVE", "false")); err != nil {
-		return nil, err
+		return nil, c.Secrets(), err
 	}
 	if err := checkAthlete(c.AthleteID); err != nil {
-		return nil, err
+		return nil, c.Secrets(), err
 	}
-	return c, nil
+	if err := checkBaseURL(c.BaseURL); err != nil {
+		return nil, c.Secrets(), err
+	}
+	if err := checkAddr(c.Addr); err != nil {
+		return nil, c.Secrets(), err
+	}
+	if c.CallTimeout, err = parseTimeout(get("call-timeout", "INTERVALS_CALL_TIMEOUT", "")); err != nil {
+		return nil, c.Secrets(), err
+	}
+	return c, nil, nil
 }
 
 func checkAthlete(id string) error {
 	s := strings.TrimPrefix(id, "i")
 	if _, err := strconv.ParseUint(s, 10, 64); err != nil || s == "" {
-		return fmt.Errorf("athlete id %q: use the id in your Intervals.icu address (https://intervals.icu/athlete/i12345/... gives i12345), or 0 for the owner of the key", id)
+		return fmt.Errorf("athlete id %s: use the id in your Intervals.icu address (https://intervals.icu/athlete/i12345/... gives i12345), or 0 for the owner of the key", quote(id))
 	}
 	return nil
+}
+
+// checkBaseURL refuses an address that is not an absolute http(s) URL ("" is the default).
+func checkBaseURL(s string) error {
+	if s == "" {
+		return nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		v := s
+		if !strings.Contains(s, "://") {
+			v = quote(s)
+		}
+		return fmt.Errorf("base URL %s: use an absolute URL such as https://intervals.icu [INTERVALS_API_BASE_URL, --base-url]", v)
+	}
+	return nil
+}
+
+// checkAddr refuses a listen address whose port is not a number from 1 to 65535.
+func checkAddr(addr string) error {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return fmt.Errorf("address %s: use host:port such as %s [--addr, FASTMCP_HOST, FASTMCP_PORT]", quote(addr), DefaultAddr)
+	}
+	if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+		return fmt.Errorf("port %s: use a number from 0 (any free port) to 65535 [--addr, FASTMCP_PORT]", quote(port))
+	}
+	if len(host) > 253 {
+		return fmt.Errorf("host %s: too long for a host name [--addr, FASTMCP_HOST]", quote(host))
+	}
+	return nil
+}
+
+// quote quotes a setting's value in an error, or only its length when it is long enough
+// to be a credential put in the wrong setting (ids, levels and names are short).
+func quote(v string) string {
+	if len(v) > 16 {
+		return fmt.Sprintf("(a value of %d characters, not shown: is it a key put in the wrong setting?)", len(v))
+	}
+	return strconv.Quote(v)
+}
+
+// redactError replaces every credential in err's text.
+func redactError(err error, secrets []string) error {
+	msg := err.Error()
+	for _, s := range secrets {
+		if len(s) >= 4 {
+			msg = strings.ReplaceAll(msg, s, "[redacted]")
+		}
+	}
+	if msg == err.Error() {
+		return err
+	}
+	return errors.New(msg)
+}
+
+// parseTimeout reads a call time limit: a duration (50s, 2m) or seconds (50); "" is the default.
+func parseTimeout(s string) (time.Duration, error) {
+	if s == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil {
+		n, nerr := strconv.Atoi(s)
+		if nerr != nil {
+			return 0, fmt.Errorf("call timeout %s: write a duration such as 50s or 2m", quote(s))
+		}
+		d = time.Duration(n) * time.Second
+	}
+	if d < time.Second || d > 10*time.Minute {
+		return 0, fmt.Errorf("call timeout %s: use 1s to 10m (the default 50s stays under the clients' 60 s)", d)
+	}
+	return d, nil
 }
 
 func parseLevel(s string) (slog.Level, error) {
@@ -186,7 +288,7 @@ func parseLevel(s string) (slog.Level, error) {
 	case "ERROR", "CRITICAL":
 		return slog.LevelError, nil
 	}
-	return 0, fmt.Errorf("log level %q: use debug, info, warning or error", s)
+	return 0, fmt.Errorf("log level %s: use debug, info, warning or error", quote(s))
 }
 
 func parseTransport(s string) (string, error) {
@@ -198,7 +300,7 @@ func parseTransport(s string) (string, error) {
 	case "sse":
 		return "sse", nil
 	}
-	return "", fmt.Errorf("transport %q: use stdio, http (also streamable-http) or sse", s)
+	return "", fmt.Errorf("transport %s: use stdio, http (also streamable-http) or sse", quote(s))
 }
 
 func parseBool(name, s string) (bool, error) {
@@ -208,7 +310,7 @@ func parseBool(name, s string) (bool, error) {
 	case "0", "f", "false", "no", "n", "off", "":
 		return false, nil
 	}
-	return false, fmt.Errorf("%s %q: use true or false", name, s)
+	return false, fmt.Errorf("%s %s: use true or false", name, quote(s))
 }
 
 // ErrNoCredentials says how to get an API key and the athlete id.

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
@@ -169,5 +170,44 @@ func TestAddrFlagWinsOverFastMCPVariables(t *testing.T) {
 	c, err = load(t, nil, map[string]string{"FASTMCP_PORT": "9001"})
 	if err != nil || c.Addr != "127.0.0.1:9001" {
 		t.Errorf("FASTMCP_PORT alone keeps the loopback host: %q %v", c.Addr, err)
+	}
+}
+
+// A key put in any other setting by mistake is never printed, whether API_KEY holds it too
+// or not.
+func TestNoSettingPrintsTheAPIKey(t *testing.T) {
+	const key = "3k9x2vq8m1z7w4r6t0y5u2p8s1"
+	for _, name := range []string{"ATHLETE_ID", "LOG_LEVEL", "MCP_TRANSPORT", "INTERVALS_TOOLSETS", "INTERVALS_READ_ONLY", "INTERVALS_NO_DESTRUCTIVE", "INTERVALS_CALL_TIMEOUT", "INTERVALS_API_BASE_URL", "FASTMCP_PORT"} {
+		for _, withKey := range []bool{true, false} {
+			env := map[string]string{name: key}
+			if withKey {
+				env["API_KEY"] = key
+			}
+			fs := flag.NewFlagSet("t", flag.ContinueOnError)
+			f := Bind(fs)
+			if err := fs.Parse(nil); err != nil {
+				t.Fatal(err)
+			}
+			_, err := f.Load(func(k string) (string, bool) { v, ok := env[k]; return v, ok })
+			if err == nil {
+				t.Errorf("%s set to a key: no error", name)
+				continue
+			}
+			if strings.Contains(err.Error(), key) || strings.Contains(err.Error(), key[:12]) {
+				t.Errorf("%s set to the key (API_KEY too: %v): the error prints it: %v", name, withKey, err)
+			}
+		}
+	}
+}
+
+func TestCallTimeoutIsSettable(t *testing.T) {
+	fs := flag.NewFlagSet("t", flag.ContinueOnError)
+	f := Bind(fs)
+	if err := fs.Parse([]string{"--call-timeout", "20s"}); err != nil {
+		t.Fatal(err)
+	}
+	c, err := f.Load(func(string) (string, bool) { return "", false })
+	if err != nil || c.CallTimeout != 20*time.Second {
+		t.Fatalf("got %v, %v; want 20s", c, err)
 	}
 }

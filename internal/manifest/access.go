@@ -37,14 +37,16 @@ func (a Access) String() string {
 func (a Access) Valid() bool { return a == Read || a == Write || a == Destructive }
 
 // Annotations derives the MCP tool annotations from the access class. Every tool talks to
-// Intervals.icu, an outside service, so openWorldHint is true.
+// Intervals.icu, an outside service: openWorldHint is true, which is its default, so it is
+// not sent. Nor is the title, which is the tool's own (mcp.Tool.Title, where the spec has
+// clients look first). A read tool has no destructiveHint: the spec gives it meaning only
+// when readOnlyHint is false. Each would be paid on every request.
 func (d Def) Annotations() *mcp.ToolAnnotations {
 	yes, no := true, false
-	a := &mcp.ToolAnnotations{Title: d.Title, OpenWorldHint: &yes}
+	a := &mcp.ToolAnnotations{}
 	switch d.Access {
 	case Read:
 		a.ReadOnlyHint = true
-		a.DestructiveHint = &no
 		a.IdempotentHint = true
 	case Write:
 		a.DestructiveHint = &no

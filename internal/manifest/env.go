@@ -28,6 +28,11 @@ type Env struct {
 	// Confirm asks the user (not the model) a yes/no question through the client, where the
 	// client supports it (MCP elicitation). asked is false when it could not ask; nil never asks.
 	Confirm func(ctx context.Context, question string) (ok, asked bool, err error)
+	// Deadline is when the call's answer is due (the server's call timeout); zero means none.
+	// The tool's own context ends earlier, leaving a rollback time until Deadline.
+	Deadline time.Time
+	// Writes keeps the plans of writes in progress across calls (see Writes); nil keeps none.
+	Writes *Writes
 }
 
 // Athlete is what tools need of an athlete's profile, fetched once and cached.

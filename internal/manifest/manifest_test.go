@@ -22,7 +22,7 @@ func TestZeroAccessIsInvalid(t *testing.T) {
 
 func TestAnnotationsFollowAccess(t *testing.T) {
 	read := Def{Access: Read}.Annotations()
-	if !read.ReadOnlyHint || !read.IdempotentHint || *read.DestructiveHint || !*read.OpenWorldHint {
+	if !read.ReadOnlyHint || !read.IdempotentHint || read.DestructiveHint != nil || read.OpenWorldHint != nil && !*read.OpenWorldHint {
 		t.Errorf("read: %+v", read)
 	}
 	write := Def{Access: Write, Idempotent: true}.Annotations()

@@ -11,6 +11,10 @@
 //
 // Reflection is compact: no $schema, $id or $defs, nested structs inlined, top-level
 // "type":"object" with additionalProperties false, no null types.
+//
+// Every argument is bounded, so that no input is too large to check, send or quote back: a
+// string without an enum gets maxLength DefaultMaxLength, an array maxItems DefaultMaxItems,
+// unless its tag sets its own (jsonschema:"maxLength=4000" for free text).
 package schema
 
 import (
@@ -24,6 +28,12 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/invopop/jsonschema"
 	openapi_types "github.com/oapi-codegen/runtime/types"
+)
+
+// The bounds of an argument whose tag sets none.
+const (
+	DefaultMaxLength = 200
+	DefaultMaxItems  = 100
 )
 
 // MaxSpecDescription is the length (in characters) a description taken from the spec is cut
@@ -77,6 +87,9 @@ func Reflect(t reflect.Type) (s *jsonschema.Schema, err error) {
 	}()
 	s = reflector.ReflectFromType(t)
 	s.Version, s.ID, s.Definitions = "", "", nil
+	for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+		bound(p.Value)
+	}
 	if err := applySpec(t, s); err != nil {
 		return nil, fmt.Errorf("%s: %w", t, err)
 	}
@@ -84,6 +97,31 @@ func Reflect(t reflect.Type) (s *jsonschema.Schema, err error) {
 		return nil, fmt.Errorf("%s: %w", t, err)
 	}
 	return s, nil
+}
+
+// bound gives every string without an enum a maxLength, and every array a maxItems, where
+// none is set, in s and in everything nested in it.
+func bound(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if s.Type == "string" && len(s.Enum) == 0 && s.MaxLength == nil {
+		n := uint64(DefaultMaxLength)
+		s.MaxLength = &n
+	}
+	if s.Type == "array" && s.MaxItems == nil {
+		n := uint64(DefaultMaxItems)
+		s.MaxItems = &n
+	}
+	bound(s.Items)
+	for _, x := range s.AnyOf {
+		bound(x)
+	}
+	if s.Properties != nil {
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			bound(p.Value)
+		}
+	}
 }
 
 func checkTop(s *jsonschema.Schema) error {

@@ -46,7 +46,8 @@ func prop(m map[string]any, name string) map[string]any {
 	return m["properties"].(map[string]any)[name].(map[string]any)
 }
 
-func TestReflectIsCompactClosedObject(t *testing.T) {
+// The schema is a closed object; every string without an enum and every array is bounded.
+func TestReflectIsCompactClosedObjectWithBoundedArguments(t *testing.T) {
 	m := reflectJSON(t, reflect.TypeFor[example]())
 	for _, k := range []string{"$schema", "$id", "$defs", "$ref", "anyOf", "oneOf", "allOf"} {
 		if _, ok := m[k]; ok {
@@ -56,6 +57,26 @@ func TestReflectIsCompactClosedObject(t *testing.T) {
 	if m["type"] != "object" || m["additionalProperties"] != false {
 		t.Errorf("want a closed object, got type=%v additionalProperties=%v", m["type"], m["additionalProperties"])
 	}
+	var walk func(where string, v any)
+	walk = func(where string, v any) {
+		switch v := v.(type) {
+		case map[string]any:
+			if v["type"] == "string" && v["enum"] == nil && v["maxLength"] == nil {
+				t.Errorf("%s: a string without maxLength", where)
+			}
+			if v["type"] == "array" && v["maxItems"] == nil {
+				t.Errorf("%s: an array without maxItems", where)
+			}
+			for k, x := range v {
+				walk(where+"."+k, x)
+			}
+		case []any:
+			for _, x := range v {
+				walk(where, x)
+			}
+		}
+	}
+	walk("", m)
 	if diff := cmp.Diff([]any{"oldest"}, m["required"]); diff != "" {
 		t.Errorf("required follows omitempty (-want +got):\n%s", diff)
 	}

@@ -7,16 +7,29 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
-// DefaultCallTimeout bounds one tool call, retries included.
-const DefaultCallTimeout = 2 * time.Minute
+// DefaultCallTimeout bounds one tool call, retries and rollback included: its answer is due
+// before the common client timeouts (the TypeScript SDK's default is 60 s), so the model
+// reads what happened rather than the client's own timeout. --call-timeout and
+// INTERVALS_CALL_TIMEOUT set it (internal/config).
+const DefaultCallTimeout = 50 * time.Second
+
+// MaxArgsBytes bounds a call's arguments as sent, before they are even parsed: every string
+// and array argument has its own bound in the schema, this one bounds the free JSON objects
+// (api_call_operation's body, a custom item's content).
+const MaxArgsBytes = 256 << 10
+
+// maxLogValue is how many bytes of one value a log line carries.
+const maxLogValue = 500
 
 // Runtime is what every call shares: the client, the configured athlete, the profile cache.
 type Runtime struct {
@@ -28,6 +41,7 @@ type Runtime struct {
 	Timeout   time.Duration // per call; 0 means DefaultCallTimeout
 	Secrets   []string      // never shown in an answer (the API key, tokens)
 	Logger    *slog.Logger
+	Writes    *manifest.Writes // plans of writes in progress (move_sessions); nil keeps none
 }
 
 // Result is the outcome of a call: the text shown to the model, and whether it is an error.
@@ -48,21 +62,38 @@ func (c *Catalog) Call(ctx context.Context, rt *Runtime, name string, args json.
 	return rt.finish(c.run(ctx, rt, e, args, confirm))
 }
 
-// finish turns a tool's answer or error into a Result, without secrets.
+// finish turns a tool's answer or error into a Result, without secrets and within the
+// answer budget (a tool keeps to it; an error quoting what it was given might not).
 func (rt *Runtime) finish(text string, err error) Result {
 	if err != nil {
-		return Result{Text: redact(errorText(err), rt.Secrets), IsError: true}
+		return Result{Text: rt.cut(redact(errorText(err), rt.Secrets)), IsError: true}
 	}
-	return Result{Text: redact(text, rt.Secrets)}
+	return Result{Text: rt.cut(redact(text, rt.Secrets))}
+}
+
+// cut shortens s to the answer budget, saying so.
+func (rt *Runtime) cut(s string) string {
+	limit := rt.Budget
+	if limit <= 0 {
+		limit = manifest.DefaultBudget
+	}
+	if len(s) <= limit || utf8.RuneCountInString(s) <= limit {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:limit-80]) + fmt.Sprintf("\n[cut: %d characters more, over the answer budget]", len(r)-(limit-80))
 }
 
 func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawMessage, confirm func(context.Context, string) (bool, bool, error)) (text string, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			rt.logger().Error("tool panicked", "tool", e.Name, "panic", redact(fmt.Sprint(r), rt.Secrets), "stack", string(debug.Stack()))
-			text, err = "", manifest.Errorf("%s failed with an internal error (%v). This is a bug in intervals-mcp: please report it; other tools still work", e.Name, r)
+			rt.logger().Error("tool panicked", "tool", e.Name, "panic", LogValue(redact(fmt.Sprint(r), rt.Secrets)), "stack", string(debug.Stack()))
+			text, err = "", manifest.Errorf("%s failed with an internal error (%s). This is a bug in intervals-mcp: please report it; other tools still work", e.Name, LogValue(fmt.Sprint(r)))
 		}
 	}()
+	if len(args) > MaxArgsBytes {
+		return "", manifest.Errorf("the arguments are %d bytes, over the %d a call may send: send less (each argument's limit is in the tool's schema)", len(args), MaxArgsBytes)
+	}
 	in, err := e.Input()
 	if err != nil {
 		return "", err
@@ -85,11 +116,15 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 			athlete = who
 		}
 	}
+	// The answer is due at the deadline; the tool's own context ends a fifth earlier, which
+	// leaves its rollback (journal.go) the rest.
 	timeout := rt.Timeout
 	if timeout <= 0 {
 		timeout = DefaultCallTimeout
 	}
-	ctx, cancel := context.WithTimeout(ctx, timeout)
+	start := time.Now()
+	deadline := start.Add(timeout)
+	work, cancel := context.WithDeadline(ctx, deadline.Add(-timeout/5))
 	defer cancel()
 	env := &manifest.Env{
 		Client:    rt.Client,
@@ -98,15 +133,37 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 		Budget:    rt.Budget,
 		Profiles:  rt.Profiles,
 		Confirm:   confirm,
+		Deadline:  deadline,
+		Writes:    rt.Writes,
 	}
-	start := time.Now()
-	text, err = e.Run(ctx, env, args)
+	text, err = e.Run(work, env, args)
 	rt.logger().Debug("tool call", "tool", e.Name, "athlete", athlete, "ms", time.Since(start).Milliseconds(), "error", err != nil)
-	if err != nil && ctx.Err() == context.DeadlineExceeded && !errors.Is(err, context.DeadlineExceeded) {
-		err = fmt.Errorf("%w: %w", context.DeadlineExceeded, err)
+	if err != nil && work.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+		err = &callTimeout{limit: timeout, err: err}
 	}
 	return text, err
 }
+
+// callTimeout is a call stopped by the server's call deadline (not the client's).
+type callTimeout struct {
+	limit time.Duration
+	err   error
+}
+
+func (e *callTimeout) Error() string { return e.err.Error() }
+func (e *callTimeout) Unwrap() error { return e.err }
+
+// text says what happened: the tool's own account (what was written, what was rolled back)
+// after the deadline that stopped it.
+func (e *callTimeout) text() string {
+	what := errorText(e.err)
+	if errors.Is(e.err, context.DeadlineExceeded) && what == deadlineText {
+		what = "Intervals.icu did not answer in time"
+	}
+	return fmt.Sprintf("Stopped by intervals-mcp's time limit for a call (%s, retries included; --call-timeout or INTERVALS_CALL_TIMEOUT set it): %s. Try again in a moment, or ask for less (a shorter range, fewer sessions)", e.limit, what)
+}
+
+const deadlineText = "Intervals.icu did not answer in time; try again or narrow the range"
 
 // takeAthlete removes the coach's athlete argument from args.
 func takeAthlete(args json.RawMessage) (json.RawMessage, string, error) {
@@ -120,7 +177,7 @@ func takeAthlete(args json.RawMessage) (json.RawMessage, string, error) {
 	}
 	delete(m, AthleteArg)
 	var who string
-	if err := json.Unmarshal(raw, &who); err != nil {
+	if err := json.Unmarshal(raw, &who); err != nil || (who != "" && !athleteForm.MatchString(who)) {
 		return nil, "", manifest.Errorf("argument athlete: expected an athlete id such as i12345 (from list_athletes)")
 	}
 	out, err := json.Marshal(m)
@@ -132,11 +189,14 @@ func errorText(err error) string {
 	var me *manifest.Error
 	var ae *intervals.Error
 	var ne net.Error
+	var ct *callTimeout
 	switch {
+	case errors.As(err, &ct):
+		return ct.text()
 	case errors.As(err, &me):
 		return me.Msg
 	case errors.Is(err, context.DeadlineExceeded), errors.As(err, &ne) && ne.Timeout():
-		return "Intervals.icu did not answer in time; try again or narrow the range"
+		return deadlineText
 	case errors.Is(err, context.Canceled):
 		return "the call was cancelled"
 	case errors.As(err, &ae):
@@ -149,6 +209,21 @@ func errorText(err error) string {
 		return "could not reach Intervals.icu (" + err.Error() + "): check the network connection and INTERVALS_API_BASE_URL, then try again"
 	}
 	return err.Error()
+}
+
+// athleteForm is the form of an athlete id (it goes into every path): i and digits, or digits.
+var athleteForm = regexp.MustCompile(`^i?[0-9]{1,19}$`)
+
+// LogValue is s cut for a log line: at most maxLogValue bytes, and how long it was.
+func LogValue(s string) string {
+	if len(s) <= maxLogValue {
+		return s
+	}
+	cut := maxLogValue
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + fmt.Sprintf("... [%d bytes]", len(s))
 }
 
 // redact removes every secret from s.

@@ -64,7 +64,7 @@ func TestCatalogSchemasAreValidForClients(t *testing.T) {
 		if bytes.Contains(raw, []byte(`"null"`)) {
 			t.Errorf("%s: schema allows null somewhere", tl.Name)
 		}
-		if tl.Annotations == nil || tl.Annotations.DestructiveHint == nil || tl.Annotations.OpenWorldHint == nil || tl.Title == "" {
+		if tl.Annotations == nil || (tl.Annotations.DestructiveHint == nil) != tl.Annotations.ReadOnlyHint || tl.Annotations.OpenWorldHint != nil && !*tl.Annotations.OpenWorldHint || tl.Title == "" {
 			t.Errorf("%s: annotations and title must be set", tl.Name)
 		}
 		if n := utf8.RuneCountInString(tl.Description); n > maxToolDescription {

@@ -23,7 +23,7 @@ func TestListToolsCarriesSchemaAndAnnotations(t *testing.T) {
 	}
 	for _, tl := range res.Tools {
 		a := tl.Annotations
-		if a == nil || a.DestructiveHint == nil || a.OpenWorldHint == nil || tl.Title == "" {
+		if a == nil || (a.DestructiveHint == nil) != a.ReadOnlyHint || a.OpenWorldHint != nil && !*a.OpenWorldHint || tl.Title == "" {
 			t.Errorf("%s: annotations or title missing: %+v", tl.Name, a)
 		}
 		s, _ := tl.InputSchema.(map[string]any)
@@ -93,7 +93,7 @@ func TestFailuresBecomeErrorResults(t *testing.T) {
 	}{
 		{"boom", nil, "boom failed with an internal error (index out of range)"},
 		{"fail", map[string]any{"kind": "user"}, "oldest must be before newest"},
-		{"fail", map[string]any{"kind": "timeout"}, "did not answer in time; try again or narrow the range"},
+		{"fail", map[string]any{"kind": "timeout"}, "did not answer in time. Try again in a moment"},
 		{"fail", map[string]any{"kind": "other"}, "plain failure"},
 	} {
 		text, isErr := call(t, cs, c.tool, c.args)

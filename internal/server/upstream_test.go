@@ -60,7 +60,7 @@ func TestUpstreamFailuresSayWhatToDo(t *testing.T) {
 		{"429", "429:retry-after=1", []string{"429", "rate limited", "wait"}},
 		{"500", "500", []string{"500", "try again later"}},
 		{"503", "503", []string{"503", "try again later"}},
-		{"timeout", "latency:5s", []string{"did not answer in time; try again or narrow the range"}},
+		{"timeout", "latency:5s", []string{"did not answer in time", "time limit for a call (200ms"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, rt := fakeRuntime(t, fakeicu.DefaultAPIKey, fault(t, c.fault))

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"regexp"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -54,13 +55,22 @@ func getActivities(ctx context.Context, env *manifest.Env, in activitiesIn) (str
 }
 
 // activityID checks an id the model gave.
+//
+// It is checked against the form of Intervals.icu's ids, i and digits (i12345678) or digits
+// (an activity from Strava), before any request: the id goes into the path, and nothing the
+// model sends may change the path (".." would read /api/v1/).
 func activityID(id string) (string, error) {
 	id = strings.TrimSpace(id)
 	if id == "" {
 		return "", manifest.Errorf("activity_id is empty: take it from get_activities (ids look like i12345678)")
 	}
+	if !activityIDForm.MatchString(id) {
+		return "", manifest.Errorf("activity_id %s is not an activity id: take it from get_activities (ids look like i12345678)", excerpt(id))
+	}
 	return id, nil
 }
+
+var activityIDForm = regexp.MustCompile(`^i?[0-9]{1,19}$`)
 
 func getActivityDetailsTool() manifest.Tool {
 	return manifest.New(manifest.Def{

@@ -11,7 +11,7 @@ import (
 
 type messageIn struct {
 	ActivityID string `json:"activity_id" jsonschema_description:"e.g. i12345678"`
-	Content    string `json:"content" jsonschema_description:"Comment text"`
+	Content    string `json:"content" jsonschema:"maxLength=4000" jsonschema_description:"Comment text"`
 }
 
 func getActivityMessagesTool() manifest.Tool {

@@ -18,7 +18,7 @@ import (
 type updateActivityIn struct {
 	ActivityID  string  `json:"activity_id" jsonschema_description:"e.g. i12345678"`
 	Name        *string `json:"name,omitempty"`
-	Description *string `json:"description,omitempty"`
+	Description *string `json:"description,omitempty" jsonschema:"maxLength=4000"`
 	RPE         *int    `json:"rpe,omitempty" jsonschema:"minimum=1,maximum=10" jsonschema_description:"Perceived exertion 1-10"`
 	Feel        *int    `json:"feel,omitempty" jsonschema:"minimum=1,maximum=5" jsonschema_description:"1 strong, 2 good, 3 normal, 4 poor, 5 weak"`
 	Gear        string  `json:"gear,omitempty" jsonschema_description:"Gear id or name"`
@@ -37,9 +37,9 @@ func updateActivityTool() manifest.Tool {
 }
 
 func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn) (string, error) {
-	id := strings.TrimSpace(in.ActivityID)
-	if id == "" {
-		return "", manifest.Errorf("give activity_id (get_activities lists them)")
+	id, err := activityID(in.ActivityID)
+	if err != nil {
+		return "", err
 	}
 	var body intervals.Activity
 	if in.Name != nil {

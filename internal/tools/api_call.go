@@ -72,6 +72,10 @@ func (a *apiOp) buildArgs(ctx context.Context, env *manifest.Env, in apiCallIn) 
 		case !given:
 			return nil, manifest.Errorf("%s needs the path parameter %q", a.op.OperationID, name)
 		}
+		if string(raw) == `""` && a.isFormatParam(name) {
+			args = append(args, reflect.ValueOf("").Convert(a.pathTypes[i]))
+			continue
+		}
 		v, err := apiPathValue(name, raw, a.pathTypes[i])
 		if err != nil {
 			return nil, err
@@ -311,6 +315,19 @@ func apiCoerce(raw json.RawMessage, typ string) json.RawMessage {
 	return raw
 }
 
+// pathSegment refuses a path parameter that could change the path it goes into: empty, "."
+// or "..", with a separator, a query or fragment mark, an escape, white space or a control
+// character, or longer than an id. Intervals.icu's ids and names of path parameters are
+// letters, digits and - _ : .
+func pathSegment(name, v string) error {
+	if v == "" || v == "." || v == ".." || len(v) > 64 || !pathSafe.MatchString(v) {
+		return manifest.Errorf("path parameter %s: %s is not an id (letters, digits, - _ : . only)", name, excerpt(v))
+	}
+	return nil
+}
+
+var pathSafe = regexp.MustCompile(`^[A-Za-z0-9_:.\-]+$`)
+
 // apiPathValue converts one path parameter to the client's type for it.
 func apiPathValue(name string, raw json.RawMessage, t reflect.Type) (reflect.Value, error) {
 	var s string
@@ -321,6 +338,9 @@ func apiPathValue(name string, raw json.RawMessage, t reflect.Type) (reflect.Val
 	case reflect.String:
 		if raw[0] == '[' || raw[0] == '{' {
 			return reflect.Value{}, manifest.Errorf("path parameter %s: expected a string", name)
+		}
+		if err := pathSegment(name, s); err != nil {
+			return reflect.Value{}, err
 		}
 		return reflect.ValueOf(s).Convert(t), nil
 	case reflect.Int32, reflect.Int64:
@@ -336,6 +356,11 @@ func apiPathValue(name string, raw json.RawMessage, t reflect.Type) (reflect.Val
 		}
 		if len(list) == 0 || list[0] == "" {
 			return reflect.Value{}, manifest.Errorf("path parameter %s: give one or more ids", name)
+		}
+		for _, v := range list {
+			if err := pathSegment(name, v); err != nil {
+				return reflect.Value{}, err
+			}
 		}
 		return reflect.ValueOf(list).Convert(t), nil
 	}

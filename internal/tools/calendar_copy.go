@@ -12,7 +12,8 @@ import (
 
 type copyIn struct {
 	selection
-	ToDate string `json:"to_date" jsonschema_description:"New date of the first; spacing kept"`
+	ToDate    string `json:"to_date" jsonschema_description:"New date of the first; spacing kept"`
+	AllowPast bool   `json:"allow_past,omitempty"`
 }
 
 func copySessionsTool() manifest.Tool {
@@ -39,17 +40,64 @@ func copySessions(ctx context.Context, env *manifest.Env, in copyIn) (string, er
 	if err != nil {
 		return "", err
 	}
+	if err := checkShift(events, days, a.today, in.AllowPast); err != nil {
+		return "", err
+	}
 	copies := make([]intervals.EventEx, len(events))
 	for i, e := range events {
 		// The external id lets a rollback find a copy whose creation answer was lost.
 		copies[i] = copyOf(e, days, fmt.Sprintf("imcp:c%d:%s", deref(e.Id), strings.ReplaceAll(deref(shiftLocal(e.StartDateLocal, days))[:10], "-", "")))
 	}
+	// A copy's external id is keyed by its source and day: a repeat of a call whose rollback
+	// failed finds the copies already there and makes only the missing ones.
+	there, err := existingCopies(ctx, env, copies)
+	if err != nil {
+		return "", err
+	}
+	var todo []intervals.EventEx
+	var created []intervals.Event
+	for _, c := range copies {
+		if e, ok := there[deref(c.ExternalId)]; ok {
+			created = append(created, e.Event)
+		} else {
+			todo = append(todo, c)
+		}
+	}
 	j := newJournal(env, a)
-	created, err := j.create(ctx, copies)
+	made, err := j.create(ctx, todo)
 	if err != nil {
 		return "", j.fail(ctx, err)
 	}
-	return a.units.Copied(created, days, a.today, env.MaxChars()), nil
+	return a.units.Copied(append(created, made...), days, a.today, env.MaxChars()), nil
+}
+
+// existingCopies reads the calendar on the copies' days and returns the events there that
+// carry a copy's external id.
+func existingCopies(ctx context.Context, env *manifest.Env, copies []intervals.EventEx) (map[string]planEvent, error) {
+	out := map[string]planEvent{}
+	if len(copies) == 0 {
+		return out, nil
+	}
+	want := map[string]bool{}
+	lo, hi := "", ""
+	for _, c := range copies {
+		want[deref(c.ExternalId)] = true
+		d := deref(c.StartDateLocal)[:10]
+		if lo == "" || d < lo {
+			lo = d
+		}
+		hi = max(hi, d)
+	}
+	evs, err := readCalendar(ctx, env, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range evs {
+		if x := deref(e.ExternalId); want[x] {
+			out[x] = e
+		}
+	}
+	return out, nil
 }
 
 // copyOf is a new planned event like e, days later, with the given external id.

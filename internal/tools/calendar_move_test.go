@@ -6,6 +6,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
 func TestMoveSessionsByDaysThenToADate(t *testing.T) {
@@ -82,5 +83,100 @@ func TestMoveRollsBackWhenAWriteFails(t *testing.T) {
 		t.Fatal("want an error when the second update fails")
 	}
 	containsAll(t, err.Error(), "rolled back", "2 event(s) put back as they were", "the calendar is as before")
+	sameCalendar(t, f, before)
+}
+
+// The shift of a move is counted in calendar days: a date far from today once overflowed
+// time.Duration (0001-01-01 landed on 1734-08-24). Dates outside Intervals.icu's range are
+// refused with the range, and so are past ones unless allowed.
+func TestMoveCopyUpdateRefuseDatesOutsideTheRangeAndInThePast(t *testing.T) {
+	f, env := demoFake(t)
+	ws := futureWorkouts(t, f, 1)
+	id := deref(ws[0].Id)
+	before := demoCalendar(f)
+	for _, c := range []struct{ tool, args, want string }{
+		{"move_sessions", `{"ids":[` + itoa(id) + `],"to_date":"0001-01-01"}`, "1900-01-01 to 2099-12-31"},
+		{"move_sessions", `{"ids":[` + itoa(id) + `],"to_date":"9999-12-31"}`, "1900-01-01 to 2099-12-31"},
+		{"move_sessions", `{"ids":[` + itoa(id) + `],"days":2000000000}`, "1900-01-01 to 2099-12-31"},
+		{"move_sessions", `{"ids":[` + itoa(id) + `],"to_date":"2026-11-20"}`, "in the past"},
+		{"copy_sessions", `{"ids":[` + itoa(id) + `],"to_date":"0001-01-01"}`, "1900-01-01 to 2099-12-31"},
+		{"copy_sessions", `{"ids":[` + itoa(id) + `],"to_date":"9999-12-31"}`, "1900-01-01 to 2099-12-31"},
+		{"copy_sessions", `{"ids":[` + itoa(id) + `],"to_date":"2026-11-20"}`, "in the past"},
+		{"update_session", `{"id":` + itoa(id) + `,"date":"0001-01-01"}`, "1900-01-01 to 2099-12-31"},
+		{"update_session", `{"id":` + itoa(id) + `,"date":"9999-12-31"}`, "1900-01-01 to 2099-12-31"},
+		{"update_session", `{"id":` + itoa(id) + `,"date":"2026-11-20"}`, "in the past"},
+	} {
+		_, err := callTool(t, env, c.tool, c.args)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %s: got %v, want an error saying %q", c.tool, c.args, err, c.want)
+		}
+	}
+	sameCalendar(t, f, before)
+	// allow_past lets a session go back.
+	if _, err := callTool(t, env, "move_sessions", `{"ids":[`+itoa(id)+`],"to_date":"2026-11-20","allow_past":true}`); err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := eventByID(f, id); dayOfEvent(e) != "2026-11-20" {
+		t.Errorf("moved to %s, want 2026-11-20", dayOfEvent(e))
+	}
+}
+
+// A move of 20 sessions fails after 8 and its rollback fails too: the repeat of the same
+// "days": 7 call carries out the plan of the first, so no session moves by 14 days.
+func TestRepeatedMoveAfterAFailureMovesNoSessionTwice(t *testing.T) {
+	f, env := demoFake(t)
+	env.Writes = &manifest.Writes{}
+	ws := futureWorkouts(t, f, 20)
+	ids := make([]any, len(ws))
+	for i, w := range ws {
+		ids[i] = deref(w.Id)
+	}
+	args := map[string]any{"ids": ids, "days": 7}
+	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultStatus, Status: 500, Operation: "updateEvent", Skip: 8})
+	_, err := callTool(t, env, "move_sessions", args)
+	if err == nil {
+		t.Fatal("want an error")
+	}
+	containsAll(t, err.Error(), "rollback was incomplete")
+	moved := 0
+	for _, w := range ws {
+		if e, _ := eventByID(f, deref(w.Id)); dayOfEvent(e) != dayOfEvent(w) {
+			moved++
+		}
+	}
+	if moved != 8 {
+		t.Fatalf("%d sessions moved by the failed call, want 8", moved)
+	}
+	f.ClearFaults()
+	if _, err := callTool(t, env, "move_sessions", args); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range ws {
+		e, _ := eventByID(f, deref(w.Id))
+		if want := plusDays(dayOfEvent(w), 7); dayOfEvent(e) != want {
+			t.Errorf("event %d on %s, want %s (moved once by 7 days)", deref(w.Id), dayOfEvent(e), want)
+		}
+	}
+}
+
+// Creating a session in the past, or repeating one into the past, needs allow_past too.
+func TestAddAndRepeatRefusePastDatesUnlessAllowed(t *testing.T) {
+	f, env := demoFake(t)
+	before := demoCalendar(f)
+	if _, err := callTool(t, env, "add_or_update_event", `{"date":"2026-11-20","type":"Run","name":"Late"}`); err == nil || !strings.Contains(err.Error(), "allow_past") {
+		t.Errorf("a past date: %v", err)
+	}
+	if _, err := callTool(t, env, "add_or_update_event", `{"date":"2100-01-01","type":"Run","name":"Far"}`); err == nil || !strings.Contains(err.Error(), "1900-01-01 to 2099-12-31") {
+		t.Errorf("a date after 2099: %v", err)
+	}
+	past := ""
+	for _, e := range before {
+		if deref(e.Category) == "WORKOUT" && dayOfEvent(e) < "2026-11-01" {
+			past = itoa(deref(e.Id))
+		}
+	}
+	if _, err := callTool(t, env, "repeat_session", `{"id":`+past+`,"times":2}`); err == nil || !strings.Contains(err.Error(), "allow_past") {
+		t.Errorf("repeating a session into the past: %v", err)
+	}
 	sameCalendar(t, f, before)
 }

@@ -32,7 +32,7 @@ type periodIn struct {
 	Start       string `json:"start" jsonschema_description:"YYYY-MM-DD"`
 	End         string `json:"end,omitempty" jsonschema_description:"Last day; or weeks"`
 	Weeks       int    `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52"`
-	Description string `json:"description,omitempty"`
+	Description string `json:"description,omitempty" jsonschema:"maxLength=4000"`
 }
 
 type periodUpdateIn struct {
@@ -40,7 +40,7 @@ type periodUpdateIn struct {
 	Name        string     `json:"name,omitempty"`
 	Start       string     `json:"start,omitempty" jsonschema_description:"YYYY-MM-DD"`
 	End         string     `json:"end,omitempty" jsonschema_description:"Last day"`
-	Description string     `json:"description,omitempty"`
+	Description string     `json:"description,omitempty" jsonschema:"maxLength=4000"`
 }
 
 type periodDeleteIn struct {

@@ -29,10 +29,10 @@ type planSession struct {
 	Sport       string   `json:"sport,omitempty" jsonschema_description:"Run, Ride, Swim..."`
 	Name        string   `json:"name"`
 	Steps       []stepIn `json:"steps,omitempty"`
-	Description string   `json:"description,omitempty" jsonschema_description:"Workout text or free text"`
+	Description string   `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or free text"`
 	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss, if no steps"`
 	DistanceKm  float64  `json:"distance_km,omitempty"`
-	Load        int      `json:"load,omitempty"`
+	Load        int      `json:"load,omitempty" jsonschema:"maximum=2000"`
 }
 
 func planSessionsTool() manifest.Tool {

@@ -16,6 +16,7 @@ type repeatIn struct {
 	ID         sessionRef `json:"id" jsonschema_description:"Event id"`
 	EveryWeeks int        `json:"every_weeks,omitempty" jsonschema:"minimum=1,maximum=12,default=1"`
 	Times      int        `json:"times" jsonschema:"minimum=1,maximum=52"`
+	AllowPast  bool       `json:"allow_past,omitempty"`
 }
 
 // seriesPrefix is the external-id prefix of the copies repeat_session makes of event id:
@@ -65,6 +66,11 @@ func repeatSession(ctx context.Context, env *manifest.Env, in repeatIn) (string,
 	root := seriesRoot(src)
 	if root == 0 {
 		root = ids[0]
+	}
+	for k := 1; k <= in.Times; k++ {
+		if _, err := shiftTarget(src.day(), 7*every*k, a.today, in.AllowPast); err != nil {
+			return "", manifest.Errorf("Nothing was changed: copy %d of event %d (%s): %v", k, ids[0], src.day(), err)
+		}
 	}
 	last := shiftLocal(src.StartDateLocal, 7*every*in.Times)
 	have, err := readCalendar(ctx, env, src.day(), deref(last)[:10])

@@ -42,9 +42,10 @@ func (r *sessionRef) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// JSONSchema lets an id be given as a number or a string.
+// JSONSchema lets an id be given as a number or a string (of at most 20 characters: an id).
 func (sessionRef) JSONSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{AnyOf: []*jsonschema.Schema{{Type: "integer"}, {Type: "string"}}}
+	n := uint64(20)
+	return &jsonschema.Schema{Extras: map[string]any{"type": []string{"integer", "string"}}, MaxLength: &n}
 }
 
 // eventIDs turns refs into event ids, refusing activity ids and anything else.

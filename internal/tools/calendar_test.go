@@ -43,7 +43,7 @@ func TestPairingSentAsANumberStillRefuses(t *testing.T) {
 
 func TestGetEventsShowsDoneMissedAndToDo(t *testing.T) {
 	_, env := demoFake(t)
-	mustCallTool(t, env, "add_or_update_event", `{"date":"2026-11-27","type":"Run","name":"Skipped strides","description":"- 20m Z2 HR"}`)
+	mustCallTool(t, env, "add_or_update_event", `{"date":"2026-11-27","type":"Run","name":"Skipped strides","description":"- 20m Z2 HR","allow_past":true}`)
 	out := mustCallTool(t, env, "get_events", `{"oldest":"2026-11-26","newest":"2026-12-02","category":["WORKOUT"]}`)
 	for _, want := range []string{`"Skipped strides"`, "- missed", "- done (activity i", "- to do", "today is Tue 2026-12-01"} {
 		if !strings.Contains(out, want) {

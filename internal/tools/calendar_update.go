@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -26,10 +27,11 @@ type updateIn struct {
 	Scope       string     `json:"scope,omitempty" jsonschema:"enum=this,enum=following,default=this"`
 	Name        string     `json:"name,omitempty"`
 	Date        string     `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD"`
-	Description string     `json:"description,omitempty" jsonschema_description:"Workout text or free text"`
+	Description string     `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or free text"`
 	Steps       []stepIn   `json:"steps,omitempty"`
 	Duration    string     `json:"duration,omitempty" jsonschema_description:"h:mm:ss or seconds"`
-	Load        int        `json:"load,omitempty"`
+	Load        int        `json:"load,omitempty" jsonschema:"maximum=2000"`
+	AllowPast   bool       `json:"allow_past,omitempty"`
 }
 
 func updateSessionTool() manifest.Tool {
@@ -70,6 +72,9 @@ func updateSession(ctx context.Context, env *manifest.Env, in updateIn) (string,
 	}
 	change, err := sessionChange(in, this, a)
 	if err != nil {
+		return "", err
+	}
+	if err := checkShift(members, change.days, a.today, in.AllowPast); err != nil {
 		return "", err
 	}
 	j := newJournal(env, a)
@@ -168,10 +173,10 @@ func sessionChange(in updateIn, this planEvent, a *athleteCtx) (sessionUpdate, e
 		to, err := resolveDate(in.Date, a.today)
 		if err != nil {
 			problems = append(problems, err.Error())
+		} else if !in.AllowPast && to < a.today.Format(ymd) {
+			problems = append(problems, fmt.Sprintf("%s is in the past (today is %s for the athlete): give a later date, or set allow_past", to, a.today.Format(ymd)))
 		} else {
-			t1, _ := time.Parse(ymd, this.day())
-			t2, _ := time.Parse(ymd, to)
-			c.days = int(t2.Sub(t1).Hours() / 24)
+			c.days, _ = calendarDays(this.day(), to)
 		}
 	}
 	if in.Duration != "" {

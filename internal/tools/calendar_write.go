@@ -20,10 +20,11 @@ type eventWriteIn struct {
 	EndDate     string   `json:"end_date,omitempty" jsonschema_description:"Last day of a period"`
 	Name        string   `json:"name,omitempty"`
 	Type        string   `json:"type,omitempty" jsonschema_description:"Sport: Ride, Run, Swim..."`
-	Description string   `json:"description,omitempty" jsonschema_description:"Workout text or note"`
+	Description string   `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or note"`
 	Steps       []stepIn `json:"steps,omitempty" jsonschema_description:"Or the workout as steps"`
 	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
-	Load        int      `json:"load,omitempty"`
+	Load        int      `json:"load,omitempty" jsonschema:"maximum=2000"`
+	AllowPast   bool     `json:"allow_past,omitempty"`
 }
 
 func addOrUpdateEventTool() manifest.Tool {
@@ -103,6 +104,9 @@ func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.E
 		d, err := parseLocalDate("date", in.Date, a.today.Location())
 		if err != nil {
 			return b, "", err
+		}
+		if !in.AllowPast && d.Format(ymd) < a.today.Format(ymd) {
+			return b, "", manifest.Errorf("%s is in the past (today is %s for the athlete): give a later date, or set allow_past", d.Format(ymd), a.today.Format(ymd))
 		}
 		b.StartDateLocal = pointer(d.Format(ymd) + "T00:00:00")
 		if in.EndDate != "" {

@@ -25,7 +25,7 @@ type itemIDIn struct {
 // itemFields are what create and update write (only the fields given).
 type itemFields struct {
 	Name        string          `json:"name,omitempty"`
-	Description string          `json:"description,omitempty"`
+	Description string          `json:"description,omitempty" jsonschema:"maxLength=4000"`
 	Visibility  string          `json:"visibility,omitempty" jsonschema:"enum=PRIVATE,enum=FOLLOWERS,enum=PUBLIC"`
 	Content     json.RawMessage `json:"content,omitempty" jsonschema_description:"Item definition, any JSON"`
 }

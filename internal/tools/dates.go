@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
@@ -45,7 +46,8 @@ func mondayOf(date string) string {
 	return format.Monday(t).Format(ymd)
 }
 
-// resolveDate reads a local date: YYYY-MM-DD, "today" or "tomorrow" (the athlete's).
+// resolveDate reads a local date: YYYY-MM-DD, "today" or "tomorrow" (the athlete's), in
+// the accepted range (firstDate..lastDate).
 func resolveDate(s string, today time.Time) (string, error) {
 	switch v := strings.ToLower(strings.TrimSpace(s)); v {
 	case "today":
@@ -55,10 +57,73 @@ func resolveDate(s string, today time.Time) (string, error) {
 	default:
 		t, err := time.Parse(ymd, v)
 		if err != nil {
-			return "", fmt.Errorf("date %q: write YYYY-MM-DD (the athlete's local date), today or tomorrow", s)
+			return "", fmt.Errorf("date %s: write YYYY-MM-DD (the athlete's local date), today or tomorrow", excerpt(s))
+		}
+		if err := inRange("date", t.Format(ymd)); err != nil {
+			return "", err
 		}
 		return t.Format(ymd), nil
 	}
+}
+
+// The dates the tools read and write are in firstDate..lastDate, the one place this range is
+// set: Intervals.icu stores years 1900 to 2099 (outside, it refuses the event or files it
+// wrongly), and a date further out is always a mistake of the model.
+const (
+	firstDate = "1900-01-01"
+	lastDate  = "2099-12-31"
+	// maxShift bounds a shift in days: the whole accepted range.
+	maxShift = 200 * 366
+)
+
+// inRange refuses a YYYY-MM-DD date outside firstDate..lastDate, naming the range.
+func inRange(name, date string) error {
+	if date < firstDate || date > lastDate {
+		return manifest.Errorf("%s %s is outside the dates Intervals.icu accepts (%s to %s)", name, date, firstDate, lastDate)
+	}
+	return nil
+}
+
+// calendarDays is the number of calendar days from one YYYY-MM-DD date to another, counted
+// on the calendar (Unix days of UTC midnights), never through time.Duration, which holds
+// only 292 years. ok is false when either is not a date.
+func calendarDays(from, to string) (n int, ok bool) {
+	t1, err1 := time.Parse(ymd, from)
+	t2, err2 := time.Parse(ymd, to)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	return int((t2.Unix() - t1.Unix()) / 86400), true
+}
+
+// shiftTarget is the day a YYYY-MM-DD date lands on after a shift of days, refused when it
+// leaves the accepted range or, unless allowPast, lands before today.
+func shiftTarget(day string, days int, today time.Time, allowPast bool) (string, error) {
+	if days > maxShift || days < -maxShift {
+		return "", manifest.Errorf("a shift of %d days leaves the dates Intervals.icu accepts (%s to %s)", days, firstDate, lastDate)
+	}
+	to := addDays(day, days)
+	if err := inRange("the new date", to); err != nil {
+		return "", err
+	}
+	if !allowPast && to < today.Format(ymd) {
+		return "", manifest.Errorf("%s is in the past (today is %s for the athlete): give a later date, or set allow_past", to, today.Format(ymd))
+	}
+	return to, nil
+}
+
+// excerpt quotes at most the first 40 characters of a value the model sent, so that an
+// error never echoes a huge argument back.
+func excerpt(s string) string {
+	const max = 40
+	if len(s) <= max {
+		return strconv.Quote(s)
+	}
+	cut := max
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return strconv.Quote(s[:cut]) + fmt.Sprintf("... (%d characters)", len(s))
 }
 
 // shiftLocal moves a local date or date-time by days, keeping its form; nil stays nil.
@@ -94,7 +159,7 @@ func localRange(oldest, newest string, today time.Time, from, to int) (string, s
 	if hi.Before(lo) {
 		return "", "", manifest.Errorf("newest (%s) is before oldest (%s): swap them", hi.Format(ymd), lo.Format(ymd))
 	}
-	if hi.Sub(lo) > 3*366*24*time.Hour {
+	if n, _ := calendarDays(lo.Format(ymd), hi.Format(ymd)); n > 3*366 {
 		return "", "", manifest.Errorf("the range %s..%s is longer than 3 years: ask for a shorter one", lo.Format(ymd), hi.Format(ymd))
 	}
 	return lo.Format(ymd), hi.Format(ymd), nil
@@ -103,7 +168,10 @@ func localRange(oldest, newest string, today time.Time, from, to int) (string, s
 func parseLocalDate(name, s string, loc *time.Location) (time.Time, error) {
 	t, err := time.ParseInLocation(ymd, s, loc)
 	if err != nil {
-		return time.Time{}, manifest.Errorf("%s %q is not a date: write YYYY-MM-DD (the athlete's local date)", name, s)
+		return time.Time{}, manifest.Errorf("%s %s is not a date: write YYYY-MM-DD (the athlete's local date)", name, excerpt(s))
+	}
+	if err := inRange(name, t.Format(ymd)); err != nil {
+		return time.Time{}, err
 	}
 	return t, nil
 }

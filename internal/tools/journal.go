@@ -31,7 +31,8 @@ type journal struct {
 	env     *manifest.Env
 	a       *athleteCtx
 	created []int32                  // ids of events this call created
-	lost    []string                 // external ids of a create whose answer never came
+	lost    []lostCreate             // the events of a create whose answer never came
+	left    bool                     // a rollback ran and could not undo everything
 	changed []int32                  // ids of events this call changed, in order
 	restore map[int32]map[string]any // id -> the original values of the fields changed
 	before  map[int32]planEvent      // id -> the event before the change, for messages
@@ -51,7 +52,11 @@ func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]int
 		if err != nil {
 			for _, e := range chunk {
 				if x := deref(e.ExternalId); x != "" {
-					j.lost = append(j.lost, x)
+					day := ""
+					if d := deref(e.StartDateLocal); len(d) >= 10 {
+						day = d[:10]
+					}
+					j.lost = append(j.lost, lostCreate{externalID: x, day: day})
 				}
 			}
 			return out, apiFailed(fmt.Sprintf("create %d event(s)", len(chunk)), err)
@@ -63,6 +68,10 @@ func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]int
 	}
 	return out, nil
 }
+
+// lostCreate is an event of a create whose answer never came: it may exist upstream, and only
+// its external id (every event a call creates carries one) and day can find it.
+type lostCreate struct{ externalID, day string }
 
 // update changes the given fields of an event (JSON names to values; nil clears one).
 func (j *journal) update(ctx context.Context, orig planEvent, fields map[string]any) error {
@@ -78,19 +87,27 @@ func (j *journal) update(ctx context.Context, orig planEvent, fields map[string]
 	return nil
 }
 
+// rollbackTimeout bounds a rollback when the call has no deadline of its own (a test's Env).
+const rollbackTimeout = 60 * time.Second
+
 // rollback undoes the journal: deletes what was created, restores what was changed. It
-// runs even when ctx was cancelled (with its own deadline) and returns what it could not
-// undo.
+// runs even when ctx was cancelled (until the call's answer is due, env.Deadline) and
+// returns what it could not undo.
 func (j *journal) rollback(ctx context.Context) []string {
-	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 60*time.Second)
+	var cancel context.CancelFunc
+	if dl := j.env.Deadline; !dl.IsZero() {
+		ctx, cancel = context.WithDeadline(context.WithoutCancel(ctx), dl)
+	} else {
+		ctx, cancel = context.WithTimeout(context.WithoutCancel(ctx), rollbackTimeout)
+	}
 	defer cancel()
 	var left []string
 	var doomed []intervals.DoomedEvent
 	for _, id := range j.created {
 		doomed = append(doomed, intervals.DoomedEvent{Id: &id})
 	}
-	for _, x := range j.lost {
-		doomed = append(doomed, intervals.DoomedEvent{ExternalId: &x})
+	for _, l := range j.lost {
+		doomed = append(doomed, intervals.DoomedEvent{ExternalId: &l.externalID})
 	}
 	if len(doomed) > 0 {
 		resp, err := j.env.Client.DeleteEventsBulk(ctx, j.env.AthleteID, doomed)
@@ -98,7 +115,7 @@ func (j *journal) rollback(ctx context.Context) []string {
 			err = drain(resp)
 		}
 		if err != nil {
-			left = append(left, fmt.Sprintf("the %d event(s) this call created (ids %s) could not be deleted: %v", len(j.created), idList(j.created), err))
+			left = append(left, j.leftBehind(ctx, err))
 		}
 	}
 	for i := len(j.changed) - 1; i >= 0; i-- {
@@ -117,10 +134,56 @@ func (j *journal) fail(ctx context.Context, cause error) error {
 		return fmt.Errorf("%w; nothing was written, the calendar is unchanged", cause)
 	}
 	left := j.rollback(ctx)
+	j.left = len(left) > 0
 	if len(left) == 0 {
 		return fmt.Errorf("%w; rolled back (%d created event(s) deleted, %d event(s) put back as they were): the calendar is as before", cause, len(j.created), len(j.changed))
 	}
 	return fmt.Errorf("%w; the rollback was incomplete: %s. Check the calendar with get_events and fix these by hand", cause, strings.Join(left, "; "))
+}
+
+// leftBehind names every event the call created that a failed delete left on the calendar:
+// those whose id came back, and those whose create answer was lost, found by their external
+// id on the days they were for. It says how to remove them.
+func (j *journal) leftBehind(ctx context.Context, cause error) string {
+	ids := slices.Clone(j.created)
+	var missing []string
+	if len(j.lost) > 0 {
+		byExt := map[string]int32{}
+		lo, hi := j.lost[0].day, j.lost[0].day
+		for _, l := range j.lost {
+			lo, hi = min(lo, l.day), max(hi, l.day)
+		}
+		if lo != "" {
+			if evs, err := readCalendar(ctx, j.env, lo, hi); err == nil {
+				for _, e := range evs {
+					if x := deref(e.ExternalId); x != "" {
+						byExt[x] = deref(e.Id)
+					}
+				}
+			}
+		}
+		for _, l := range j.lost {
+			if id, ok := byExt[l.externalID]; ok {
+				if !slices.Contains(ids, id) {
+					ids = append(ids, id)
+				}
+			} else {
+				missing = append(missing, l.externalID)
+			}
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "the events this call created could not be deleted (%v): ", cause)
+	if len(ids) > 0 {
+		fmt.Fprintf(&b, "%d are still on the calendar, ids %s; remove them with delete_event {\"event_ids\":[%s]}", len(ids), idList(ids), idList(ids))
+	}
+	if len(missing) > 0 {
+		if len(ids) > 0 {
+			b.WriteString("; ")
+		}
+		fmt.Fprintf(&b, "%d more may exist (their create answer was lost and they could not be read back): look for external ids %s with get_events and delete them", len(missing), strings.Join(missing, ", "))
+	}
+	return b.String()
 }
 
 func newJournal(env *manifest.Env, a *athleteCtx) *journal {

@@ -56,7 +56,7 @@ type logMetricsIn struct {
 	SpO2         *float64 `json:"spo2,omitempty" spec:"Wellness.spO2" jsonschema_description:"%"`
 	Systolic     *int     `json:"systolic,omitempty" spec:"Wellness.systolic" jsonschema_description:"mmHg"`
 	Diastolic    *int     `json:"diastolic,omitempty" spec:"Wellness.diastolic" jsonschema_description:"mmHg"`
-	Notes        string   `json:"notes,omitempty" spec:"Wellness.comments"`
+	Notes        string   `json:"notes,omitempty" jsonschema:"maxLength=4000" spec:"Wellness.comments"`
 }
 
 func logMetricsTool() manifest.Tool {
