@@ -28,6 +28,13 @@ type Env struct {
 	// Confirm asks the user (not the model) a yes/no question through the client, where the
 	// client supports it (MCP elicitation). asked is false when it could not ask; nil never asks.
 	Confirm func(ctx context.Context, question string) (ok, asked bool, err error)
+	// Caller names who calls: a hash of the credential and the athlete, never the credential.
+	// Confirmations and journal notices are bound to it. "" in tests.
+	Caller string
+	// Confirmations keeps range-delete tokens outside the process; nil: a per-process HMAC.
+	Confirmations Confirmations
+	// Journal persists multi-event writes as they happen (persist.go); nil: memory only.
+	Journal JournalRecorder
 }
 
 // Athlete is what tools need of an athlete's profile, fetched once and cached.
