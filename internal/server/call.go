@@ -28,6 +28,7 @@ type Runtime struct {
 	Timeout   time.Duration // per call; 0 means DefaultCallTimeout
 	Secrets   []string      // never shown in an answer (the API key, tokens)
 	Logger    *slog.Logger
+	Persist   *Persist // the store of confirmations, journals and notices (persist.go); nil: none
 }
 
 // Result is the outcome of a call: the text shown to the model, and whether it is an error.
@@ -99,13 +100,14 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 		Profiles:  rt.Profiles,
 		Confirm:   confirm,
 	}
+	ctx, pc := rt.Persist.begin(ctx, env, e.Name)
 	start := time.Now()
 	text, err = e.Run(ctx, env, args)
 	rt.logger().Debug("tool call", "tool", e.Name, "athlete", athlete, "ms", time.Since(start).Milliseconds(), "error", err != nil)
 	if err != nil && ctx.Err() == context.DeadlineExceeded && !errors.Is(err, context.DeadlineExceeded) {
 		err = fmt.Errorf("%w: %w", context.DeadlineExceeded, err)
 	}
-	return text, err
+	return pc.end(ctx, text, err)
 }
 
 // takeAthlete removes the coach's athlete argument from args.
