@@ -31,7 +31,8 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	logger.Debug("starting", "config", cfg)
 	ctx, stop := signalContext()
 	defer stop()
-	if cfg.Transport == "stdio" {
+	defer rt.Persist.Close()
+	if cfg.Transport == "stdio" { // the store opens on first need (a write, a range delete)
 		logger.Info("serving MCP over stdio", "version", intervals.Version, "athlete", rt.AthleteID, "read_only", cfg.ReadOnly)
 		err := srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
 		if ctx.Err() != nil {
@@ -46,7 +47,11 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	return server.Serve(ctx, ln, srv, cfg.AuthToken, logger)
+	if _, err := rt.Persist.Open(ctx); err != nil { // migrations applied, recovery started
+		ln.Close()
+		return err
+	}
+	return server.ServeReady(ctx, ln, srv, cfg.AuthToken, logger, rt.Persist.Ping)
 }
 
 type nopWriteCloser struct{ io.Writer }

@@ -38,6 +38,7 @@ type Config struct {
 	NoDestructive bool
 	Demo          bool
 	EnvFile       string // the .env file read, "" if none
+	Store         StoreConfig
 }
 
 // Filter returns the tool filter of the configuration.
@@ -48,7 +49,7 @@ func (c *Config) Filter() manifest.Filter {
 // Secrets are the values that must never be shown.
 func (c *Config) Secrets() []string {
 	var s []string
-	for _, v := range []string{c.APIKey, c.AccessToken, c.AuthToken} {
+	for _, v := range []string{c.APIKey, c.AccessToken, c.AuthToken, databasePassword(c.Store.DatabaseURL)} {
 		if v != "" {
 			s = append(s, v)
 		}
@@ -79,6 +80,7 @@ type Flags struct {
 	fs                                                       *flag.FlagSet
 	transport, addr, toolsets, envFile, athlete, base, level *string
 	readOnly, noDestructive, demo                            *bool
+	store                                                    *storeFlags
 }
 
 // Bind defines the flags on fs.
@@ -95,6 +97,7 @@ func Bind(fs *flag.FlagSet) *Flags {
 		readOnly:      fs.Bool("read-only", false, "expose read tools only: write and destructive tools are not listed [INTERVALS_READ_ONLY]"),
 		noDestructive: fs.Bool("no-destructive", false, "do not list the tools that delete; writes stay [INTERVALS_NO_DESTRUCTIVE]"),
 		demo:          fs.Bool("demo", false, "serve the built-in demo athlete (synthetic data, no account, no network)"),
+		store:         bindStore(fs),
 	}
 }
 
@@ -162,6 +165,9 @@ func (f *Flags) Load(getenv func(string) (string, bool)) (*Config, error) {
 		return nil, err
 	}
 	if err := checkAthlete(c.AthleteID); err != nil {
+		return nil, err
+	}
+	if err := f.store.load(c, get); err != nil {
 		return nil, err
 	}
 	return c, nil
