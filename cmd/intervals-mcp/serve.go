@@ -32,7 +32,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signalContext()
 	defer stop()
 	defer rt.Persist.Close()
-	if cfg.Transport == "stdio" { // the store opens on first need (a write, a range delete)
+	if cfg.Transport == "stdio" { // the store opens on first need (a write, a range delete), as with --demo
 		logger.Info("serving MCP over stdio", "version", intervals.Version, "athlete", rt.AthleteID, "read_only", cfg.ReadOnly)
 		err := srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
 		if ctx.Err() != nil {
@@ -47,9 +47,11 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	if _, err := rt.Persist.Open(ctx); err != nil { // migrations applied, recovery started
-		ln.Close()
-		return err
+	if !cfg.Demo { // migrations applied and recovery started before the first request
+		if _, err := rt.Persist.Open(ctx); err != nil {
+			ln.Close()
+			return err
+		}
 	}
 	return server.ServeReady(ctx, ln, srv, cfg.AuthToken, logger, rt.Persist.Ping)
 }

@@ -2,8 +2,14 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
@@ -35,7 +41,8 @@ func newPersist(cfg *config.Config, credential string, logger *slog.Logger) *ser
 				}
 				return st, err
 			}
-			dir, err := os.MkdirTemp("", "intervals-mcp-demo-store")
+			sweepDemoStores()
+			dir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", demoStorePrefix, os.Getpid()))
 			if err != nil {
 				return nil, err
 			}
@@ -47,6 +54,29 @@ func newPersist(cfg *config.Config, credential string, logger *slog.Logger) *ser
 			}
 			return tempStore{st, dir}, nil
 		},
+	}
+}
+
+// demoStorePrefix names the temporary directories of --demo stores: the prefix, the pid of
+// the process, a random part.
+const demoStorePrefix = "intervals-mcp-demo-store-"
+
+// sweepDemoStores removes the demo stores of processes that are gone without closing theirs
+// (killed): a demo leaves nothing behind for long.
+func sweepDemoStores() {
+	if runtime.GOOS == "windows" { // no signal 0 to ask whether a process is alive
+		return
+	}
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), demoStorePrefix+"*"))
+	for _, d := range dirs {
+		pid, _, _ := strings.Cut(strings.TrimPrefix(filepath.Base(d), demoStorePrefix), "-")
+		n, err := strconv.Atoi(pid)
+		if err != nil || n == os.Getpid() {
+			continue
+		}
+		if p, err := os.FindProcess(n); err == nil && p.Signal(syscall.Signal(0)) != nil {
+			os.RemoveAll(d)
+		}
 	}
 }
 
