@@ -60,9 +60,8 @@ func MeasureBudgets(bin string, replicas, clients int, latency, d time.Duration)
 		if err != nil {
 			return Budgets{}, err
 		}
-		cmd := exec.Command(bin, "serve", "--transport", "http", "--addr", addr, "--base-url", m[1], "--toolsets", "all",
-			"--data-dir", filepath.Join(dir, "store"), "--log-level", "error")
-		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "API_KEY=intervals-demo-key"}
+		cmd := exec.Command(bin, "serve", "--transport", "http", "--addr", addr, "--base-url", m[1], "--toolsets", "all", "--log-level", "error")
+		cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "API_KEY=intervals-demo-key", "INTERVALS_MCP_DATA_DIR=" + filepath.Join(dir, "store")}
 		if err := cmd.Start(); err != nil {
 			return Budgets{}, err
 		}
