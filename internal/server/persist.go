@@ -42,9 +42,12 @@ type Persist struct {
 
 	mu      sync.Mutex
 	st      store.Store
+	closed  bool
 	stop    context.CancelFunc
 	stopped chan struct{}
 }
+
+var errStoreClosed = errors.New("the store is closed: the server is shutting down")
 
 // maxClaims is how many times a journal is tried before it is given up with a notice.
 const maxClaims = 5
@@ -55,6 +58,9 @@ func (p *Persist) Open(ctx context.Context) (store.Store, error) {
 	defer p.mu.Unlock()
 	if p.st != nil {
 		return p.st, nil
+	}
+	if p.closed {
+		return nil, errStoreClosed
 	}
 	st, err := p.OpenStore(ctx)
 	if err != nil {
@@ -85,21 +91,21 @@ func (p *Persist) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close stops the recovery loop and closes the store.
+// Close stops the recovery loop and closes the store; it is not opened again.
 func (p *Persist) Close() error {
 	if p == nil {
 		return nil
 	}
 	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.st == nil {
+	st, stop, stopped := p.st, p.stop, p.stopped
+	p.st, p.closed = nil, true
+	p.mu.Unlock()
+	if st == nil {
 		return nil
 	}
-	p.stop()
-	<-p.stopped
-	err := p.st.Close()
-	p.st = nil
-	return err
+	stop() // the recovery's requests end with its context (the lock is not held: they may ask Open)
+	<-stopped
+	return st.Close()
 }
 
 func (p *Persist) now() time.Time {
@@ -327,6 +333,9 @@ func (p *Persist) undo(ctx context.Context, st store.Store, j *store.Journal) {
 		entries[i] = manifest.JournalEntry{Kind: manifest.JournalKind(e.Kind), EventID: e.EventID, ExternalID: e.ExternalID, Original: e.Original}
 	}
 	removed, restored, left := p.Undo(ctx, env, entries)
+	if ctx.Err() != nil {
+		return // shutting down: the journal comes back once its lease passes
+	}
 	if len(left) > 0 && j.Claims < maxClaims {
 		p.log("journal rollback incomplete, will retry", "journal", j.ID, "claims", j.Claims, "left", strings.Join(left, "; "))
 		return // its lease passes and it is claimed again

@@ -132,8 +132,8 @@ func TestStoredRangeDeleteAsksTheUserFirst(t *testing.T) {
 // middle of a write, after the request whose answer that append would have recorded.
 type crashingStore struct {
 	store.Store
-	appends, crashAt int32
-	n                atomic.Int32
+	crashAt int32
+	n       atomic.Int32
 }
 
 func (c *crashingStore) AppendJournal(ctx context.Context, id string, now time.Time, es ...store.JournalEntry) error {
