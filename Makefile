@@ -10,8 +10,21 @@ BIN := bin/intervals-mcp
 STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck -checks inherit,-ST1005
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X github.com/intervals-mcp/intervals-mcp/gen/intervals.Version=$(VERSION)
+# One set of build flags for build, install, run and mcpb: the same flags mean the same
+# compiled packages in the build cache (-trimpath and CGO_ENABLED change every package's
+# cache key; -ldflags only the final link), so after one of them the others only link.
+BUILDFLAGS := -trimpath -ldflags "$(LDFLAGS)"
+STATIC := CGO_ENABLED=0
+# Where go install puts the binary: GOBIN, else the first GOPATH entry's bin.
+GOBIN_DIR := $(or $(shell $(GO) env GOBIN),$(firstword $(subst :, ,$(shell $(GO) env GOPATH)))/bin)
+# goreleaser is run, not pinned in go.mod: pinning it (tools.go) adds ~350 modules to the
+# module graph (go.sum 218 -> 987 lines) and breaks go mod tidy; v2.15.x is the last line
+# that builds with Go 1.26. go run module@version keeps it out of our go.mod.
+GORELEASER := $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
+MCPB_CLI := npx --yes @anthropic-ai/mcpb@2.1.2
+MCPB_BIN := dist/mcpb-bin
 
-.PHONY: all spec generate build test check bench docs e2e-node lint fmt vet tidy clean
+.PHONY: all spec generate build install run dist mcpb mcpb-check test check bench docs e2e-node lint fmt vet tidy clean
 
 all: build
 
@@ -33,7 +46,45 @@ generate:
 
 ## build: the single static binary, bin/intervals-mcp
 build:
-	CGO_ENABLED=0 $(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/intervals-mcp
+	$(STATIC) $(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/intervals-mcp
+
+## install: the same binary into GOBIN (or $(go env GOPATH)/bin), saying where, and warning
+## when that folder is not on PATH
+install:
+	$(STATIC) $(GO) install $(BUILDFLAGS) ./cmd/intervals-mcp
+	@echo "installed $(GOBIN_DIR)/intervals-mcp ($(VERSION))"
+	@case ":$$PATH:" in *":$(GOBIN_DIR):"*) ;; *) \
+		echo "warning: $(GOBIN_DIR) is not on your PATH: add it (export PATH=\"\$$PATH:$(GOBIN_DIR)\") or run $(GOBIN_DIR)/intervals-mcp" >&2;; esac
+
+## run: go run with make build's flags (so the two share the build cache): make run ARGS="call get_athlete_context {} --demo"
+run:
+	$(STATIC) $(GO) run $(BUILDFLAGS) ./cmd/intervals-mcp $(ARGS)
+
+## dist: the release archives for linux, darwin and windows on amd64 and arm64, and their
+## checksums, in dist/release (goreleaser check, then a snapshot: nothing is published);
+## then the linux/amd64 binary is started
+dist:
+	$(GORELEASER) check --config internal/release/goreleaser.yaml
+	VERSION=$(VERSION) $(GORELEASER) release --snapshot --clean --config internal/release/goreleaser.yaml
+	@ls dist/release/*.tar.gz dist/release/*.zip dist/release/checksums.txt
+	dist/release/intervals-mcp_linux_amd64_v1/intervals-mcp version
+
+## mcpb: the Claude Desktop bundle dist/intervals-mcp.mcpb (manifest.json from
+## internal/release/manifest.json.tmpl, a universal darwin binary, linux and windows amd64)
+## and the MCP registry's dist/server.json, with the bundle's SHA-256
+mcpb:
+	@mkdir -p $(MCPB_BIN)
+	@for p in darwin/amd64 darwin/arm64 linux/amd64 windows/amd64; do \
+		os=$${p%/*}; arch=$${p#*/}; ext=; [ $$os = windows ] && ext=.exe; \
+		echo "build $$os/$$arch"; \
+		$(STATIC) GOOS=$$os GOARCH=$$arch $(GO) build $(BUILDFLAGS) -o $(MCPB_BIN)/intervals-mcp-$$os-$$arch$$ext ./cmd/intervals-mcp || exit 1; \
+	done
+	$(GO) run ./internal/release/mcpb -version $(VERSION) -bin $(MCPB_BIN) -out dist
+
+## mcpb-check: the bundle's manifest and file checked by the official CLI (npm @anthropic-ai/mcpb)
+mcpb-check: mcpb
+	$(MCPB_CLI) validate dist/mcpb/manifest.json
+	$(MCPB_CLI) info dist/intervals-mcp.mcpb
 
 ## test: the test suite (the same as go test ./...)
 test:
@@ -76,4 +127,4 @@ fmt:
 	gofmt -w $$(git ls-files '*.go' | grep -v '\.gen\.go$$')
 
 clean:
-	rm -rf bin openapi/build
+	rm -rf bin dist openapi/build

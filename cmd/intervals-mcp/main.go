@@ -4,7 +4,8 @@
 //	intervals-mcp serve [flags]        --transport stdio|http|sse --addr 127.0.0.1:8765 --read-only --toolsets LIST|all --demo
 //	intervals-mcp tools [--json|--markdown] [flags]   list the tools a configuration exposes
 //	intervals-mcp call TOOL ['JSON'] [flags]          run one tool and print its answer
-//	intervals-mcp install [--config FILE] [flags]     add this binary to Claude Desktop's configuration
+//	intervals-mcp install [CLIENT] [--dry-run --force --name --config]  add this binary to an MCP client's configuration
+//	intervals-mcp doctor [--strict] [flags]           check the key, settings, Intervals.icu and the tools' reads
 //	intervals-mcp fake [--addr --api-key --seed --fault SPEC...]   serve the fake Intervals.icu API
 //	intervals-mcp version
 //
@@ -46,6 +47,10 @@ func main() {
 // run executes one command line and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	cmd := "serve"
+	if len(args) > 0 && (args[0] == "-h" || args[0] == "-help" || args[0] == "--help") {
+		fmt.Fprint(stdout, usage())
+		return exitOK
+	}
 	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
 		cmd, args = args[0], args[1:]
 	}
@@ -61,13 +66,18 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = fakeCmd(args, stdout, stderr)
 	case "install":
 		err = installCmd(args, stdout, stderr)
+	case "doctor":
+		err = doctorCmd(args, stdout, stderr)
 	case "version", "--version":
+		if versionHelp(stderr, args) {
+			return exitOK
+		}
 		err = versionCmd(stdout)
 	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
+		fmt.Fprint(stdout, usage())
 		return exitOK
 	default:
-		fmt.Fprintf(stderr, "intervals-mcp: unknown command %q\n\n%s", cmd, usage)
+		fmt.Fprintf(stderr, "intervals-mcp: unknown command %q\n\n%s", cmd, usage())
 		return exitUsage
 	}
 	var ue usageError
@@ -87,23 +97,6 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return exitError
 	}
 }
-
-const usage = `intervals-mcp: an MCP server for Intervals.icu
-
-Commands:
-  serve   serve MCP (the default): --transport stdio|http|sse --addr 127.0.0.1:8765
-  tools   list the tools this configuration exposes (--json adds the input schemas, --markdown a table)
-  call    run one tool and print its answer: intervals-mcp call get_events '{"oldest":"2026-03-01"}'
-          (- reads the arguments from stdin)
-  install add this binary to Claude Desktop's configuration, with this run's settings and flags
-  fake    serve the fake Intervals.icu API (for tests and demos)
-  version print the version
-
-Every server command takes --demo (the built-in demo athlete, no account needed),
---read-only, --no-destructive, --toolsets LIST|all|default, --env-file FILE, --athlete ID,
---log-level LEVEL.
-Run "intervals-mcp COMMAND -h" for the flags of a command.
-`
 
 // parseInterspersed parses flags that may come before, between or after the positional
 // arguments ("call TOOL '{}' --demo"), and returns the positional ones.
@@ -131,5 +124,6 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("intervals-mcp "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
+	setUsage(fs, name)
 	return fs
 }

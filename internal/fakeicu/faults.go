@@ -22,7 +22,14 @@ const (
 	FaultDrop
 	// FaultBadJSON serves the request, then answers 200 with its body cut in half.
 	FaultBadJSON
+	// FaultExtraField serves the request and adds a field the spec does not know
+	// (ExtraField) to the object answered, or to each object of an array: how a new field
+	// of Intervals.icu looks to a client generated from an older spec.
+	FaultExtraField
 )
+
+// ExtraField is the field FaultExtraField adds, with the value "extra".
+const ExtraField = "fake_unknown_field"
 
 // Fault makes matching requests fail. A request matches when every set filter matches.
 // Count limits how many requests the fault hits (0: all); Skip lets the first Skip
@@ -70,6 +77,8 @@ func (ft Fault) String() string {
 		kind = "drop"
 	case FaultBadJSON:
 		kind = "badjson"
+	case FaultExtraField:
+		kind = "extrafield"
 	default:
 		kind = "invalid"
 	}
@@ -172,6 +181,7 @@ func (s *faultSet) take(method, path, op string) (time.Duration, *Fault) {
 //	429 | 401 | 500 ... 599               answer that status (retry-after=SECONDS|DURATION)
 //	drop                                  send half the body, then drop the connection
 //	badjson                               answer 200 with the body cut in half
+//	extrafield                            add the field fake_unknown_field to the answer
 //
 // with filters method=GET, path=/api/v1/athlete/0/events (a prefix), op=listEvents,
 // writes (only POST/PUT/PATCH/DELETE), count=N (only N times), skip=N (after N matches).
@@ -186,10 +196,12 @@ func ParseFault(s string) (Fault, error) {
 		ft.Kind = FaultDrop
 	case "badjson":
 		ft.Kind = FaultBadJSON
+	case "extrafield":
+		ft.Kind = FaultExtraField
 	default:
 		code, err := strconv.Atoi(kind)
 		if err != nil || code < 400 || code > 599 {
-			return Fault{}, fmt.Errorf("fault %q: kind must be latency, drop, badjson or an HTTP status 400-599", s)
+			return Fault{}, fmt.Errorf("fault %q: kind must be latency, drop, badjson, extrafield or an HTTP status 400-599", s)
 		}
 		ft.Kind, ft.Status = FaultStatus, code
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -33,6 +34,7 @@ func TestParseFault(t *testing.T) {
 		{"latency:200ms", Fault{Kind: FaultLatency, Delay: 200 * time.Millisecond}},
 		{"latency:delay=1s,op=listEvents", Fault{Kind: FaultLatency, Delay: time.Second, Operation: "listEvents"}},
 		{"badjson", Fault{Kind: FaultBadJSON}},
+		{"extrafield:op=getAthlete", Fault{Kind: FaultExtraField, Operation: "getAthlete"}},
 		{"401", Fault{Kind: FaultStatus, Status: 401}},
 		{"500:writes,skip=2,count=1", Fault{Kind: FaultStatus, Status: 500, Writes: true, Skip: 2, Count: 1}},
 		{"429:retry-after=1500ms", Fault{Kind: FaultStatus, Status: 429, RetryAfter: 1500 * time.Millisecond}},
@@ -124,6 +126,24 @@ func TestLatencyFaultDelaysUntilTheContextEnds(t *testing.T) {
 	}
 	f.ClearFaults()
 	mustStatus(t, f, 200, "GET", "/api/v1/athlete/0", "")
+}
+
+func TestExtraFieldFault(t *testing.T) {
+	f := newTestFake(t, Options{Faults: []Fault{mustParse(t, "extrafield:count=2")}})
+	_, body := call(t, f, "GET", "/api/v1/athlete/0", "")
+	var obj map[string]any
+	if err := json.Unmarshal([]byte(body), &obj); err != nil || obj[ExtraField] != "extra" || obj["id"] == nil {
+		t.Errorf("object answer: %v %.200s", err, body)
+	}
+	_, body = call(t, f, "GET", "/api/v1/athlete/0/events", "")
+	var list []map[string]any
+	if err := json.Unmarshal([]byte(body), &list); err != nil || len(list) == 0 || list[0][ExtraField] != "extra" || list[len(list)-1][ExtraField] != "extra" {
+		t.Errorf("array answer: %v %.200s", err, body)
+	}
+	_, body = call(t, f, "GET", "/api/v1/athlete/0", "")
+	if strings.Contains(body, ExtraField) {
+		t.Errorf("after the fault: %.200s", body)
+	}
 }
 
 func TestBadJSONFault(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"math"
 	"net/http"
@@ -52,6 +53,13 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 			cut = []byte("{")
 		}
 		writeBody(w, http.StatusOK, cut)
+	case FaultExtraField:
+		rec := newRecorder()
+		f.serveAPI(rec, r, op)
+		for k, v := range rec.header {
+			w.Header()[k] = v
+		}
+		writeBody(w, cmp.Or(rec.status, http.StatusOK), withExtraField(rec.body.Bytes()))
 	case FaultDrop:
 		rec := newRecorder()
 		f.serveAPI(rec, r, op)
@@ -196,4 +204,27 @@ func (f *Fake) dispatch(r *http.Request, op string) (rec *recorder) {
 	}()
 	f.router.ServeHTTP(rec, r)
 	return rec
+}
+
+// withExtraField adds ExtraField to a JSON object, or to each object of a JSON array; any
+// other body is returned as it is.
+func withExtraField(body []byte) []byte {
+	add := func(obj json.RawMessage) json.RawMessage {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(obj, &m) != nil || m == nil {
+			return obj
+		}
+		m[ExtraField] = json.RawMessage(`"extra"`)
+		b, _ := json.Marshal(m)
+		return b
+	}
+	var list []json.RawMessage
+	if json.Unmarshal(body, &list) == nil {
+		for i := range list {
+			list[i] = add(list[i])
+		}
+		b, _ := json.Marshal(list)
+		return b
+	}
+	return add(body)
 }

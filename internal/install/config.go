@@ -7,87 +7,208 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 )
 
-// Server is one entry of an MCP client's "mcpServers" object.
-type Server struct {
-	Command string            `json:"command"`
-	Args    []string          `json:"args,omitempty"`
-	Env     map[string]string `json:"env,omitempty"`
+// Options change what Write does.
+type Options struct {
+	// Force replaces an entry of the same name that starts another command.
+	Force bool
+	// DryRun computes the change and writes nothing.
+	DryRun bool
+	// Now names the backup; the zero value means time.Now.
+	Now time.Time
 }
 
-// Result says what Write did.
+// Result says what Write did (or, with DryRun, would do).
 type Result struct {
 	Path     string
-	Backup   string // the previous file, kept beside it; "" when there was none
+	Backup   string // the previous file, kept beside it; "" when there was none (or DryRun)
 	Replaced bool   // an entry of the same name was there before
+	// Before is the entry of that name before (nil: none); After the one written.
+	Before, After json.RawMessage
+	// Content is the whole new file.
+	Content []byte
 }
 
-// Write adds (or replaces) the server called name in the JSON config file at path, keeping
-// every other key and server as it was. The previous file is kept as path + ".bak"; the new
-// one is written to a temporary file and renamed, so a crash never leaves half a file. A file
-// that is not a JSON object is refused and left untouched.
-func Write(path, name string, srv Server) (Result, error) {
+// ConflictError is returned when an entry of the same name runs another command: it may be
+// another server, so it is replaced only with Options.Force.
+type ConflictError struct {
+	Path, Name, Command string
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("%s already has a server named %q that runs %s: choose another name (--name), or replace it with --force; nothing was changed", e.Path, e.Name, e.Command)
+}
+
+// Write adds (or replaces) the server called name in the client's JSON file at path, keeping
+// every other key and server as it was and in its place. The previous file is kept beside it
+// as path.bak-YYYYMMDD-HHMMSS (one per run, none overwritten); the new one is written to a
+// temporary file and renamed, so a crash never leaves half a file. A file that is not a JSON
+// object (comments included: JSONC is not read) is refused and left untouched.
+func (c Client) Write(path, name string, srv Server, opt Options) (Result, error) {
 	res := Result{Path: path}
-	doc := map[string]json.RawMessage{}
+	entry, err := c.entry(srv)
+	if err != nil {
+		return res, err
+	}
 	old, err := os.ReadFile(path)
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		old = nil
-	case err != nil:
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return res, fmt.Errorf("read %s: %w", path, err)
-	case len(bytes.TrimSpace(old)) > 0:
-		if err := json.Unmarshal(old, &doc); err != nil {
-			return res, fmt.Errorf("%s is not a JSON object (%v): fix or move it, then run this again; nothing was changed", path, err)
+	}
+	doc, err := parseObject(old)
+	if err != nil {
+		return res, fmt.Errorf("%s is not a JSON object (%v): fix or move it, then run this again; nothing was changed", path, err)
+	}
+	servers, err := parseObject(doc.get(c.Key))
+	if err != nil {
+		return res, fmt.Errorf("%s: %q is not an object: fix it, then run this again; nothing was changed", path, c.Key)
+	}
+	if prev := servers.get(name); prev != nil {
+		res.Replaced, res.Before = true, prev
+		var p struct{ Command string }
+		_ = json.Unmarshal(prev, &p)
+		if p.Command != srv.Command && !opt.Force {
+			return res, &ConflictError{Path: path, Name: name, Command: p.Command}
 		}
 	}
-	servers := map[string]json.RawMessage{}
-	if raw, ok := doc["mcpServers"]; ok {
-		if err := json.Unmarshal(raw, &servers); err != nil {
-			return res, fmt.Errorf("%s: \"mcpServers\" is not an object: fix it, then run this again; nothing was changed", path)
-		}
-	}
-	_, res.Replaced = servers[name]
-	entry, err := json.Marshal(srv)
-	if err != nil {
+	servers.set(name, entry)
+	doc.set(c.Key, servers.marshal())
+	var out bytes.Buffer
+	if err := json.Indent(&out, doc.marshal(), "", "  "); err != nil {
 		return res, err
 	}
-	servers[name] = entry
-	if doc["mcpServers"], err = json.Marshal(servers); err != nil {
-		return res, err
+	out.WriteByte('\n')
+	res.After, res.Content = entry, out.Bytes()
+	if opt.DryRun {
+		return res, nil
 	}
-	out, err := json.MarshalIndent(doc, "", "  ")
-	if err != nil {
-		return res, err
-	}
-	out = append(out, '\n')
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return res, fmt.Errorf("create %s: %w", filepath.Dir(path), err)
 	}
 	if old != nil {
-		res.Backup = path + ".bak"
-		if err := os.WriteFile(res.Backup, old, 0o600); err != nil {
-			return res, fmt.Errorf("keep a backup of %s: %w", path, err)
+		now := opt.Now
+		if now.IsZero() {
+			now = time.Now()
+		}
+		if res.Backup, err = backup(path, old, now); err != nil {
+			return res, err
 		}
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), ".claude_desktop_config-*.json")
+	return res, replaceFile(path, res.Content)
+}
+
+// backup keeps old as path.bak-<time>, adding -2, -3 ... rather than overwriting a backup of
+// the same second.
+func backup(path string, old []byte, now time.Time) (string, error) {
+	base := path + ".bak-" + now.Format("20060102-150405")
+	name := base
+	for i := 2; ; i++ {
+		f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if errors.Is(err, os.ErrExist) {
+			name = fmt.Sprintf("%s-%d", base, i)
+			continue
+		}
+		if err != nil {
+			return "", fmt.Errorf("keep a backup of %s: %w", path, err)
+		}
+		_, err = f.Write(old)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return "", fmt.Errorf("keep a backup of %s: %w", path, err)
+		}
+		return name, nil
+	}
+}
+
+// replaceFile writes data to a temporary file beside path and renames it over path.
+func replaceFile(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+"-*.tmp")
 	if err != nil {
-		return res, err
+		return err
 	}
 	defer os.Remove(tmp.Name())
-	if _, err := tmp.Write(out); err != nil {
+	if _, err := tmp.Write(data); err != nil {
 		tmp.Close()
-		return res, err
+		return err
 	}
 	if err := tmp.Close(); err != nil {
-		return res, err
+		return err
 	}
 	// The file holds the API key: readable by the user only.
 	if err := os.Chmod(tmp.Name(), 0o600); err != nil {
-		return res, err
+		return err
 	}
 	if err := os.Rename(tmp.Name(), path); err != nil {
-		return res, fmt.Errorf("write %s: %w", path, err)
+		return fmt.Errorf("write %s: %w", path, err)
 	}
-	return res, nil
+	return nil
+}
+
+// object is a JSON object that keeps its keys in the order of the file, and its values as
+// they were written, so that a rewrite changes only the entry it adds.
+type object struct {
+	keys []string
+	vals map[string]json.RawMessage
+}
+
+// parseObject reads a JSON object; empty input (a missing file) is an empty object.
+func parseObject(data []byte) (*object, error) {
+	o := &object{vals: map[string]json.RawMessage{}}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return o, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	if t, err := dec.Token(); err != nil {
+		return nil, err
+	} else if t != json.Delim('{') {
+		return nil, errors.New("the file does not start with {")
+	}
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		k, _ := t.(string)
+		var v json.RawMessage
+		if err := dec.Decode(&v); err != nil {
+			return nil, err
+		}
+		o.set(k, v)
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err == nil {
+		return nil, errors.New("more than one JSON value")
+	}
+	return o, nil
+}
+
+func (o *object) get(k string) json.RawMessage { return o.vals[k] }
+
+func (o *object) set(k string, v json.RawMessage) {
+	if _, ok := o.vals[k]; !ok {
+		o.keys = append(o.keys, k)
+	}
+	o.vals[k] = v
+}
+
+// marshal writes the object compactly, in key order.
+func (o *object) marshal() json.RawMessage {
+	var b bytes.Buffer
+	b.WriteByte('{')
+	for i, k := range o.keys {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		kb, _ := json.Marshal(k)
+		b.Write(kb)
+		b.WriteByte(':')
+		_ = json.Compact(&b, o.vals[k])
+	}
+	b.WriteByte('}')
+	return b.Bytes()
 }

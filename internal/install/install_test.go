@@ -2,14 +2,36 @@ package install
 
 import (
 	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
-func sys(goos string, env map[string]string, existing ...string) System {
-	return System{GOOS: goos, Home: "/home/u", Env: func(k string) string { return env[k] },
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
+
+// systems are the machines the goldens cover: a home, the variables the clients read, and
+// the folders that exist (the Store package for windows-store).
+var systems = []struct {
+	name string
+	sys  System
+	bin  string
+}{
+	{"darwin", fakeSystem("darwin", "/Users/u", nil), "/Users/u/go/bin/intervals-mcp"},
+	{"linux", fakeSystem("linux", "/home/u", nil), "/home/u/go/bin/intervals-mcp"},
+	{"windows", fakeSystem("windows", `C:\Users\u`, map[string]string{
+		"APPDATA": `C:\Users\u\AppData\Roaming`, "LOCALAPPDATA": `C:\Users\u\AppData\Local`}), `C:\Users\u\go\bin\intervals-mcp.exe`},
+	{"windows-store", fakeSystem("windows", `C:\Users\u`, map[string]string{
+		"APPDATA": `C:\Users\u\AppData\Roaming`, "LOCALAPPDATA": `C:\Users\u\AppData\Local`},
+		`C:\Users\u\AppData\Local\Packages\Claude_pzs8sxrjxfjjc`), `C:\Users\u\go\bin\intervals-mcp.exe`},
+}
+
+func fakeSystem(goos, home string, env map[string]string, existing ...string) System {
+	return System{GOOS: goos, Home: home, Env: func(k string) string { return env[k] },
 		Exists: func(p string) bool {
 			for _, e := range existing {
 				if p == e {
@@ -20,94 +42,217 @@ func sys(goos string, env map[string]string, existing ...string) System {
 		}}
 }
 
-func TestClaudeDesktopConfigPaths(t *testing.T) {
-	got, _ := ClaudeDesktopConfig(sys("darwin", nil))
-	if want := "/home/u/Library/Application Support/Claude/claude_desktop_config.json"; got != want {
-		t.Errorf("macOS: %s, want %s", got, want)
+// existing is a client's file before install: another server and another setting, which
+// must be kept where they are.
+func existing(c Client) string {
+	if c.Key == "servers" {
+		return `{"inputs":[{"id":"tok","type":"promptString","password":true}],"servers":{"github":{"type":"http","url":"https://api.githubcopilot.com/mcp/"}}}`
 	}
-	win := map[string]string{"APPDATA": `C:\Users\u\AppData\Roaming`, "LOCALAPPDATA": `C:\Users\u\AppData\Local`}
-	got, others := ClaudeDesktopConfig(sys("windows", win))
-	if !strings.HasSuffix(got, filepath.Join("Roaming", "Claude", "claude_desktop_config.json")) || strings.Contains(got, "Packages") {
-		t.Errorf("Windows installer build: %s", got)
+	return `{"theme":"dark","mcpServers":{"filesystem":{"command":"npx","args":["-y","@modelcontextprotocol/server-filesystem","/tmp"]}},"zz":1}`
+}
+
+func golden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	path := filepath.Join("testdata", name)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
 	}
-	if len(others) != 1 || !strings.Contains(others[0], windowsStorePackage) {
-		t.Errorf("Windows: the Store path should be listed as the other candidate, got %v", others)
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test ./internal/install -update)", err)
 	}
-	pkg := filepath.Join(win["LOCALAPPDATA"], "Packages", windowsStorePackage)
-	got, _ = ClaudeDesktopConfig(sys("windows", win, pkg))
-	want := filepath.Join(pkg, "LocalCache", "Roaming", "Claude", "claude_desktop_config.json")
-	if got != want {
-		t.Errorf("Windows Store build: %s, want %s", got, want)
-	}
-	got, _ = ClaudeDesktopConfig(sys("linux", map[string]string{"XDG_CONFIG_HOME": "/x"}))
-	if got != "/x/Claude/claude_desktop_config.json" {
-		t.Errorf("Linux: %s", got)
+	if string(got) != string(want) {
+		t.Errorf("%s differs (go test ./internal/install -update rewrites it):\ngot:\n%s\nwant:\n%s", path, got, want)
 	}
 }
 
-func TestWriteKeepsOtherServersAndBacksUp(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "Claude", "claude_desktop_config.json")
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+// TestPathsPerClientAndSystem pins the file every client reads on every system.
+func TestPathsPerClientAndSystem(t *testing.T) {
+	var b strings.Builder
+	for _, c := range Clients {
+		for _, s := range systems {
+			p, others := c.Path(s.sys)
+			fmt.Fprintf(&b, "%-14s %-13s %s\n", c.ID, s.name, p)
+			for _, o := range others {
+				fmt.Fprintf(&b, "%-14s %-13s   (not chosen: %s)\n", "", "", o)
+			}
+		}
+	}
+	golden(t, "paths.golden", []byte(b.String()))
+}
+
+func TestClaudeCodeConfigDir(t *testing.T) {
+	c, _ := Lookup("claude-code")
+	p, _ := c.Path(fakeSystem("linux", "/home/u", map[string]string{"CLAUDE_CONFIG_DIR": "/cfg"}))
+	if p != "/cfg/.claude.json" {
+		t.Errorf("CLAUDE_CONFIG_DIR: %s", p)
+	}
+}
+
+// TestGoldenConfigs writes each client's file on each system over one that holds another
+// server and another setting, and compares it with testdata/<client>/<system>.json.
+func TestGoldenConfigs(t *testing.T) {
+	for _, c := range Clients {
+		for _, s := range systems {
+			t.Run(c.ID+"/"+s.name, func(t *testing.T) {
+				path := filepath.Join(t.TempDir(), "config.json")
+				if err := os.WriteFile(path, []byte(existing(c)), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				srv := Server{Command: s.bin, Args: []string{"serve", "--read-only"}, Env: map[string]string{"API_KEY": "<key>", "ATHLETE_ID": "i12345"}}
+				res, err := c.Write(path, "Intervals.icu", srv, Options{Now: time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := os.ReadFile(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				golden(t, filepath.Join(c.ID, s.name+".json"), got)
+				if b, _ := os.ReadFile(res.Backup); string(b) != existing(c) {
+					t.Errorf("backup %s holds %q", res.Backup, b)
+				}
+				if !strings.HasSuffix(res.Backup, ".bak-20261201-093000") {
+					t.Errorf("backup name %s: want a timestamp", res.Backup)
+				}
+			})
+		}
+	}
+}
+
+func claudeDesktop(t *testing.T) Client {
+	c, ok := Lookup("claude-desktop")
+	if !ok {
+		t.Fatal("no claude-desktop client")
+	}
+	return c
+}
+
+func TestSameCommandIsReplacedWithoutForce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.json")
+	c := claudeDesktop(t)
+	if _, err := c.Write(path, "Intervals.icu", Server{Command: "/bin/intervals-mcp"}, Options{}); err != nil {
 		t.Fatal(err)
 	}
-	before := `{"globalShortcut":"Ctrl+Space","mcpServers":{"other":{"command":"x"},"Intervals.icu":{"command":"uv"}}}`
-	if err := os.WriteFile(path, []byte(before), 0o644); err != nil {
+	res, err := c.Write(path, "Intervals.icu", Server{Command: "/bin/intervals-mcp", Args: []string{"serve", "--read-only"}}, Options{})
+	if err != nil || !res.Replaced {
+		t.Fatalf("%+v %v", res, err)
+	}
+	if b, _ := os.ReadFile(path); !strings.Contains(string(b), "--read-only") {
+		t.Errorf("not updated: %s", b)
+	}
+}
+
+func TestOtherCommandNeedsForce(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.json")
+	before := `{"mcpServers":{"Intervals.icu":{"command":"uvx","args":["intervals-mcp"]}}}`
+	if err := os.WriteFile(path, []byte(before), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	res, err := Write(path, "Intervals.icu", Server{Command: "/usr/local/bin/intervals-mcp", Env: map[string]string{"API_KEY": "k", "ATHLETE_ID": "i1"}})
-	if err != nil {
+	c := claudeDesktop(t)
+	_, err := c.Write(path, "Intervals.icu", Server{Command: "/bin/intervals-mcp"}, Options{})
+	var ce *ConflictError
+	if !errors.As(err, &ce) || ce.Command != "uvx" || !strings.Contains(err.Error(), "--force") {
+		t.Fatalf("want a conflict naming uvx and --force, got %v", err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != before {
+		t.Errorf("file changed without --force: %s", b)
+	}
+	if m, _ := filepath.Glob(path + ".bak-*"); len(m) != 0 {
+		t.Errorf("backups written for a refused change: %v", m)
+	}
+	res, err := c.Write(path, "Intervals.icu", Server{Command: "/bin/intervals-mcp"}, Options{Force: true})
+	if err != nil || !res.Replaced || !strings.Contains(string(res.Before), "uvx") {
+		t.Fatalf("--force: %+v %v", res, err)
+	}
+}
+
+func TestDryRunWritesNothing(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "c.json")
+	before := `{"mcpServers":{}}`
+	if err := os.WriteFile(path, []byte(before), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if !res.Replaced || res.Backup == "" {
-		t.Errorf("result %+v: should report the replaced entry and the backup", res)
+	res, err := claudeDesktop(t).Write(path, "x", Server{Command: "/bin/i"}, Options{DryRun: true})
+	if err != nil || res.Backup != "" || !strings.Contains(string(res.Content), `"/bin/i"`) {
+		t.Fatalf("%+v %v", res, err)
 	}
-	if b, _ := os.ReadFile(res.Backup); string(b) != before {
-		t.Errorf("backup holds %q", b)
+	if b, _ := os.ReadFile(path); string(b) != before {
+		t.Errorf("dry run changed the file: %s", b)
 	}
-	var doc struct {
-		GlobalShortcut string                    `json:"globalShortcut"`
-		MCPServers     map[string]map[string]any `json:"mcpServers"`
+	if m, _ := filepath.Glob(filepath.Join(dir, "*")); len(m) != 1 {
+		t.Errorf("dry run left files: %v", m)
 	}
+	missing := filepath.Join(dir, "sub", "new.json")
+	if _, err := claudeDesktop(t).Write(missing, "x", Server{Command: "/bin/i"}, Options{DryRun: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Dir(missing)); err == nil {
+		t.Error("dry run created the folder")
+	}
+}
+
+func TestBackupsAreNeverOverwritten(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "c.json")
+	if err := os.WriteFile(path, []byte(`{}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)
+	seen := map[string]bool{}
+	for i := range 3 {
+		res, err := claudeDesktop(t).Write(path, "x", Server{Command: "/bin/i", Args: []string{fmt.Sprint(i)}}, Options{Now: now})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen[res.Backup] {
+			t.Fatalf("backup %s reused", res.Backup)
+		}
+		seen[res.Backup] = true
+	}
+}
+
+func TestWriteCreatesMissingFileUserOnly(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "new", "claude_desktop_config.json")
+	res, err := claudeDesktop(t).Write(path, "Intervals.icu", Server{Command: "c", Env: map[string]string{"API_KEY": "k"}}, Options{})
+	if err != nil || res.Replaced || res.Backup != "" {
+		t.Fatalf("%+v %v", res, err)
+	}
+	var doc map[string]map[string]json.RawMessage
 	b, _ := os.ReadFile(path)
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	if doc.GlobalShortcut != "Ctrl+Space" || doc.MCPServers["other"]["command"] != "x" {
-		t.Errorf("other settings lost: %s", b)
-	}
-	if doc.MCPServers["Intervals.icu"]["command"] != "/usr/local/bin/intervals-mcp" {
-		t.Errorf("entry not replaced: %s", b)
+	if err := json.Unmarshal(b, &doc); err != nil || doc["mcpServers"]["Intervals.icu"] == nil {
+		t.Errorf("got %s (%v)", b, err)
 	}
 	if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
 		t.Errorf("the config holds the API key: mode %v, want 0600", fi.Mode().Perm())
 	}
 }
 
-func TestWriteCreatesMissingFile(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "new", "claude_desktop_config.json")
-	res, err := Write(path, "Intervals.icu", Server{Command: "c"})
-	if err != nil || res.Replaced || res.Backup != "" {
-		t.Fatalf("%+v %v", res, err)
-	}
-	if b, _ := os.ReadFile(path); !strings.Contains(string(b), `"Intervals.icu"`) {
-		t.Errorf("got %s", b)
-	}
-}
-
 func TestWriteRefusesBrokenJSONAndChangesNothing(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "claude_desktop_config.json")
-	broken := `{"mcpServers": {`
-	if err := os.WriteFile(path, []byte(broken), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	_, err := Write(path, "Intervals.icu", Server{Command: "c"})
-	if err == nil || !strings.Contains(err.Error(), "nothing was changed") {
-		t.Fatalf("want a refusal that says nothing changed, got %v", err)
-	}
-	if b, _ := os.ReadFile(path); string(b) != broken {
-		t.Errorf("file changed to %q", b)
-	}
-	if _, err := os.Stat(path + ".bak"); err == nil {
-		t.Error("no backup should be written when nothing is changed")
+	for name, broken := range map[string]string{
+		"unclosed": `{"mcpServers": {`,
+		"comments": "{\n  // my servers\n  \"servers\": {}\n}",
+		"array":    `[1,2]`,
+		"servers":  `{"mcpServers": []}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "c.json")
+			if err := os.WriteFile(path, []byte(broken), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := claudeDesktop(t).Write(path, "Intervals.icu", Server{Command: "c"}, Options{})
+			if err == nil || !strings.Contains(err.Error(), "nothing was changed") {
+				t.Fatalf("want a refusal that says nothing changed, got %v", err)
+			}
+			if b, _ := os.ReadFile(path); string(b) != broken {
+				t.Errorf("file changed to %q", b)
+			}
+		})
 	}
 }
