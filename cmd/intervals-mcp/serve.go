@@ -30,7 +30,8 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	logger.Debug("starting", "config", cfg)
 	ctx, stop := signalContext()
 	defer stop()
-	if cfg.Transport == "stdio" {
+	defer rt.Persist.Close()
+	if cfg.Transport == "stdio" { // the store opens on first need (a write, a range delete), as with --demo
 		logger.Info("serving MCP over stdio", "version", intervals.Version, "athlete", rt.AthleteID, "read_only", cfg.ReadOnly)
 		err := server.ServeStdio(ctx, srv, stdin, stdout, rt.Timeout)
 		if ctx.Err() != nil {
@@ -45,5 +46,11 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	return server.Serve(ctx, ln, srv, cfg.AuthToken, logger)
+	if !cfg.Demo { // migrations applied and recovery started before the first request
+		if _, err := rt.Persist.Open(ctx); err != nil {
+			ln.Close()
+			return err
+		}
+	}
+	return server.ServeReady(ctx, ln, srv, cfg.AuthToken, logger, rt.Persist.Ping)
 }

@@ -84,11 +84,16 @@ func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, error
 		athlete = "0"
 		logger.Warn("demo mode: serving the built-in synthetic athlete (made-up data, not an Intervals.icu account)", "athlete", fakeicu.DemoAthleteID)
 	}
+	persist := newPersist(cfg, opts.APIKey+opts.AccessToken, logger)
+	if cfg.Transport != "stdio" && !cfg.Demo {
+		opts.Budget = persist.Budget(budgetBuckets(cfg)) // shared by replicas, instead of the client's own limiter
+	}
 	client, err := intervals.New(opts)
 	if err != nil {
 		return nil, usageError{err}
 	}
-	return &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Profiles: &manifest.Profiles{}, Timeout: cfg.CallTimeout, Writes: &manifest.Writes{}}, nil
+	persist.Client = client
+	return &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Profiles: &manifest.Profiles{}, Timeout: cfg.CallTimeout, Writes: &manifest.Writes{}, Persist: persist}, nil
 }
 
 // catalog is the configuration's tool catalog, checked and filtered.

@@ -24,6 +24,9 @@ type Options struct {
 	RateLimit   float64       // requests per second, default 10 (Intervals.icu's documented limit); negative disables
 	Burst       int           // default 5
 	HTTPClient  *http.Client  // optional; its Transport (or http.DefaultTransport) is wrapped
+	// Budget, when set, decides before each attempt instead of the client's own limiter
+	// (RateLimit and Burst are then unused): see Budget.
+	Budget Budget
 
 	clock clock // tests only: fake time, sleep and jitter
 }
@@ -109,7 +112,8 @@ func newTransport(opts Options) (*transport, error) {
 	case t.maxRetries < 0:
 		t.maxRetries = 0
 	}
-	if opts.RateLimit >= 0 {
+	t.budget = opts.Budget
+	if opts.RateLimit >= 0 && opts.Budget == nil {
 		rate, burst := opts.RateLimit, opts.Burst
 		if rate == 0 {
 			rate = defaultRateLimit
@@ -171,6 +175,10 @@ func (d doer) Do(req *http.Request) (*http.Response, error) {
 		var apiErr *Error
 		if errors.As(err, &apiErr) {
 			return nil, apiErr
+		}
+		var over *OverBudgetError
+		if errors.As(err, &over) {
+			return nil, over
 		}
 		return nil, err
 	}

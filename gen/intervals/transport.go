@@ -16,7 +16,7 @@ import (
 // transport is the http.RoundTripper that New puts under the generated client, so every
 // generated method gets the same behaviour. For each request it:
 //
-//  1. waits for the client-side rate limiter (if enabled);
+//  1. waits for the client-side rate limiter (if enabled), or asks Options.Budget;
 //  2. sends one attempt with credentials and User-Agent, under the per-attempt timeout, and
 //     reads the whole answer, so a connection lost mid-body is a failed attempt;
 //  3. retries what the policy in retry.go allows, after a backoff or Retry-After;
@@ -31,6 +31,7 @@ type transport struct {
 	timeout    time.Duration // per attempt; 0 means none
 	maxRetries int           // retries after the first attempt; 0 means none
 	limiter    *limiter      // nil when the client-side limit is off
+	budget     Budget        // Options.Budget: replaces the limiter when set
 	secrets    []string      // never allowed into an *Error
 	clock      clock
 }
@@ -41,7 +42,11 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	bodies := bodySource{req: req}
 	defer bodies.close()
 	for attempt := 0; ; attempt++ {
-		if t.limiter != nil {
+		if t.budget != nil {
+			if err := t.waitBudget(ctx); err != nil {
+				return nil, err
+			}
+		} else if t.limiter != nil {
 			if err := t.limiter.wait(ctx); err != nil {
 				return nil, err
 			}

@@ -43,6 +43,7 @@ type Config struct {
 	// CallTimeout bounds one tool call, retries and rollback included (INTERVALS_CALL_TIMEOUT,
 	// --call-timeout); 0 means the server's default, 50 s.
 	CallTimeout time.Duration
+	Store       StoreConfig
 }
 
 // Filter returns the tool filter of the configuration.
@@ -53,7 +54,7 @@ func (c *Config) Filter() manifest.Filter {
 // Secrets are the values that must never be shown.
 func (c *Config) Secrets() []string {
 	var s []string
-	for _, v := range []string{c.APIKey, c.AccessToken, c.AuthToken} {
+	for _, v := range []string{c.APIKey, c.AccessToken, c.AuthToken, databasePassword(c.Store.DatabaseURL)} {
 		if v != "" {
 			s = append(s, v)
 		}
@@ -85,6 +86,7 @@ type Flags struct {
 	transport, addr, toolsets, envFile, athlete, base, level *string
 	readOnly, noDestructive, demo                            *bool
 	callTimeout                                              *string
+	store                                                    *storeFlags
 }
 
 // Bind defines the flags on fs.
@@ -102,6 +104,7 @@ func Bind(fs *flag.FlagSet) *Flags {
 		noDestructive: fs.Bool("no-destructive", false, "do not list the tools that delete; writes stay [INTERVALS_NO_DESTRUCTIVE]"),
 		demo:          fs.Bool("demo", false, "serve the built-in demo athlete (synthetic data, no account, no network)"),
 		callTimeout:   fs.String("call-timeout", "", "time limit of one tool call, retries included, such as 50s (1s to 10m) [INTERVALS_CALL_TIMEOUT; default 50s]"),
+		store:         bindStore(fs),
 	}
 }
 
@@ -191,6 +194,9 @@ func (f *Flags) load(getenv func(string) (string, bool)) (*Config, []string, err
 		return nil, c.Secrets(), err
 	}
 	if c.CallTimeout, err = parseTimeout(get("call-timeout", "INTERVALS_CALL_TIMEOUT", "")); err != nil {
+		return nil, c.Secrets(), err
+	}
+	if err := f.store.load(c, get); err != nil {
 		return nil, c.Secrets(), err
 	}
 	return c, nil, nil

@@ -33,6 +33,13 @@ type Env struct {
 	Deadline time.Time
 	// Writes keeps the plans of writes in progress across calls (see Writes); nil keeps none.
 	Writes *Writes
+	// Caller names who calls: a hash of the credential and the athlete, never the credential.
+	// Confirmations and journal notices are bound to it. "" in tests.
+	Caller string
+	// Confirmations keeps range-delete tokens outside the process; nil: a per-process HMAC.
+	Confirmations Confirmations
+	// Journal persists multi-event writes as they happen (persist.go); nil: memory only.
+	Journal JournalRecorder
 }
 
 // Athlete is what tools need of an athlete's profile, fetched once and cached.

@@ -42,6 +42,7 @@ type Runtime struct {
 	Secrets   []string      // never shown in an answer (the API key, tokens)
 	Logger    *slog.Logger
 	Writes    *manifest.Writes // plans of writes in progress (move_sessions); nil keeps none
+	Persist   *Persist         // the store of confirmations, journals and notices (persist.go); nil: none
 }
 
 // Result is the outcome of a call: the text shown to the model, and whether it is an error.
@@ -136,12 +137,13 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 		Deadline:  deadline,
 		Writes:    rt.Writes,
 	}
+	work, pc := rt.Persist.begin(work, env, e.Name)
 	text, err = e.Run(work, env, args)
 	rt.logger().Debug("tool call", "tool", e.Name, "athlete", athlete, "ms", time.Since(start).Milliseconds(), "error", err != nil)
 	if err != nil && work.Err() == context.DeadlineExceeded && ctx.Err() == nil {
 		err = &callTimeout{limit: timeout, err: err}
 	}
-	return text, err
+	return pc.end(ctx, text, err)
 }
 
 // callTimeout is a call stopped by the server's call deadline (not the client's).

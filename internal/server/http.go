@@ -78,9 +78,13 @@ const shutdownGrace = 2 * time.Second
 // stops accepting, lets requests in flight finish for shutdownGrace, and closes every
 // connection still open (SSE and Streamable HTTP streams) before it returns.
 func Serve(ctx context.Context, ln net.Listener, srv *mcp.Server, token string, logger *slog.Logger) error {
+	return serve(ctx, ln, HTTPHandler(srv, token), token, logger)
+}
+
+func serve(ctx context.Context, ln net.Listener, h http.Handler, token string, logger *slog.Logger) error {
 	base := "http://" + ln.Addr().String()
 	logger.Info("serving MCP over HTTP", "streamable_http", base+"/mcp", "sse", base+"/sse", "auth", token != "")
-	hs := &http.Server{Handler: HTTPHandler(srv, token), ReadHeaderTimeout: 10 * time.Second}
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

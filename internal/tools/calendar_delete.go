@@ -146,7 +146,14 @@ func deleteEventsByDateRange(ctx context.Context, env *manifest.Env, in deleteRa
 		if len(doomed) == 0 {
 			return answer(nil, ""), nil
 		}
-		return answer(doomed, rangeToken(athlete, oldest, newest, in.Category, ids, env.Time().Add(tokenTTL).Unix())), nil
+		token, err := previewToken(ctx, env, athlete, oldest, newest, in.Category, ids)
+		if err != nil {
+			return "", err
+		}
+		return answer(doomed, token), nil
+	}
+	if env.Confirmations != nil {
+		return confirmStored(ctx, env, in, athlete, oldest, newest, ids, func() string { return answer(doomed, "") })
 	}
 	exp, _, ok := strings.Cut(in.Confirm, ".")
 	expiry, err := strconv.ParseInt(exp, 10, 64)
@@ -159,6 +166,12 @@ func deleteEventsByDateRange(ctx context.Context, env *manifest.Env, in deleteRa
 	if len(ids) == 0 {
 		return answer(nil, ""), nil
 	}
+	return deleteConfirmed(ctx, env, oldest, newest, ids, nil, func() string { return answer(doomed, "") })
+}
+
+// deleteConfirmed asks the user (where the client can), then takes the token (take; nil
+// for a signed one, already checked) and deletes ids.
+func deleteConfirmed(ctx context.Context, env *manifest.Env, oldest, newest string, ids []int32, take func() error, done func() string) (string, error) {
 	if env.Confirm != nil {
 		yes, asked, err := env.Confirm(ctx, fmt.Sprintf("Delete %d events from the calendar (%s to %s)? Sessions paired with recorded activities are kept.", len(ids), oldest, newest))
 		if err != nil {
@@ -168,6 +181,11 @@ func deleteEventsByDateRange(ctx context.Context, env *manifest.Env, in deleteRa
 			return "The user declined: nothing was deleted.", nil
 		}
 	}
+	if take != nil {
+		if err := take(); err != nil {
+			return "", err
+		}
+	}
 	body := make(intervals.DeleteEventsBulkJSONRequestBody, len(ids))
 	for i, id := range ids {
 		body[i] = intervals.DoomedEvent{Id: pointer(id)}
@@ -175,7 +193,7 @@ func deleteEventsByDateRange(ctx context.Context, env *manifest.Env, in deleteRa
 	if _, err := env.Client.DeleteEventsBulkWithResponse(ctx, env.AthleteID, body); err != nil {
 		return "", apiFailed(fmt.Sprintf("delete %d events", len(ids)), err)
 	}
-	return answer(doomed, ""), nil
+	return done(), nil
 }
 
 // deleteSessions deletes planned events by id in one request, after reading every one: it

@@ -43,6 +43,9 @@ func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]int
 	var out []intervals.Event
 	for chunk := range slices.Chunk(events, createChunk) {
 		var created []intervals.Event
+		if err := j.recordCreating(ctx, chunk); err != nil {
+			return out, err
+		}
 		resp, err := j.env.Client.CreateMultipleEvents(ctx, j.env.AthleteID, &intervals.CreateMultipleEventsParams{}, chunk)
 		if err == nil {
 			if created, err = answerEvents(resp); err == nil && len(created) != len(chunk) {
@@ -65,6 +68,9 @@ func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]int
 			j.created = append(j.created, deref(e.Id))
 		}
 		out = append(out, created...)
+		if err := j.recordCreated(ctx, created); err != nil {
+			return out, err
+		}
 	}
 	return out, nil
 }
@@ -80,6 +86,9 @@ func (j *journal) update(ctx context.Context, orig planEvent, fields map[string]
 		j.restore[id] = originalFields(orig.Event, fields)
 		j.before[id] = orig
 		j.changed = append(j.changed, id)
+		if err := j.recordChanged(ctx, id, j.restore[id]); err != nil {
+			return err
+		}
 	}
 	if err := putFields(ctx, j.env, id, fields); err != nil {
 		return apiFailed(fmt.Sprintf("update event %d", id), err)

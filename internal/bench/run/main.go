@@ -7,6 +7,7 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"os"
@@ -24,19 +25,20 @@ func main() {
 	runs := flag.Int("runs", 20, "cold starts to take the median of")
 	tool := flag.String("tool", "get_gear_list", "the (cheap) tool called for calls per second")
 	dur := flag.Duration("duration", 3*time.Second, "how long to call it")
+	budgets := flag.Int("budget-runs", 3, "runs of the shared-budget measurement to take the median of (0: skip it)")
 	flag.Parse()
 	abs, err := filepath.Abs(*bin)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
-	if err := run(abs, *runs, *tool, *dur); err != nil {
+	if err := run(abs, *runs, *tool, *dur, *budgets); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
-func run(bin string, runs int, tool string, dur time.Duration) error {
+func run(bin string, runs int, tool string, dur time.Duration, budgetRuns int) error {
 	median, fastest, err := bench.ColdStart(bin, runs)
 	if err != nil {
 		return fmt.Errorf("cold start: %w", err)
@@ -62,6 +64,12 @@ func run(bin string, runs int, tool string, dur time.Duration) error {
 	fmt.Printf("| cold start to first tools/list over stdio (median of %d; fastest) | %.1f ms (%.1f ms) | < 10 ms |\n", runs, ms(median), ms(fastest))
 	fmt.Printf("| idle RSS after the handshake (median of %d; range) | %.1f MiB (%.1f-%.1f) | < 15 MiB |\n", rssRuns, float64(rss)/1024, float64(samples[0])/1024, float64(samples[rssRuns-1])/1024)
 	fmt.Printf("| %s calls per second over Streamable HTTP (4 sessions, demo) | %.0f | |\n\n", tool, rate)
+
+	if budgetRuns > 0 {
+		if err := budgets(bin, budgetRuns, dur); err != nil {
+			return fmt.Errorf("budgets: %w", err)
+		}
+	}
 
 	sizes, err := bench.ListSizes(tools.All())
 	if err != nil {
@@ -96,3 +104,25 @@ func run(bin string, runs int, tool string, dur time.Duration) error {
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// budgets prints the shared upstream budgets' table: two athletes (two callers, each with
+// its own 10 requests/s) against the standalone fake with 80 ms of latency, one replica and
+// two, the median of runs by calls per second.
+func budgets(bin string, runs int, dur time.Duration) error {
+	fmt.Println("| get_gear_list over Streamable HTTP, 2 athletes x 4 sessions, fake with 80 ms latency (median of", runs, "runs) | calls/s | athlete 1 | athlete 2 | p50 | p99 | refused |\n|---|---|---|---|---|---|---|")
+	for _, replicas := range []int{1, 2} {
+		var rs []bench.Budgets
+		for range runs {
+			b, err := bench.MeasureBudgets(bin, replicas, 4, 80*time.Millisecond, dur)
+			if err != nil {
+				return err
+			}
+			rs = append(rs, b)
+		}
+		slices.SortFunc(rs, func(x, y bench.Budgets) int { return cmp.Compare(x.CallsPerSec, y.CallsPerSec) })
+		b := rs[len(rs)/2]
+		fmt.Printf("| %d replica(s) | %.1f | %.1f | %.1f | %.0f ms | %.0f ms | %d |\n", replicas, b.CallsPerSec, b.PerAthlete[0], b.PerAthlete[1], ms(b.P50), ms(b.P99), b.Refused)
+	}
+	fmt.Println()
+	return nil
+}

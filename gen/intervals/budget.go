@@ -1,0 +1,61 @@
+package intervals
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Budget decides, before each attempt, whether a request may go to Intervals.icu now: it
+// replaces the client's own rate limiter when Options.Budget is set, so that a server of
+// several replicas can share one budget per credential (kept in a database, say). ok false
+// with retryAfter says when a token will be there; err is a failure to decide.
+type Budget func(ctx context.Context) (ok bool, retryAfter time.Duration, err error)
+
+// MaxBudgetWait is the longest the client waits, in all, for a budget that refuses: a
+// refusal that asks for more (or would pass the context's deadline) fails at once with an
+// *OverBudgetError, never a wait into the caller's timeout.
+const MaxBudgetWait = time.Second
+
+// OverBudgetError is returned when Options.Budget refused a request for longer than
+// MaxBudgetWait (or past the context's deadline). Nothing was sent.
+type OverBudgetError struct {
+	RetryAfter time.Duration // when the budget expects to have room again
+}
+
+func (e *OverBudgetError) Error() string {
+	d := e.RetryAfter.Round(100 * time.Millisecond)
+	if d < 100*time.Millisecond {
+		d = 100 * time.Millisecond
+	}
+	return fmt.Sprintf("too many requests to Intervals.icu from this caller (or this server) just now: nothing was sent; try again in %s", d)
+}
+
+// ErrBudget wraps an error of the budget itself (its store did not answer).
+var ErrBudget = errors.New("the request budget could not be checked")
+
+// waitBudget asks the budget until it allows, waiting at most MaxBudgetWait in all.
+func (t *transport) waitBudget(ctx context.Context) error {
+	var waited time.Duration
+	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		ok, after, err := t.budget(ctx)
+		if err != nil {
+			return fmt.Errorf("%w: %w", ErrBudget, err)
+		}
+		if ok {
+			return nil
+		}
+		after = max(after, time.Millisecond)
+		if waited+after > MaxBudgetWait || pastDeadline(ctx, t.clock.now(), after) {
+			return &OverBudgetError{RetryAfter: after}
+		}
+		if err := t.clock.sleep(ctx, after); err != nil {
+			return err
+		}
+		waited += after
+	}
+}

@@ -1,0 +1,46 @@
+package manifest
+
+import (
+	"context"
+	"encoding/json"
+	"time"
+)
+
+// What a call keeps outside its process (internal/store, wired by the server): range-delete
+// confirmations and the write journal of multi-event writes. Both are nil in tests and
+// wherever nothing is kept: the tools then keep them in memory, as before.
+
+// Confirmations keeps range-delete confirmation tokens: a preview puts one, bound to the
+// caller and to the preview's content hash, and the confirming call takes it, once. Its
+// errors are internal/store's ErrConfirmation* values.
+type Confirmations interface {
+	PutConfirmation(ctx context.Context, caller, contentHash string, expires time.Time) (token string, err error)
+	TakeConfirmation(ctx context.Context, token, caller, contentHash string, now time.Time) error
+}
+
+// JournalRecorder persists a call's write journal as it is written, so that a write cut
+// short by a crash is undone by the next process (or replica) that looks: the tools call
+// Record before each create (Creating, by external id) and change (Changed, with the
+// original values), and after each create (Created, by id). An error means the write must
+// stop (the journal could not be kept, or another replica has taken it over).
+type JournalRecorder interface {
+	Record(ctx context.Context, entries ...JournalEntry) error
+}
+
+// JournalEntry is one thing a write did, or is about to do, upstream.
+type JournalEntry struct {
+	Kind       JournalKind
+	EventID    int64
+	ExternalID string
+	Original   json.RawMessage // Changed: the original values of the fields changed (a JSON object)
+}
+
+// JournalKind says what an entry records.
+type JournalKind string
+
+// The kinds of JournalEntry, as internal/store has them.
+const (
+	JournalCreating JournalKind = "creating"
+	JournalCreated  JournalKind = "created"
+	JournalChanged  JournalKind = "changed"
+)

@@ -1,0 +1,253 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
+	"github.com/intervals-mcp/intervals-mcp/internal/tools"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The store wired into the calls, on SQLite, in one test process: each Persist is a replica
+// (its own store.DB, its own replica id) on one database file, as two processes would be.
+// cmd/intervals-mcp's replica test does the same with two server processes on PostgreSQL.
+
+var persistNow = time.Date(2026, 11, 30, 0, 0, 0, 0, time.UTC)
+
+// testClock is the clock of the replicas and the fake: persistNow, moved on by Advance.
+type testClock struct{ d atomic.Int64 }
+
+func (c *testClock) now() time.Time          { return persistNow.Add(time.Duration(c.d.Load())) }
+func (c *testClock) advance(d time.Duration) { c.d.Add(int64(d)) }
+
+// replica is one process of the test: its Persist and its runtime.
+type replica struct {
+	p  *Persist
+	rt *Runtime
+}
+
+// newReplica opens a replica on the store in dir, calling the fake with credential's caller
+// keys. wrap, if set, wraps its store (to fail it on cue).
+func newReplica(t *testing.T, dir string, fake *fakeicu.Fake, clock *testClock, credential string, lease time.Duration, wrap func(store.Store) store.Store) *replica {
+	t.Helper()
+	client, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: fake.Transport()}, RateLimit: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &Persist{
+		Credential: credential, Client: client, Undo: tools.UndoJournal, Tick: time.Hour, Now: clock.now,
+		OpenStore: func(ctx context.Context) (store.Store, error) {
+			st, err := store.Open(ctx, store.Config{DataDir: dir, JournalLease: lease})
+			if err != nil || wrap == nil {
+				return st, err
+			}
+			return wrap(st), nil
+		},
+	}
+	t.Cleanup(func() { p.Close() })
+	return &replica{p: p, rt: &Runtime{Client: client, Now: clock.now, Persist: p, Profiles: &manifest.Profiles{}}}
+}
+
+func (r *replica) call(t *testing.T, name string, args any) (string, bool) {
+	t.Helper()
+	cat, err := NewCatalog(tools.All(), allOn())
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(args)
+	res := cat.Call(context.Background(), r.rt, name, raw, nil)
+	return res.Text, res.IsError
+}
+
+var tokenRE = regexp.MustCompile(`confirm="([^"]+)"`)
+
+// TestStoredRangeDeleteAcrossReplicas previews a range delete through one replica and
+// confirms it through another; the token works once, and not for another caller.
+func TestStoredRangeDeleteAcrossReplicas(t *testing.T) {
+	dir := t.TempDir()
+	clock := &testClock{}
+	fake := fakeicu.New(fakeicu.Options{Now: clock.now})
+	a := newReplica(t, dir, fake, clock, "key-1", 0, nil)
+	b := newReplica(t, dir, fake, clock, "key-1", 0, nil)
+	other := newReplica(t, dir, fake, clock, "key-2", 0, nil)
+	args := map[string]any{"oldest": "2026-12-01", "newest": "2026-12-06"}
+	preview, isErr := a.call(t, "delete_events_by_date_range", args)
+	m := tokenRE.FindStringSubmatch(preview)
+	if isErr || m == nil || len(fake.Writes()) != 0 {
+		t.Fatalf("preview: %q", preview)
+	}
+	args["confirm"] = m[1]
+	if text, isErr := other.call(t, "delete_events_by_date_range", args); !isErr || !strings.Contains(text, "another caller") || len(fake.Writes()) != 0 {
+		t.Errorf("another caller's confirmation: %v %q", isErr, text)
+	}
+	if text, isErr := b.call(t, "delete_events_by_date_range", args); isErr || !strings.HasPrefix(text, "Deleted") || len(fake.Writes()) != 1 {
+		t.Fatalf("confirmed through the other replica: %v %q (%d writes)", isErr, text, len(fake.Writes()))
+	}
+	if text, isErr := a.call(t, "delete_events_by_date_range", args); !isErr || !strings.Contains(text, "already used") {
+		t.Errorf("a second confirmation: %v %q", isErr, text)
+	}
+	args["confirm"] = "NOTATOKEN"
+	if text, isErr := a.call(t, "delete_events_by_date_range", args); !isErr || !strings.Contains(text, "unknown") {
+		t.Errorf("an unknown token: %v %q", isErr, text)
+	}
+}
+
+// TestStoredRangeDeleteAsksTheUserFirst: with a client that asks its user, the tool runs
+// twice (before and after the answer); the token is taken only once the user said yes.
+func TestStoredRangeDeleteAsksTheUserFirst(t *testing.T) {
+	clock := &testClock{}
+	fake := fakeicu.New(fakeicu.Options{Now: clock.now})
+	r := newReplica(t, t.TempDir(), fake, clock, "key-1", 0, nil)
+	asked := 0
+	cs := connect(t, Options{Tools: tools.All(), Runtime: *r.rt}, &mcp.ClientOptions{
+		ElicitationHandler: func(context.Context, *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+			asked++
+			return &mcp.ElicitResult{Action: "accept", Content: map[string]any{"confirm": true}}, nil
+		},
+	})
+	args := map[string]any{"oldest": "2026-12-01", "newest": "2026-12-06"}
+	preview, _ := call(t, cs, "delete_events_by_date_range", args)
+	m := tokenRE.FindStringSubmatch(preview)
+	if m == nil {
+		t.Fatalf("preview: %q", preview)
+	}
+	args["confirm"] = m[1]
+	if text, isErr := call(t, cs, "delete_events_by_date_range", args); isErr || asked != 1 || !strings.HasPrefix(text, "Deleted") {
+		t.Errorf("asked %d, answer %v %q", asked, isErr, text)
+	}
+}
+
+// crashingStore panics in the AppendJournal numbered crashAt: the process "dies" in the
+// middle of a write, after the request whose answer that append would have recorded.
+type crashingStore struct {
+	store.Store
+	crashAt int32
+	n       atomic.Int32
+}
+
+func (c *crashingStore) AppendJournal(ctx context.Context, id string, now time.Time, es ...store.JournalEntry) error {
+	if c.n.Add(1) == c.crashAt {
+		panic("killed")
+	}
+	return c.Store.AppendJournal(ctx, id, now, es...)
+}
+
+func planArgs(plan string, n int) map[string]any {
+	var ss []map[string]any
+	for i := range n {
+		ss = append(ss, map[string]any{"date": persistNow.AddDate(0, 0, 1+i).Format("2006-01-02"), "sport": "Run", "name": fmt.Sprintf("%s %d", plan, i+1), "duration": "45:00"})
+	}
+	return map[string]any{"plan": plan, "sessions": ss}
+}
+
+// planned counts the sessions of plan upstream.
+func planned(fake *fakeicu.Fake, plan string) int {
+	n := 0
+	for _, e := range fake.Events("0") {
+		if e.Name != nil && strings.HasPrefix(*e.Name, plan+" ") {
+			n++
+		}
+	}
+	return n
+}
+
+// TestInterruptedPlanIsRolledBackByAnotherReplica: a 30-session plan (two creates) dies
+// after its second create was sent but before its answer was recorded: those ten sessions
+// are in the journal by external id only. Once the lease has passed, another replica rolls
+// all 30 back and the caller's next call, on any replica, starts with the notice.
+func TestInterruptedPlanIsRolledBackByAnotherReplica(t *testing.T) {
+	dir := t.TempDir()
+	clock := &testClock{}
+	fake := fakeicu.New(fakeicu.Options{Now: clock.now})
+	const lease = 300 * time.Millisecond
+	a := newReplica(t, dir, fake, clock, "key-1", lease, func(st store.Store) store.Store { return &crashingStore{Store: st, crashAt: 4} })
+	b := newReplica(t, dir, fake, clock, "key-1", lease, nil)
+	text, isErr := a.call(t, "plan_sessions", planArgs("crash", 30))
+	if !isErr || !strings.Contains(text, "internal error") {
+		t.Fatalf("the crashing call: %v %q", isErr, text)
+	}
+	if n := planned(fake, "crash"); n != 30 {
+		t.Fatalf("%d sessions upstream after the crash, want 30", n)
+	}
+	st, err := b.p.Open(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.p.Recover(context.Background(), st) // within the lease: the writer may still be alive
+	if n := planned(fake, "crash"); n != 30 {
+		t.Fatalf("rolled back within the lease: %d left", n)
+	}
+	clock.advance(lease + time.Millisecond)
+	b.p.Recover(context.Background(), st)
+	if n := planned(fake, "crash"); n != 0 {
+		t.Fatalf("%d sessions left after the recovery", n)
+	}
+	text, isErr = a.call(t, "get_gear_list", map[string]any{})
+	if isErr || !strings.HasPrefix(text, "Your plan_sessions of Mon 30 Nov") || !strings.Contains(text, "rolled back: 30 session(s) removed") {
+		t.Errorf("the next call: %v %q", isErr, text)
+	}
+	if text, _ := b.call(t, "get_gear_list", map[string]any{}); strings.Contains(text, "Your plan_sessions") {
+		t.Errorf("the notice came twice: %q", text)
+	}
+}
+
+// TestFinishedPlanLeavesNothingToRecover: a plan that completes, and one that fails and
+// rolls itself back, finish their journals: no replica undoes them later.
+func TestFinishedPlanLeavesNothingToRecover(t *testing.T) {
+	dir := t.TempDir()
+	clock := &testClock{}
+	fake := fakeicu.New(fakeicu.Options{Now: clock.now})
+	const lease = 100 * time.Millisecond
+	a := newReplica(t, dir, fake, clock, "key-1", lease, nil)
+	if text, isErr := a.call(t, "plan_sessions", planArgs("ok", 3)); isErr {
+		t.Fatal(text)
+	}
+	fake.Inject(fakeicu.Fault{Kind: fakeicu.FaultStatus, Status: 500, Operation: "createMultipleEvents", Skip: 1, Count: 5})
+	if text, isErr := a.call(t, "plan_sessions", planArgs("half", 30)); !isErr || !strings.Contains(text, "rolled back") {
+		t.Fatalf("the failing plan: %v %q", isErr, text)
+	}
+	clock.advance(lease + time.Millisecond)
+	st, _ := a.p.Open(context.Background())
+	if j, err := st.ClaimJournal(context.Background(), clock.now()); j != nil || err != nil {
+		t.Errorf("an unfinished journal after finished calls: %+v %v", j, err)
+	}
+	if n := planned(fake, "ok"); n != 3 {
+		t.Errorf("the finished plan has %d sessions, want 3", n)
+	}
+}
+
+// TestOverBudgetIsAToolErrorAtOnce: a caller past its budget gets a tool error saying when
+// to retry, without a wait and without a request upstream.
+func TestOverBudgetIsAToolErrorAtOnce(t *testing.T) {
+	clock := &testClock{}
+	fake := fakeicu.New(fakeicu.Options{Now: clock.now, LogRequests: true})
+	r := newReplica(t, t.TempDir(), fake, clock, "key-1", 0, nil)
+	client, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: fake.Transport()},
+		Budget: r.p.Budget(store.Bucket{Rate: 0.1, Burst: 2}, store.Bucket{Key: "global", Rate: 100, Burst: 100})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.rt.Client, r.p.Client = client, client
+	var text string
+	isErr := false
+	for i := 0; i < 5 && !isErr; i++ {
+		text, isErr = r.call(t, "get_gear_list", map[string]any{})
+	}
+	if !isErr || !strings.Contains(text, "too many requests to Intervals.icu") || !strings.Contains(text, "try again in") {
+		t.Errorf("over budget: %v %q", isErr, text)
+	}
+	if n := len(fake.TakeRequests()); n > 2 {
+		t.Errorf("%d requests reached Intervals.icu, the burst is 2", n)
+	}
+}

@@ -1,0 +1,54 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// The journal's entries also go to Env.Journal, when the server keeps one (internal/store):
+// before each create the external ids it sends, after it the ids it got, and before each
+// change the original values. A process killed in the middle of a write then leaves a
+// journal that the next process (or another replica) rolls back.
+
+// recordCreating records a create about to be sent: its events by external id (an event
+// without one cannot be found again if the answer is lost).
+func (j *journal) recordCreating(ctx context.Context, events []intervals.EventEx) error {
+	var es []manifest.JournalEntry
+	for _, e := range events {
+		if x := deref(e.ExternalId); x != "" {
+			es = append(es, manifest.JournalEntry{Kind: manifest.JournalCreating, ExternalID: x})
+		}
+	}
+	return j.record(ctx, es)
+}
+
+// recordCreated records the events a create made.
+func (j *journal) recordCreated(ctx context.Context, events []intervals.Event) error {
+	es := make([]manifest.JournalEntry, len(events))
+	for i, e := range events {
+		es[i] = manifest.JournalEntry{Kind: manifest.JournalCreated, EventID: int64(deref(e.Id)), ExternalID: deref(e.ExternalId)}
+	}
+	return j.record(ctx, es)
+}
+
+// recordChanged records a change about to be sent, with the original values of its fields.
+func (j *journal) recordChanged(ctx context.Context, id int32, original map[string]any) error {
+	b, err := json.Marshal(original)
+	if err != nil {
+		return err
+	}
+	return j.record(ctx, []manifest.JournalEntry{{Kind: manifest.JournalChanged, EventID: int64(id), Original: b}})
+}
+
+func (j *journal) record(ctx context.Context, es []manifest.JournalEntry) error {
+	if j.env.Journal == nil || len(es) == 0 {
+		return nil
+	}
+	if err := j.env.Journal.Record(ctx, es...); err != nil {
+		return manifest.Errorf("the write journal could not be kept (%v): stopped before the next write", err)
+	}
+	return nil
+}
