@@ -31,7 +31,7 @@ func getAthletePowerCurvesTool() manifest.Tool {
 }
 
 func getAthletePowerCurves(ctx context.Context, env *manifest.Env, in curvesIn) (string, error) {
-	r, err := readCurves(ctx, env, in)
+	r, err := readCurves(ctx, env, in, nil)
 	if err != nil {
 		return "", err
 	}
@@ -68,8 +68,9 @@ func (c *curves) list() []intervals.DataCurve {
 	return nil
 }
 
-// readCurves reads the curves of in's kind and sport over its periods (or date range).
-func readCurves(ctx context.Context, env *manifest.Env, in curvesIn) (*curves, error) {
+// readCurves reads the curves of in's kind and sport over the curve ids given (42d, all,
+// r.<oldest>.<newest>), or else over in's periods (or date range).
+func readCurves(ctx context.Context, env *manifest.Env, in curvesIn, ids []string) (*curves, error) {
 	sport, err := sportArg(in.Sport)
 	if err != nil {
 		return nil, err
@@ -88,14 +89,15 @@ func readCurves(ctx context.Context, env *manifest.Env, in curvesIn) (*curves, e
 			sport = "Run"
 		}
 	}
-	var ids []string
-	if in.Oldest != "" || in.Newest != "" {
+	switch {
+	case len(ids) > 0:
+	case in.Oldest != "" || in.Newest != "":
 		oldest, newest, err := localRange(in.Oldest, in.Newest, a.today, -89, 0)
 		if err != nil {
 			return nil, err
 		}
 		ids = []string{"r." + oldest + "." + newest}
-	} else {
+	default:
 		p := in.Period
 		if p == "" {
 			p = "90d,1y"
