@@ -48,7 +48,7 @@ func split(days []FitnessDay, v func(FitnessDay) float64) (done, proj plotter.XY
 func drawFitness(dc draw.Canvas, c *Chart) error {
 	f := c.Fitness
 	if len(f.Days) < 2 {
-		return fmt.Errorf("fitness chart: %d days, need 2", len(f.Days))
+		return empty(dc, c, "Intervals.icu has no fitness values for this range.")
 	}
 	dc = header(dc, c.Title+" · "+c.Athlete, fmt.Sprintf("Dates in %s · solid: Intervals.icu · dashed: projected over planned sessions from %s", c.TimeZone, c.Today))
 	first, last := dayNum(f.Days[0].Date), dayNum(f.Days[len(f.Days)-1].Date)
@@ -211,7 +211,6 @@ func axisName(cv *Curves) (x, y string) {
 
 func drawCurves(dc draw.Canvas, c *Chart) error {
 	cv := c.Curves
-	dc = header(dc, c.Title+" · "+c.Athlete, fmt.Sprintf("Best efforts · dates in %s", c.TimeZone))
 	p := newPlot()
 	p.X.Label.Text, p.Y.Label.Text = axisName(cv)
 	p.X.Scale = plot.LogScale{}
@@ -227,13 +226,14 @@ func drawCurves(dc draw.Canvas, c *Chart) error {
 		}
 	}
 	if math.IsInf(xmin, 0) {
-		return fmt.Errorf("curve chart: no points")
+		return empty(dc, c, "No efforts in these periods.")
 	}
 	for _, x := range xs {
 		if x >= xmin*0.97 && x <= xmax*1.03 {
 			ticks = append(ticks, plot.Tick{Value: x, Label: CurveLabel(x, cv.XUnit)})
 		}
 	}
+	dc = header(dc, c.Title+" · "+c.Athlete, fmt.Sprintf("Best efforts · dates in %s", c.TimeZone))
 	p.X.Tick.Marker = ticks
 	p.X.Min, p.X.Max = xmin, xmax
 	if strings.HasPrefix(cv.YUnit, "s/") {
@@ -286,14 +286,14 @@ func (paceTicks) Ticks(lo, hi float64) []plot.Tick {
 
 func drawVolume(dc draw.Canvas, c *Chart) error {
 	v := c.Volume
+	n := len(v.Weeks)
+	if n == 0 || v.Metric == "" {
+		return empty(dc, c, "No weeks to show.")
+	}
 	dc = header(dc, c.Title+" · "+c.Athlete, fmt.Sprintf("Weeks from Monday, dates in %s · solid: done · light: planned", c.TimeZone))
 	p := newPlot()
 	p.Y.Label.Text = strings.ToUpper(v.Metric[:1]) + v.Metric[1:] + " (" + v.Unit + ")"
 	p.X.Label.Text = "Week (Monday)"
-	n := len(v.Weeks)
-	if n == 0 {
-		return fmt.Errorf("volume chart: no weeks")
-	}
 	var names []string
 	for _, w := range v.Weeks {
 		t, _ := timeParse(w.Monday)
@@ -341,5 +341,14 @@ func drawVolume(dc draw.Canvas, c *Chart) error {
 	ts := text(11, false, colToday)
 	ts.XAlign, ts.YAlign = draw.XRight, draw.YBottom
 	dc.FillText(ts, vg.Point{X: dc.Max.X - px(4), Y: dc.Min.Y}, "* this week")
+	return nil
+}
+
+// empty draws a chart with nothing to show: its title, and why.
+func empty(dc draw.Canvas, c *Chart, why string) error {
+	dc = header(dc, c.Title+" · "+c.Athlete, "Dates in "+c.TimeZone)
+	st := text(15, false, rgb(0x55, 0x55, 0x55))
+	st.XAlign, st.YAlign = draw.XCenter, draw.YCenter
+	dc.FillText(st, dc.Center(), why)
 	return nil
 }

@@ -92,6 +92,8 @@ func CurveLabel(x float64, unit string) string {
 	switch {
 	case s < 60:
 		return fmt.Sprintf("%ds", s)
+	case s%60 != 0:
+		return fmt.Sprintf("%dm%02ds", s/60, s%60)
 	case s < 7200 || s%3600 != 0:
 		return fmt.Sprintf("%dm", s/60)
 	}
