@@ -153,3 +153,32 @@ func TestNoToolOverItsTokenCap(t *testing.T) {
 		}
 	}
 }
+
+// Caps on a chart answer: the text the model reads, the image a client without views gets.
+const (
+	chartTextTokenCap = 300
+	chartPNGByteCap   = 200 << 10
+)
+
+func TestChartAnswersStayWithinTheirCaps(t *testing.T) {
+	answers, err := ChartSizes(tools.All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(answers) == 0 {
+		t.Fatal("no chart answers")
+	}
+	for _, a := range answers {
+		t.Logf("%-13s %-13s text %3d/%3d tokens, structuredContent %6d bytes, PNG %6d bytes, view %d bytes", a.Tool, a.Case, a.TextTokens, a.TextWithoutViews, a.StructuredBytes, a.PNGBytes, a.ViewHTMLBytes)
+		switch {
+		case a.IsError:
+			t.Errorf("%s %s: an error", a.Tool, a.Case)
+		case a.TextTokens > chartTextTokenCap || a.TextWithoutViews > chartTextTokenCap:
+			t.Errorf("%s %s: text of %d/%d tokens (cap %d)", a.Tool, a.Case, a.TextTokens, a.TextWithoutViews, chartTextTokenCap)
+		case a.StructuredBytes == 0 || a.PNGBytes == 0:
+			t.Errorf("%s %s: structuredContent %d bytes, PNG %d bytes", a.Tool, a.Case, a.StructuredBytes, a.PNGBytes)
+		case a.PNGBytes > chartPNGByteCap:
+			t.Errorf("%s %s: PNG of %d bytes (cap %d)", a.Tool, a.Case, a.PNGBytes, chartPNGByteCap)
+		}
+	}
+}
