@@ -26,29 +26,11 @@ var chartTools = []string{"chart_fitness", "chart_curves", "chart_volume"}
 // where capabilities travel in every request's _meta; 2025-11-25 sends them in initialize).
 func appsSession(t *testing.T, env *manifest.Env, ui bool, version string) *mcp.ClientSession {
 	t.Helper()
-	srv, err := server.New(server.Options{
-		Tools: All(), Resources: Resources(), Prompts: Prompts(),
-		Runtime: server.Runtime{Client: env.Client, AthleteID: env.AthleteID, Now: env.Now},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, ct := mcp.NewInMemoryTransports()
-	ctx := context.Background()
-	ss, err := srv.Connect(ctx, st, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
 	caps := &mcp.ClientCapabilities{}
 	if ui {
 		caps.AddExtension(server.UIExtension, map[string]any{"mimeTypes": []string{server.AppMIMEType}})
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "apps-test", Version: "1"}, &mcp.ClientOptions{Capabilities: caps}).Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cs.Close(); _ = ss.Wait() })
-	return cs
+	return sessionWith(t, env, manifest.Filter{}, caps, version)
 }
 
 func callChart(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) *mcp.CallToolResult {
