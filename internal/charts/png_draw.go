@@ -5,350 +5,272 @@ import (
 	"image/color"
 	"math"
 	"strings"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 )
 
-// line is a plotter line of xys in a colour, dashed or not.
-func line(xys plotter.XYs, c color.Color, width float64, dashed bool) *plotter.Line {
-	l, _ := plotter.NewLine(xys)
-	l.Color, l.Width = c, px(width)
-	if dashed {
-		l.Dashes = []vg.Length{px(6), px(4)}
-	}
-	return l
-}
+// The three charts as PNG, laid out as the view lays them out (view.html), in pixels.
 
-// vline is a vertical line at x across the plot's Y range.
-func vline(p *plot.Plot, x float64, c color.Color, dashed bool) {
-	l := line(plotter.XYs{{X: x, Y: p.Y.Min}, {X: x, Y: p.Y.Max}}, c, 1.2, dashed)
-	p.Add(l)
-}
-
-// split cuts a daily series into its recorded and projected parts (the projected part
-// starting at the last recorded point, so the two join).
-func split(days []FitnessDay, v func(FitnessDay) float64) (done, proj plotter.XYs) {
+// split cuts a daily series into its recorded and projected parts, the projected part starting
+// at the last recorded point so that the two join.
+func split(days []FitnessDay, xy func(FitnessDay) [2]float64) (done, proj [][2]float64) {
 	for i, d := range days {
-		pt := plotter.XY{X: dayNum(d.Date), Y: v(d)}
 		if !d.Projected {
-			done = append(done, pt)
+			done = append(done, xy(d))
 			continue
 		}
 		if len(proj) == 0 && i > 0 {
-			proj = append(proj, plotter.XY{X: dayNum(days[i-1].Date), Y: v(days[i-1])})
+			proj = append(proj, xy(days[i-1]))
 		}
-		proj = append(proj, pt)
+		proj = append(proj, xy(d))
 	}
 	return done, proj
 }
 
-func drawFitness(dc draw.Canvas, c *Chart) error {
+func (p *pic) fitness(c *Chart) error {
 	f := c.Fitness
-	if len(f.Days) < 2 {
-		return empty(dc, c, "Intervals.icu has no fitness values for this range.")
+	days := f.Days
+	if len(days) < 2 {
+		return p.empty(c, "Intervals.icu has no fitness values for this range.")
 	}
-	dc = header(dc, c.Title+" · "+c.Athlete, fmt.Sprintf("Dates in %s · solid: Intervals.icu · dashed: projected over planned sessions from %s", c.TimeZone, c.Today))
-	first, last := dayNum(f.Days[0].Date), dayNum(f.Days[len(f.Days)-1].Date)
-	ticks := dateTicks(first, last)
-
-	top := newPlot()
-	top.Y.Label.Text = "Fitness, fatigue (load/day)"
-	var bare plot.ConstantTicks
-	for _, t := range ticks {
-		bare = append(bare, plot.Tick{Value: t.Value})
+	p.header(c.Title+" · "+c.Athlete, fmt.Sprintf("Dates in %s · solid: Intervals.icu · dashed: projected over planned sessions from %s", c.TimeZone, c.Today))
+	const L, R, T0, T1, B0, B1 = 64.0, WidthPx - 14.0, 84.0, 246.0, 262.0, 386.0
+	first, last := dayNum(days[0].Date), dayNum(days[len(days)-1].Date)
+	x := linear(first, last, L, R)
+	top, bottom, lo, hi := 0.0, math.Inf(1), 0.0, 0.0
+	for _, d := range days {
+		top = math.Max(top, math.Max(d.Fitness, d.Fatigue))
+		bottom = math.Min(bottom, math.Min(d.Fitness, d.Fatigue))
+		lo = math.Min(lo, math.Min(d.Form, -0.35*d.Fitness))
+		hi = math.Max(hi, math.Max(d.Form, 0.25*d.Fitness))
 	}
-	top.X.Tick.Marker = bare
-	top.X.Min, top.X.Max = first, last
-	fd, fp := split(f.Days, func(d FitnessDay) float64 { return d.Fitness })
-	ad, ap := split(f.Days, func(d FitnessDay) float64 { return d.Fatigue })
-	lf, la := line(fd, colFitness, 2.5, false), line(ad, colFatigue, 1.6, false)
-	top.Add(lf, la, line(fp, colFitness, 2.5, true), line(ap, colFatigue, 1.6, true))
-	top.Legend.Add("Fitness (CTL)", lf)
-	top.Legend.Add("Fatigue (ATL)", la)
-	lowest := math.Inf(1)
-	for _, d := range f.Days {
-		lowest = math.Min(lowest, math.Min(d.Fitness, d.Fatigue))
-	}
-	top.Y.Min = math.Max(0, math.Floor(lowest*0.8/10)*10)
-	top.Y.Max += (top.Y.Max - top.Y.Min) * 0.22 // room for the legend and the race marks
-
-	bottom := newPlot()
-	bottom.Y.Label.Text = "Form (CTL - ATL)"
-	bottom.X.Label.Text = "Date (" + c.TimeZone + ")"
-	bottom.X.Tick.Marker = ticks
-	bottom.X.Min, bottom.X.Max = first, last
-	lo, hi := 0.0, 0.0
-	for _, d := range f.Days {
-		lo, hi = math.Min(lo, math.Min(d.Form, -0.35*d.Fitness)), math.Max(hi, math.Max(d.Form, 0.25*d.Fitness))
-	}
+	bottom = math.Max(0, math.Floor(bottom*0.8/10)*10)
+	top = math.Ceil((top+(top-bottom)*0.2)/10) * 10
 	lo, hi = math.Floor(lo/5)*5-5, math.Ceil(hi/5)*5+5
-	bottom.Y.Min, bottom.Y.Max = lo, hi
+	yt, yb := linear(bottom, top, T1, T0), linear(lo, hi, B1, B0)
+
 	for _, z := range f.Zones {
-		var poly plotter.XYs
-		for _, d := range f.Days {
-			poly = append(poly, plotter.XY{X: dayNum(d.Date), Y: clamp(z.To/100*d.Fitness, lo, hi)})
+		var poly [][2]float64
+		for _, d := range days {
+			poly = append(poly, [2]float64{x(dayNum(d.Date)), yb(clamp(z.To/100*d.Fitness, lo, hi))})
 		}
-		for i := len(f.Days) - 1; i >= 0; i-- {
-			d := f.Days[i]
-			poly = append(poly, plotter.XY{X: dayNum(d.Date), Y: clamp(z.From/100*d.Fitness, lo, hi)})
+		for i := len(days) - 1; i >= 0; i-- {
+			d := days[i]
+			poly = append(poly, [2]float64{x(dayNum(d.Date)), yb(clamp(z.From/100*d.Fitness, lo, hi))})
 		}
-		pg, err := plotter.NewPolygon(poly)
-		if err != nil {
-			return err
-		}
-		col := parseHex(z.Color)
-		pg.Color, pg.LineStyle.Width = color.NRGBA{R: col.R, G: col.G, B: col.B, A: 110}, 0
-		bottom.Add(pg)
+		p.fill(poly, alpha(parseHex(z.Color), 0.35))
 	}
-	od, op := split(f.Days, func(d FitnessDay) float64 { return d.Form })
-	bottom.Add(line(od, colForm, 2, false), line(op, colForm, 2, true))
-	bottom.Y.Tick.Marker = signedTicks{}
-
-	today := dayNum(c.Today)
-	for _, p := range []*plot.Plot{top, bottom} {
-		vline(p, today, colToday, true)
+	p.yAxis(L, T0, T1, yt, niceTicks(bottom, top, 5), func(v float64) string { return fmt.Sprintf("%g", v) }, "Fitness, fatigue (load/day)")
+	p.yAxis(L, B0, B1, yb, niceTicks(lo, hi, 4), signed, "Form (CTL-ATL)")
+	p.dateAxis(x, first, last, B1, T0)
+	series := func(v func(FitnessDay) float64, y func(float64) float64, col color.Color, width float64) {
+		done, proj := split(days, func(d FitnessDay) [2]float64 { return [2]float64{x(dayNum(d.Date)), y(v(d))} })
+		p.line(done, col, width, false)
+		p.line(proj, col, width, true)
+	}
+	series(func(d FitnessDay) float64 { return d.Fatigue }, yt, colFat, 1.6)
+	series(func(d FitnessDay) float64 { return d.Fitness }, yt, colFit, 2.5)
+	series(func(d FitnessDay) float64 { return d.Form }, yb, colForm, 2)
+	if today := dayNum(c.Today); today >= first && today <= last {
+		p.line([][2]float64{{x(today), T0}, {x(today), B1}}, colToday, 1, true)
+		p.text(x(today)+4, T1-6, "today", 12, false, muted, left)
 	}
 	for _, r := range f.Races {
-		x := dayNum(r.Date)
-		vline(top, x, colRace, false)
-		vline(bottom, x, colRace, false)
+		rx := x(dayNum(r.Date))
+		p.line([][2]float64{{rx, T0}, {rx, B1}}, colRace, 1.2, false)
+		p.fill([][2]float64{{rx - 5, T0}, {rx + 5, T0}, {rx, T0 + 8}}, colRace)
+		label := strings.TrimPrefix(r.Category, "RACE_") + ": " + clip(r.Name, 22) + " " + shortDate(r.Date)
+		half := p.width(label, 12, true) / 2
+		p.text(clamp(rx, L+half, R-half), T0-6, label, 12, true, colRace, centre)
 	}
-
-	rows := plot.Align([][]*plot.Plot{{top}, {bottom}}, draw.Tiles{Rows: 2, Cols: 1, PadY: px(4)}, dc)
-	// the top plot takes 58% of the height: draw the two into canvases split by hand
-	split := dc.Min.Y + (dc.Max.Y-dc.Min.Y)*0.47
-	topC, botC := rows[0][0], rows[1][0]
-	topC.Min.Y, botC.Max.Y = split+px(4), split-px(4)
-	top.Draw(topC)
-	bottom.Draw(botC)
-	// race labels at the top of the fitness panel
-	data := top.DataCanvas(topC)
-	tx := text(11, true, colRace)
-	tx.XAlign = draw.XCenter
-	for _, r := range f.Races {
-		x := data.X(top.X.Norm(dayNum(r.Date)))
-		label := strings.TrimPrefix(r.Category, "RACE_") + ": " + clip(r.Name, 22)
-		data.FillText(tx, vg.Point{X: x, Y: data.Max.Y - px(2)}, label)
+	p.legend(L+10, T0+18, []legendItem{{label: "Fitness (CTL)", col: colFit}, {label: "Fatigue (ATL)", col: colFat, width: 1.6}, {label: "Form", col: colForm, width: 2}, {label: "projected", col: muted, width: 1.6, dashed: true}})
+	var zones []legendItem
+	for _, z := range f.Zones {
+		zones = append(zones, legendItem{label: z.Name, col: alpha(parseHex(z.Color), 0.55), box: true})
 	}
-	tt := text(11, false, colToday)
-	tt.XAlign = draw.XCenter
-	data.FillText(tt, vg.Point{X: data.X(top.X.Norm(today)), Y: data.Min.Y + px(14)}, "today")
-	zoneKey(dc, f.Zones, botC)
+	p.legend(L+10, HeightPx-12, zones)
+	p.text(R, HeightPx-12, "Date ("+c.TimeZone+")", 12, false, muted, right)
 	return nil
-}
-
-// zoneKey writes the form zones' colours and names in a row above the form panel, at its right.
-func zoneKey(dc draw.Canvas, zones []FormZone, panel draw.Canvas) {
-	st := text(11, false, rgb(0x44, 0x44, 0x44))
-	st.YAlign = draw.YCenter
-	x := panel.Max.X
-	y := panel.Max.Y + px(1)
-	for i := len(zones) - 1; i >= 0; i-- {
-		z := zones[i]
-		w := st.Width(z.Name)
-		x -= w
-		dc.FillText(st, vg.Point{X: x, Y: y}, z.Name)
-		x -= px(14)
-		col := parseHex(z.Color)
-		dc.SetColor(color.NRGBA{R: col.R, G: col.G, B: col.B, A: 160})
-		dc.Fill(vg.Rectangle{Min: vg.Point{X: x, Y: y - px(5)}, Max: vg.Point{X: x + px(11), Y: y + px(5)}}.Path())
-		x -= px(10)
-	}
-	st.XAlign = draw.XRight
-	dc.FillText(st, vg.Point{X: x, Y: y}, "Form zones (% of fitness):")
-}
-
-// clip shortens s to n characters.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
-
-// signedTicks label an axis in whole numbers with their sign (form).
-type signedTicks struct{}
-
-func (signedTicks) Ticks(lo, hi float64) []plot.Tick {
-	var ts []plot.Tick
-	for _, t := range (plot.DefaultTicks{}).Ticks(lo, hi) {
-		if t.Label != "" {
-			t.Label = fmt.Sprintf("%+.0f", t.Value)
-			if t.Value == 0 {
-				t.Label = "0"
-			}
-		}
-		ts = append(ts, t)
-	}
-	return ts
 }
 
 func clamp(x, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, x)) }
 
-// parseHex reads #rrggbb.
-func parseHex(s string) color.RGBA {
-	var r, g, b uint8
-	if _, err := fmt.Sscanf(s, "#%02x%02x%02x", &r, &g, &b); err != nil {
-		return rgb(0x99, 0x99, 0x99)
+// shortDate writes a YYYY-MM-DD date as "24 Oct".
+func shortDate(date string) string {
+	t, err := timeParse(date)
+	if err != nil {
+		return date
 	}
-	return rgb(r, g, b)
+	return t.Format("2 Jan")
 }
 
-// axisName is what a curve chart's axes say.
-func axisName(cv *Curves) (x, y string) {
-	switch cv.Kind {
-	case "pace":
-		return "Distance (log scale)", "Pace (min" + strings.TrimPrefix(cv.YUnit, "s") + ", faster up)"
-	case "hr":
-		return "Duration (log scale)", "Heart rate held (bpm)"
-	}
-	return "Duration (log scale)", "Power (W)"
+// paceLabel writes a pace (seconds) as m:ss.
+func paceLabel(v float64) string {
+	s := int(math.Round(v))
+	return fmt.Sprintf("%d:%02d", s/60, s%60)
 }
 
-func drawCurves(dc draw.Canvas, c *Chart) error {
+func (p *pic) curves(c *Chart) error {
 	cv := c.Curves
-	p := newPlot()
-	p.X.Label.Text, p.Y.Label.Text = axisName(cv)
-	p.X.Scale = plot.LogScale{}
-	var ticks plot.ConstantTicks
+	xmin, xmax, ymin, ymax := math.Inf(1), math.Inf(-1), math.Inf(1), math.Inf(-1)
+	for _, s := range cv.Series {
+		for _, q := range s.Points {
+			xmin, xmax = math.Min(xmin, q.X), math.Max(xmax, q.X)
+			ymin, ymax = math.Min(ymin, q.Y), math.Max(ymax, q.Y)
+		}
+	}
+	if math.IsInf(xmin, 0) {
+		return p.empty(c, "No efforts in these periods.")
+	}
+	p.header(c.Title+" · "+c.Athlete, "Best efforts · dates in "+c.TimeZone)
+	const L, R, T0, T1 = 70.0, WidthPx - 14.0, 66.0, 388.0
+	pace := strings.HasPrefix(cv.YUnit, "s/")
+	pad := (ymax - ymin) * 0.08
+	if pad == 0 {
+		pad = 5
+	}
+	lo, hi := ymin-pad, ymax+pad
+	if !pace {
+		lo = math.Max(0, lo)
+	}
+	lx := linear(math.Log(xmin), math.Log(xmax), L+6, R-6)
+	x := func(v float64) float64 { return lx(math.Log(v)) }
+	y := linear(lo, hi, T1, T0)
+	ticks := niceTicks(lo, hi, 6)
+	title, label := "Power (W)", func(v float64) string { return fmt.Sprintf("%g", v) }
+	switch {
+	case pace:
+		y = linear(lo, hi, T0, T1) // faster up
+		title, label = "Pace (min"+strings.TrimPrefix(cv.YUnit, "s")+", faster up)", paceLabel
+		var whole []float64
+		for _, v := range ticks {
+			if math.Mod(v, 5) == 0 {
+				whole = append(whole, v)
+			}
+		}
+		ticks = whole
+	case cv.Kind == "hr":
+		title = "Heart rate held (bpm)"
+	}
+	p.yAxis(L, T0, T1, y, ticks, label, title)
 	xs := []float64{1, 5, 15, 30, 60, 120, 300, 600, 1200, 1800, 3600, 7200, 14400}
 	if cv.XUnit == "m" {
 		xs = []float64{25, 50, 100, 200, 400, 1000, 1609.344, 5000, 10000, 21097.5, 42195}
 	}
-	xmin, xmax := math.Inf(1), math.Inf(-1)
-	for _, s := range cv.Series {
-		for _, pt := range s.Points {
-			xmin, xmax = math.Min(xmin, pt.X), math.Max(xmax, pt.X)
-		}
-	}
-	if math.IsInf(xmin, 0) {
-		return empty(dc, c, "No efforts in these periods.")
-	}
-	for _, x := range xs {
-		if x >= xmin*0.97 && x <= xmax*1.03 {
-			ticks = append(ticks, plot.Tick{Value: x, Label: CurveLabel(x, cv.XUnit)})
-		}
-	}
-	dc = header(dc, c.Title+" · "+c.Athlete, fmt.Sprintf("Best efforts · dates in %s", c.TimeZone))
-	p.X.Tick.Marker = ticks
-	p.X.Min, p.X.Max = xmin, xmax
-	if strings.HasPrefix(cv.YUnit, "s/") {
-		p.Y.Scale = plot.InvertedScale{Normalizer: plot.LinearScale{}}
-		p.Y.Tick.Marker = paceTicks{}
-		p.Legend.Top = false
-	}
-	for i, s := range cv.Series {
-		var xys plotter.XYs
-		for _, pt := range s.Points {
-			xys = append(xys, plotter.XY{X: pt.X, Y: pt.Y})
-		}
-		if len(xys) == 0 {
+	for _, v := range xs {
+		if v < xmin*0.97 || v > xmax*1.03 {
 			continue
 		}
-		l := line(xys, seriesCols[i%len(seriesCols)], 2.5-float64(i)*0.8, i > 0)
-		sc, _ := plotter.NewScatter(xys)
-		sc.Color, sc.Radius, sc.Shape = seriesCols[i%len(seriesCols)], px(2.5), draw.CircleGlyph{}
-		p.Add(l, sc)
+		p.line([][2]float64{{x(v), T0}, {x(v), T1}}, gridCol, 1, false)
+		p.text(x(v), T1+16, CurveLabel(v, cv.XUnit), 12, false, muted, centre)
+	}
+	p.line([][2]float64{{L, T1}, {R, T1}}, muted, 1, false)
+	axis := "Duration (log scale)"
+	if cv.XUnit == "m" {
+		axis = "Distance (log scale)"
+	}
+	p.text((L+R)/2, T1+38, axis, 13, false, black, centre)
+	var items []legendItem
+	for i := len(cv.Series) - 1; i >= 0; i-- {
+		s, col := cv.Series[i], curveCols[i%len(curveCols)]
+		var pts [][2]float64
+		for _, q := range s.Points {
+			pts = append(pts, [2]float64{x(q.X), y(q.Y)})
+		}
+		width := 2.6
+		if i > 0 {
+			width = 1.8
+		}
+		p.line(pts, col, width, i > 0)
+		for _, q := range pts {
+			p.fill(circle(q, 2.6), col)
+		}
+	}
+	for i, s := range cv.Series {
 		label := s.Label
 		if s.Oldest != "" {
 			label += " (" + s.Oldest + ".." + s.Newest + ")"
 		}
-		p.Legend.Add(label, l)
+		w := 2.6
+		if i > 0 {
+			w = 1.8
+		}
+		items = append(items, legendItem{label: label, col: curveCols[i%len(curveCols)], width: w, dashed: i > 0})
 	}
-	if !strings.HasPrefix(cv.YUnit, "s/") {
-		p.Y.Min = math.Max(0, p.Y.Min*0.9)
-		p.Y.Max *= 1.05
+	ly := T0 + 16
+	if pace {
+		ly = T1 - 10
 	}
-	p.Legend.Left = false
-	p.Legend.XOffs = -px(8)
-	p.Draw(dc)
+	p.legend(L+12, ly, items)
 	return nil
 }
 
-// paceTicks label a pace axis (seconds) in m:ss.
-type paceTicks struct{}
-
-func (paceTicks) Ticks(lo, hi float64) []plot.Tick {
-	step := 15.0
-	for (hi-lo)/step > 8 {
-		step *= 2
+// circle is a small polygon around q (a curve's point).
+func circle(q [2]float64, r float64) [][2]float64 {
+	var out [][2]float64
+	for i := 0; i < 12; i++ {
+		a := float64(i) * math.Pi / 6
+		out = append(out, [2]float64{q[0] + r*math.Cos(a), q[1] + r*math.Sin(a)})
 	}
-	var ts []plot.Tick
-	for v := math.Ceil(lo/step) * step; v <= hi; v += step {
-		ts = append(ts, plot.Tick{Value: v, Label: fmt.Sprintf("%d:%02d", int(v)/60, int(v)%60)})
-	}
-	return ts
+	return out
 }
 
-func drawVolume(dc draw.Canvas, c *Chart) error {
+func (p *pic) volume(c *Chart) error {
 	v := c.Volume
 	n := len(v.Weeks)
 	if n == 0 || v.Metric == "" {
-		return empty(dc, c, "No weeks to show.")
+		return p.empty(c, "No weeks to show.")
 	}
-	dc = header(dc, c.Title+" · "+c.Athlete, fmt.Sprintf("Weeks from Monday, dates in %s · solid: done · light: planned", c.TimeZone))
-	p := newPlot()
-	p.Y.Label.Text = strings.ToUpper(v.Metric[:1]) + v.Metric[1:] + " (" + v.Unit + ")"
-	p.X.Label.Text = "Week (Monday)"
-	var names []string
+	p.header(c.Title+" · "+c.Athlete, "Weeks from Monday, dates in "+c.TimeZone+" · solid: done · light: planned")
+	const L, R, T0, T1 = 64.0, WidthPx - 14.0, 84.0, 388.0
+	sum := func(m map[string]float64) float64 {
+		t := 0.0
+		for _, s := range v.Sports {
+			t += m[s]
+		}
+		return t
+	}
+	top := 0.0
 	for _, w := range v.Weeks {
-		t, _ := timeParse(w.Monday)
-		name := t.Format("2 Jan")
-		if w.Monday <= c.Today && addWeek(w.Monday) > c.Today {
-			name += "*"
-		}
-		names = append(names, name)
+		top = math.Max(top, math.Max(sum(w.Done), sum(w.Planned)))
 	}
-	dataW := (dc.Max.X - dc.Min.X) * 0.85
-	barW := dataW / vg.Length(n) * 0.36
-	var doneOn, planOn *plotter.BarChart
-	for i, sport := range v.Sports {
-		col := sportColor(sport, i)
-		done, plan := make(plotter.Values, n), make(plotter.Values, n)
-		for j, w := range v.Weeks {
-			done[j], plan[j] = w.Done[sport], w.Planned[sport]
-		}
-		bd, err := plotter.NewBarChart(done, barW)
-		if err != nil {
-			return err
-		}
-		bp, err := plotter.NewBarChart(plan, barW)
-		if err != nil {
-			return err
-		}
-		bd.Color, bd.LineStyle.Width = col, 0
-		bp.Color, bp.LineStyle.Color, bp.LineStyle.Width = lighter(col), col, px(0.8)
-		bd.Offset, bp.Offset = -barW/2-px(1), barW/2+px(1)
-		if doneOn != nil {
-			bd.StackOn(doneOn)
-			bp.StackOn(planOn)
-		}
-		doneOn, planOn = bd, bp
-		p.Add(bd, bp)
-		p.Legend.Add(sport, bd)
+	if top > 0 {
+		top *= 1.12
+	} else {
+		top = 1
 	}
-	p.NominalX(names...)
-	p.X.Tick.Label.Font = sans(11, false)
-	p.Y.Min = 0
-	p.Y.Max *= 1.15
-	p.Legend.Left = false
-	p.Legend.XOffs = -px(8)
-	p.Draw(dc)
-	ts := text(11, false, colToday)
-	ts.XAlign, ts.YAlign = draw.XRight, draw.YBottom
-	dc.FillText(ts, vg.Point{X: dc.Max.X - px(4), Y: dc.Min.Y}, "* this week")
-	return nil
-}
-
-// empty draws a chart with nothing to show: its title, and why.
-func empty(dc draw.Canvas, c *Chart, why string) error {
-	dc = header(dc, c.Title+" · "+c.Athlete, "Dates in "+c.TimeZone)
-	st := text(15, false, rgb(0x55, 0x55, 0x55))
-	st.XAlign, st.YAlign = draw.XCenter, draw.YCenter
-	dc.FillText(st, dc.Center(), why)
+	y := linear(0, top, T1, T0)
+	band := (R - L) / float64(n)
+	bw := math.Min(34, band*0.36)
+	title := strings.ToUpper(v.Metric[:1]) + v.Metric[1:] + " (" + v.Unit + ")"
+	p.yAxis(L, T0, T1, y, niceTicks(0, top, 5), func(t float64) string { return fmt.Sprintf("%g", t) }, title)
+	for i, w := range v.Weeks {
+		cx := L + band*(float64(i)+0.5)
+		cur := w.Monday <= c.Today && addWeek(w.Monday) > c.Today
+		if cur {
+			p.rect(L+band*float64(i), T0, band, T1-T0, panelCol, nil)
+		}
+		yd, yp := T1, T1
+		for j, s := range v.Sports {
+			col := sportColor(s, j)
+			if d := w.Done[s]; d > 0 {
+				h := T1 - y(d)
+				yd -= h
+				p.rect(cx-bw-1, yd, bw, h, col, nil)
+			}
+			if q := w.Planned[s]; q > 0 {
+				h := T1 - y(q)
+				yp -= h
+				p.rect(cx+1, yp, bw, h, alpha(col, 0.35), col)
+			}
+		}
+		p.text(cx, T1+16, shortDate(w.Monday), 12, cur, muted, centre)
+	}
+	p.line([][2]float64{{L, T1}, {R, T1}}, muted, 1, false)
+	p.text((L+R)/2, T1+38, "Week from Monday (bold: this week)", 13, false, black, centre)
+	var items []legendItem
+	for j, s := range v.Sports {
+		items = append(items, legendItem{label: s, col: sportColor(s, j), box: true})
+	}
+	items = append(items, legendItem{label: "planned (light)", col: alpha(muted, 0.35), box: true})
+	p.legend(L+12, T0-10, items)
 	return nil
 }

@@ -24,8 +24,6 @@ func Summary(c *Chart) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func signed(x float64) string { return fmt.Sprintf("%+.0f", x) }
-
 func dayLine(d FitnessDay) string {
 	s := fmt.Sprintf("fitness %.0f, fatigue %.0f, form %s", d.Fitness, d.Fatigue, signed(d.Form))
 	if z := load.FormZone(d.Form, d.Fitness); z != "" {
