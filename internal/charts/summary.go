@@ -34,7 +34,7 @@ func dayLine(d FitnessDay) string {
 
 func fitnessSummary(b *strings.Builder, c *Chart) {
 	days := c.Fitness.Days
-	fmt.Fprintf(b, "%s chart, %s (%s dates).\n", c.Title, c.Athlete, c.TimeZone)
+	fmt.Fprintf(b, "Chart %q of %s (dates in %s).\n", c.Title, c.Athlete, c.TimeZone)
 	if len(days) == 0 {
 		b.WriteString("No fitness values for this range.\n")
 		return
@@ -114,7 +114,7 @@ var summaryPoints = map[string][]float64{
 
 func curvesSummary(b *strings.Builder, c *Chart) {
 	cv := c.Curves
-	fmt.Fprintf(b, "%s chart, %s (%s dates).\n", c.Title, c.Athlete, c.TimeZone)
+	fmt.Fprintf(b, "Chart %q of %s (dates in %s).\n", c.Title, c.Athlete, c.TimeZone)
 	if len(cv.Series) == 0 {
 		b.WriteString("No curve for these periods.\n")
 		return
@@ -143,7 +143,10 @@ func curvesSummary(b *strings.Builder, c *Chart) {
 
 func volumeSummary(b *strings.Builder, c *Chart) {
 	v := c.Volume
-	fmt.Fprintf(b, "%s chart (%s), %s (%s dates), weeks from Monday.\n", c.Title, v.Unit, c.Athlete, c.TimeZone)
+	fmt.Fprintf(b, "Chart %q (%s) of %s (dates in %s), weeks from Monday.\n", c.Title, v.Unit, c.Athlete, c.TimeZone)
+	if v.Metric == "distance" {
+		b.WriteString("Planned distance counts only the sessions that give one.\n")
+	}
 	if len(v.Weeks) == 0 {
 		return
 	}

@@ -62,7 +62,7 @@ window.addEventListener('message', function (ev) {
     post({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2026-01-26', hostInfo: { name: 'test-host', version: '1' },
       hostCapabilities: { serverTools: {} }, hostContext: { theme: 'light', displayMode: 'inline', containerDimensions: { width: 800, maxHeight: 450 }, timeZone: 'Australia/Sydney' } } });
   } else if (m.method === 'ui/notifications/initialized') {
-    post({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: { arguments: {} } });
+    post({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: { arguments: { athlete: 'i100002', png: true } } });
     post({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: RESULT });
     if (DRIVE) { setTimeout(drive, 100); }
   } else if (m.method === 'tools/call') {
@@ -180,8 +180,9 @@ func TestViewSpeaksTheAppsProtocol(t *testing.T) {
 		if strings.Index(got, "ui/initialize") > strings.Index(got, "ui/notifications/initialized") {
 			t.Errorf("%s: initialized before initialize: %s", kind, got)
 		}
-		if call == nil || call["name"] != c.Tool {
-			t.Errorf("%s: tools/call %v, want the tool %s", kind, call, c.Tool)
+		args, _ := call["arguments"].(map[string]any)
+		if call == nil || call["name"] != c.Tool || args["athlete"] != "i100002" || args["png"] != nil {
+			t.Errorf("%s: tools/call %v, want the tool %s with the call's athlete and no png", kind, call, c.Tool)
 		}
 		if tip == "" {
 			t.Errorf("%s: no tooltip under the pointer", kind)
