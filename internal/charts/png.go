@@ -64,11 +64,8 @@ type pic struct{ c draw.Canvas }
 
 func (p *pic) at(x, y float64) vg.Point { return vg.Point{X: pt(x), Y: pt(HeightPx - y)} }
 
-// line strokes the polyline xys (pixels) in a colour; dashed draws 6-4 dashes.
-func (p *pic) line(xys [][2]float64, col color.Color, width float64, dashed bool) {
-	if len(xys) < 2 {
-		return
-	}
+// path is the polyline through xys (pixels).
+func (p *pic) path(xys [][2]float64) vg.Path {
 	var path vg.Path
 	for i, q := range xys {
 		if i == 0 {
@@ -77,6 +74,15 @@ func (p *pic) line(xys [][2]float64, col color.Color, width float64, dashed bool
 			path.Line(p.at(q[0], q[1]))
 		}
 	}
+	return path
+}
+
+// line strokes the polyline xys (pixels) in a colour; dashed draws 6-4 dashes.
+func (p *pic) line(xys [][2]float64, col color.Color, width float64, dashed bool) {
+	if len(xys) < 2 {
+		return
+	}
+	path := p.path(xys)
 	p.c.SetColor(col)
 	p.c.SetLineWidth(pt(width))
 	if dashed {
@@ -89,14 +95,7 @@ func (p *pic) line(xys [][2]float64, col color.Color, width float64, dashed bool
 
 // fill fills the polygon xys.
 func (p *pic) fill(xys [][2]float64, col color.Color) {
-	var path vg.Path
-	for i, q := range xys {
-		if i == 0 {
-			path.Move(p.at(q[0], q[1]))
-		} else {
-			path.Line(p.at(q[0], q[1]))
-		}
-	}
+	path := p.path(xys)
 	path.Close()
 	p.c.SetColor(col)
 	p.c.Fill(path)
