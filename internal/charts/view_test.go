@@ -41,7 +41,7 @@ var hostPage = template.Must(template.New("host").Parse(`<!DOCTYPE html>
 <html><head><meta charset="utf-8"><style>html,body{margin:0;background:#fff}iframe{border:0;width:800px;height:450px;display:block}</style></head>
 <body><iframe id="view"></iframe><pre id="log"></pre>
 <script>
-var VIEW = {{.View}}, RESULT = {{.Result}}, SWITCHED = {{.Switched}}, DRIVE = {{.Drive}};
+var VIEW = {{.View}}, RESULT = {{.Result}}, SWITCHED = {{.Switched}}, DRIVE = {{.Drive}}, THEME = {{.Theme}};
 var frame = document.getElementById('view'), log = [];
 function post(m) { frame.contentWindow.postMessage(m, '*'); }
 function note(x) { log.push(x); document.getElementById('log').textContent = JSON.stringify(log); }
@@ -60,7 +60,7 @@ window.addEventListener('message', function (ev) {
   note({ method: m.method || '', id: m.id === undefined ? null : m.id, params: m.params || null });
   if (m.method === 'ui/initialize') {
     post({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2026-01-26', hostInfo: { name: 'test-host', version: '1' },
-      hostCapabilities: { serverTools: {} }, hostContext: { theme: 'light', displayMode: 'inline', containerDimensions: { width: 800, maxHeight: 450 }, timeZone: 'Australia/Sydney' } } });
+      hostCapabilities: { serverTools: {} }, hostContext: { theme: THEME, displayMode: 'inline', containerDimensions: { width: 800, maxHeight: 450 }, timeZone: 'Australia/Sydney' } } });
   } else if (m.method === 'ui/notifications/initialized') {
     post({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: { arguments: { athlete: 'i100002', png: true } } });
     post({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: RESULT });
@@ -81,7 +81,7 @@ func toolResult(c *Chart) map[string]any {
 }
 
 // runHost writes the host page for c and runs Chromium on it with extra arguments.
-func runHost(t *testing.T, bin string, c, switched *Chart, drive bool, args ...string) []byte {
+func runHost(t *testing.T, bin string, c, switched *Chart, drive bool, theme string, args ...string) []byte {
 	t.Helper()
 	dir := t.TempDir()
 	js := func(v any) template.JS {
@@ -95,7 +95,7 @@ func runHost(t *testing.T, bin string, c, switched *Chart, drive bool, args ...s
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = hostPage.Execute(f, map[string]any{"View": js(string(ViewHTML)), "Result": js(toolResult(c)), "Switched": js(toolResult(switched)), "Drive": drive})
+	err = hostPage.Execute(f, map[string]any{"View": js(string(ViewHTML)), "Result": js(toolResult(c)), "Switched": js(toolResult(switched)), "Drive": drive, "Theme": theme})
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
@@ -125,13 +125,21 @@ func TestViewRendersInChromiumAsTheGoldenScreenshots(t *testing.T) {
 		c := sample(t, kind)
 		dir := t.TempDir()
 		shot := filepath.Join(dir, "shot.png")
-		runHost(t, bin, c, c, false, "--screenshot="+shot)
+		runHost(t, bin, c, c, false, "light", "--screenshot="+shot)
 		b, err := os.ReadFile(shot)
 		if err != nil {
 			t.Fatalf("%s: no screenshot: %v", kind, err)
 		}
 		compareGolden(t, "view-"+kind, b, 0.02)
 	}
+	// A host in dark mode: the view follows its theme.
+	shot := filepath.Join(t.TempDir(), "dark.png")
+	runHost(t, bin, sample(t, "fitness"), sample(t, "fitness"), false, "dark", "--screenshot="+shot)
+	b, err := os.ReadFile(shot)
+	if err != nil {
+		t.Fatalf("dark: no screenshot: %v", err)
+	}
+	compareGolden(t, "view-fitness-dark", b, 0.02)
 }
 
 var logLine = regexp.MustCompile(`(?s)<pre id="log">(.*?)</pre>`)
@@ -145,7 +153,7 @@ func TestViewSpeaksTheAppsProtocol(t *testing.T) {
 		c := sample(t, kind)
 		switched := *c
 		switched.Title = "Switched " + kind
-		dom := runHost(t, bin, c, &switched, true, "--dump-dom")
+		dom := runHost(t, bin, c, &switched, true, "light", "--dump-dom")
 		m := logLine.FindSubmatch(dom)
 		if m == nil {
 			t.Fatalf("%s: no log in the host page:\n%s", kind, dom)
