@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 )
 
@@ -129,4 +130,18 @@ func TestSummariesStayShort(t *testing.T) {
 			t.Errorf("%s: %d characters:\n%s", kind, len(s), s)
 		}
 	}
+}
+
+// TestPNGsDrawConcurrently: a server draws for several calls at once (they share the fonts).
+func TestPNGsDrawConcurrently(t *testing.T) {
+	var wg sync.WaitGroup
+	for _, kind := range append(kinds, kinds...) {
+		c := sample(t, kind)
+		wg.Go(func() {
+			if _, err := PNG(c); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
 }
