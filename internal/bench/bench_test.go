@@ -23,7 +23,7 @@ const (
 // toolsetByteCaps caps each toolset alone, in bytes of compact JSON.
 var toolsetByteCaps = map[string]int{
 	"context": 600, "activities": 4600, "performance": 2100, "wellness": 2300, "calendar": 13000,
-	"load": 2000, "library": 1000, "settings": 1400, "custom_items": 2800, "coach": 600, "api": 2300,
+	"load": 2000, "library": 1000, "settings": 1400, "custom_items": 2800, "charts": 2400, "coach": 600, "api": 2300,
 }
 
 func TestReferenceCatalogUnder3000Tokens(t *testing.T) {
@@ -152,6 +152,35 @@ func TestNoToolOverItsTokenCap(t *testing.T) {
 		}
 		if s.Tokens > perToolTokenCap {
 			t.Errorf("%s: %d o200k tokens in tools/list (cap %d): shorten its description or prune its schema", tl.Name, s.Tokens, perToolTokenCap)
+		}
+	}
+}
+
+// Caps on a chart answer: the text the model reads, the image a client without views gets.
+const (
+	chartTextTokenCap = 300
+	chartPNGByteCap   = 200 << 10
+)
+
+func TestChartAnswersStayWithinTheirCaps(t *testing.T) {
+	answers, err := ChartSizes(tools.All())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(answers) == 0 {
+		t.Fatal("no chart answers")
+	}
+	for _, a := range answers {
+		t.Logf("%-13s %-13s text %3d/%3d tokens, structuredContent %6d bytes, PNG %6d bytes, view %d bytes", a.Tool, a.Case, a.TextTokens, a.TextWithoutViews, a.StructuredBytes, a.PNGBytes, a.ViewHTMLBytes)
+		switch {
+		case a.IsError:
+			t.Errorf("%s %s: an error", a.Tool, a.Case)
+		case a.TextTokens > chartTextTokenCap || a.TextWithoutViews > chartTextTokenCap:
+			t.Errorf("%s %s: text of %d/%d tokens (cap %d)", a.Tool, a.Case, a.TextTokens, a.TextWithoutViews, chartTextTokenCap)
+		case a.StructuredBytes == 0 || a.PNGBytes == 0:
+			t.Errorf("%s %s: structuredContent %d bytes, PNG %d bytes", a.Tool, a.Case, a.StructuredBytes, a.PNGBytes)
+		case a.PNGBytes > chartPNGByteCap:
+			t.Errorf("%s %s: PNG of %d bytes (cap %d)", a.Tool, a.Case, a.PNGBytes, chartPNGByteCap)
 		}
 	}
 }

@@ -63,6 +63,29 @@ func atSecs(c intervals.DataCurve, want int) (float64, bool) {
 	return float64(vals[best]), true
 }
 
+// CurveAt is a power or HR curve's value at a duration (seconds), as the answers show it: the
+// exact point, or the nearest within 3%.
+func CurveAt(c intervals.DataCurve, secs int) (float64, bool) { return atSecs(c, secs) }
+
+// PaceAt is a pace curve's best time (seconds) for a distance (metres), as the answers show
+// it: the point nearest the distance within 2%, with that point's own distance.
+func PaceAt(c intervals.DataCurve, want float64) (secs, metres float64, ok bool) {
+	if c.Distance == nil || c.Values == nil {
+		return 0, 0, false
+	}
+	ds, vs := *c.Distance, *c.Values
+	best, bestD := -1, math.Inf(1)
+	for i := range min(len(ds), len(vs)) {
+		if d := math.Abs(float64(ds[i])-want) / want; d < bestD {
+			best, bestD = i, d
+		}
+	}
+	if best < 0 || bestD > 0.02 || vs[best] <= 0 {
+		return 0, 0, false
+	}
+	return float64(vs[best]), float64(ds[best]), true
+}
+
 // BaseCurves views a set's typed curves (PowerCurve, PaceCurve, HRCurve) as their common
 // base, DataCurve, whose fields (label, dates, secs or distance, values, weight) carry the same
 // JSON names in each: the formatters read only those.
@@ -131,19 +154,12 @@ func (u Units) PaceCurves(set intervals.DataCurveSetPaceCurve, sport string, max
 	for _, c := range *BaseCurves(set.List) {
 		var pts []string
 		if c.Distance != nil && c.Values != nil {
-			ds, vs := *c.Distance, *c.Values
 			for _, want := range dists {
-				best, bestD := -1, math.Inf(1)
-				for i := range min(len(ds), len(vs)) {
-					if d := math.Abs(float64(ds[i])-want.m) / want.m; d < bestD {
-						best, bestD = i, d
-					}
-				}
-				if best < 0 || bestD > 0.02 || vs[best] <= 0 {
+				secs, metres, ok := PaceAt(c, want.m)
+				if !ok {
 					continue
 				}
-				secs := float64(vs[best])
-				pts = append(pts, fmt.Sprintf("%s %s (%s)", want.name, Duration(secs), u.Pace(float64(ds[best])/secs, sport)))
+				pts = append(pts, fmt.Sprintf("%s %s (%s)", want.name, Duration(secs), u.Pace(metres/secs, sport)))
 			}
 		}
 		items = append(items, "- "+curveHead(c, u)+": "+orMissing(strings.Join(pts, ", "), "no efforts at the standard distances"))

@@ -89,7 +89,9 @@ func Duration(secs float64) string {
 	return out
 }
 
-// isSwim reports whether an activity type is a swim (distances in m, pace per 100 m).
+// IsSwim reports whether an activity type is a swim (distances in m, pace per 100 m).
+func IsSwim(sport string) bool { return isSwim(sport) }
+
 func isSwim(sport string) bool {
 	return strings.Contains(strings.ToLower(sport), "swim")
 }

@@ -47,6 +47,9 @@ type Tool struct {
 	// what the athlete's data allows). The text it returns is the answer; an error is shown
 	// to the model as a tool error (isError), so it must say what to do next.
 	Run func(ctx context.Context, env *Env, args json.RawMessage) (string, error)
+	// View, when set, is the tool's MCP Apps view: the server lists its URI in the tool's
+	// _meta.ui.resourceUri and serves it; Run fills the call's Output (OutputOf).
+	View *View
 }
 
 // New defines a tool whose arguments decode into In (a struct). Unknown argument names are

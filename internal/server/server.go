@@ -76,7 +76,7 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 	srv := mcp.NewServer(&mcp.Implementation{Name: name, Title: "Intervals.icu", Version: version}, &mcp.ServerOptions{
 		Instructions: instructions(cat),
 		Logger:       rt.Logger,
-		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{}},
+		Capabilities: serverCapabilities(cat),
 	})
 	// AddTool re-decodes each schema twice to check it: spread over the cores too.
 	parallel(len(cat.Entries), func(i int) {
@@ -87,6 +87,7 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 			Description: e.Description,
 			InputSchema: e.Schema,
 			Annotations: e.Annotations(),
+			Meta:        toolMeta(e),
 		}, toolHandler(cat, &rt, e))
 	})
 	if err := addResources(srv, opts.Resources); err != nil {
@@ -95,13 +96,15 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 	if err := addPrompts(srv, opts.Prompts); err != nil {
 		return nil, err
 	}
+	addViews(srv, cat)
 	return srv, nil
 }
 
 func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		cf := newConfirmer(req)
-		text, err := cat.run(ctx, rt, e, req.Params.Arguments, cf.confirm)
+		out := newOutput(req)
+		text, err := cat.run(manifest.WithOutput(ctx, out), rt, e, req.Params.Arguments, cf.confirm)
 		if r, ok := cf.inputRequired(err); ok {
 			return r, nil
 		}
@@ -109,7 +112,9 @@ func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 		if res.IsError {
 			rt.logger().Info("tool error", "tool", e.Name, "message", res.Text)
 		}
-		return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}, IsError: res.IsError}, nil
+		result := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}, IsError: res.IsError}
+		addOutput(result, out)
+		return result, nil
 	}
 }
 

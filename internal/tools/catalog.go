@@ -55,6 +55,10 @@ func All() []manifest.Tool {
 		createCustomItemTool(),
 		updateCustomItemTool(),
 		deleteCustomItemTool(),
+		// charts
+		chartFitnessTool(),
+		chartCurvesTool(),
+		chartVolumeTool(),
 		// coach
 		listAthletesTool(),
 		// api

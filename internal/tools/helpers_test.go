@@ -236,9 +236,16 @@ func golden(t *testing.T, tool, name, got string, normalise func(string) string)
 // transports, against env's client, and returns a connected client session.
 func clientSession(t *testing.T, env *manifest.Env) *mcp.ClientSession {
 	t.Helper()
+	return sessionWith(t, env, manifest.Filter{Toolsets: manifest.AllToolsets}, nil, "")
+}
+
+// sessionWith is clientSession for the tools the filter keeps, with the client's
+// capabilities (nil: the SDK's defaults) and protocol version ("": the client's latest).
+func sessionWith(t *testing.T, env *manifest.Env, f manifest.Filter, caps *mcp.ClientCapabilities, version string) *mcp.ClientSession {
+	t.Helper()
 	srv, err := server.New(server.Options{
 		Tools: All(), Resources: Resources(), Prompts: Prompts(),
-		Filter:  manifest.Filter{Toolsets: manifest.AllToolsets},
+		Filter:  f,
 		Runtime: server.Runtime{Client: env.Client, AthleteID: env.AthleteID, Now: env.Now},
 	})
 	if err != nil {
@@ -250,7 +257,7 @@ func clientSession(t *testing.T, env *manifest.Env) *mcp.ClientSession {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil).Connect(ctx, ct, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, &mcp.ClientOptions{Capabilities: caps}).Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatal(err)
 	}

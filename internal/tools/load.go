@@ -43,6 +43,25 @@ func getTrainingLoadTool() manifest.Tool {
 }
 
 func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) (string, error) {
+	d, err := projectTrainingLoad(ctx, env, in)
+	if err != nil {
+		return "", err
+	}
+	return d.ath.units.TrainingLoad(d.t, env.MaxChars()), nil
+}
+
+// trainingLoad is what get_training_load computes, and chart_fitness draws.
+type trainingLoad struct {
+	ath *athleteCtx
+	t   format.TrainingLoad
+	// series is every day from the first week shown to the last projected: Intervals.icu's
+	// values before today, the projection's from today.
+	series []load.Day
+}
+
+// projectTrainingLoad reads the athlete's fitness, activities and calendar and projects
+// fitness, fatigue and form over the planned sessions (and the what-if ones).
+func projectTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) (*trainingLoad, error) {
 	weeks, days := in.Weeks, in.Days
 	if weeks == 0 {
 		weeks = 4
@@ -52,13 +71,13 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	}
 	ath, err := loadAthlete(ctx, env)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	today := ath.today.Format(ymd)
 	until := addDays(today, days)
 	whatIf, err := whatIfLoads(in.Sessions, today, until)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	first := addDays(mondayOf(today), -7*(weeks-1))
 	// The projection starts from yesterday's values; the ramp rate needs a week before it.
@@ -68,19 +87,19 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	}
 	well, err := loadWellness(ctx, env, wellFrom, today)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	acts, err := loadActivities(ctx, env, first, today)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	evs, err := loadEvents(ctx, env, first, until)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	modelEvs, err := loadModelEvents(ctx, env)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 
 	done := map[string]float64{}
@@ -107,7 +126,7 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	// Start: the end of yesterday as Intervals.icu computed it (or the latest day before).
 	start, ok := latestBefore(well, today)
 	if !ok {
-		return "", fmt.Errorf("Intervals.icu has no fitness values (wellness ctl/atl) before %s for this athlete: nothing to project from", weekdayDate(today))
+		return nil, fmt.Errorf("Intervals.icu has no fitness values (wellness ctl/atl) before %s for this athlete: nothing to project from", weekdayDate(today))
 	}
 	loads := map[string]float64{}
 	for d, w := range well {
@@ -139,7 +158,7 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	resets := modelResets(modelEvs)
 	proj, err := load.Default().Project(start, loads, resets, until)
 	if err != nil {
-		return "", fmt.Errorf("project fitness: %w", err)
+		return nil, fmt.Errorf("project fitness: %w", err)
 	}
 
 	// Weekly totals: past days carry Intervals.icu's values, later ones the projection's.
@@ -163,7 +182,7 @@ func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) 
 	if now, ok := latestBefore(well, addDays(today, 1)); ok {
 		t.Now, t.NowRamp = now, well[now.Date].RampRate
 	}
-	return ath.units.TrainingLoad(t, env.MaxChars()), nil
+	return &trainingLoad{ath: ath, t: t, series: series}, nil
 }
 
 // latestBefore is the latest wellness row before date with fitness and fatigue, as a Day.

@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
@@ -40,9 +41,20 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 	if err != nil {
 		return "", err
 	}
-	byWeek := map[string]map[string]format.SportVolume{}
-	total := map[string]format.SportVolume{}
-	stubs := 0
+	byWeek, total, stubs := weeklyVolume(acts, first, today)
+	vol := format.TrainingVolume{Athlete: nameOr(ath.Name, env.AthleteID), Oldest: first, Newest: today, StravaStubs: stubs, Total: total}
+	for wk := mondayOf(today); wk >= first; wk = addDays(wk, -7) {
+		vol.Weeks = append(vol.Weeks, format.VolumeWeek{Monday: wk, Sports: byWeek[wk]})
+	}
+	return ath.units.TrainingVolume(vol, env.MaxChars()), nil
+}
+
+// weeklyVolume sums the activities done between first and today (local dates) by Monday and
+// sport, and over the whole range; Strava stubs, which the API serves without data, are
+// counted apart. get_training_volume shows it, and chart_volume draws it.
+func weeklyVolume(acts []intervals.Activity, first, today string) (byWeek map[string]map[string]format.SportVolume, total map[string]format.SportVolume, stubs int) {
+	byWeek = map[string]map[string]format.SportVolume{}
+	total = map[string]format.SportVolume{}
 	for _, a := range acts {
 		d := activityDate(a)
 		if d == "" || d < first || d > today {
@@ -75,9 +87,5 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 			m[sport] = v
 		}
 	}
-	vol := format.TrainingVolume{Athlete: nameOr(ath.Name, env.AthleteID), Oldest: first, Newest: today, StravaStubs: stubs, Total: total}
-	for wk := mondayOf(today); wk >= first; wk = addDays(wk, -7) {
-		vol.Weeks = append(vol.Weeks, format.VolumeWeek{Monday: wk, Sports: byWeek[wk]})
-	}
-	return ath.units.TrainingVolume(vol, env.MaxChars()), nil
+	return byWeek, total, stubs
 }

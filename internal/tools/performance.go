@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -30,29 +31,73 @@ func getAthletePowerCurvesTool() manifest.Tool {
 }
 
 func getAthletePowerCurves(ctx context.Context, env *manifest.Env, in curvesIn) (string, error) {
-	sport, err := sportArg(in.Sport)
+	r, err := readCurves(ctx, env, in, nil)
 	if err != nil {
 		return "", err
+	}
+	max := env.MaxChars()
+	switch {
+	case r.power != nil:
+		return r.a.units.PowerCurves(*r.power, r.sport, max), nil
+	case r.pace != nil:
+		return r.a.units.PaceCurves(*r.pace, r.sport, max), nil
+	}
+	return r.a.units.HRCurves(*r.hr, r.sport, max), nil
+}
+
+// curves is what get_athlete_power_curves reads, and chart_curves draws: one of power, pace
+// or hr is set.
+type curves struct {
+	a           *athleteCtx
+	kind, sport string
+	power       *intervals.DataCurveSetPowerCurve
+	pace        *intervals.DataCurveSetPaceCurve
+	hr          *intervals.DataCurveSetHRCurve
+}
+
+// list is the curves read, as their common base.
+func (c *curves) list() []intervals.DataCurve {
+	switch {
+	case c.power != nil:
+		return *format.BaseCurves(c.power.List)
+	case c.pace != nil:
+		return *format.BaseCurves(c.pace.List)
+	case c.hr != nil:
+		return *format.BaseCurves(c.hr.List)
+	}
+	return nil
+}
+
+// readCurves reads the curves of in's kind and sport over the curve ids given (42d, all,
+// r.<oldest>.<newest>), or else over in's periods (or date range).
+func readCurves(ctx context.Context, env *manifest.Env, in curvesIn, ids []string) (*curves, error) {
+	sport, err := sportArg(in.Sport)
+	if err != nil {
+		return nil, err
 	}
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	kind := in.Kind
+	if kind == "" {
+		kind = "power"
+	}
 	if sport == "" {
 		sport = "Ride"
 		if kind != "power" {
 			sport = "Run"
 		}
 	}
-	var curves []string
-	if in.Oldest != "" || in.Newest != "" {
+	switch {
+	case len(ids) > 0:
+	case in.Oldest != "" || in.Newest != "":
 		oldest, newest, err := localRange(in.Oldest, in.Newest, a.today, -89, 0)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
-		curves = []string{"r." + oldest + "." + newest}
-	} else {
+		ids = []string{"r." + oldest + "." + newest}
+	default:
 		p := in.Period
 		if p == "" {
 			p = "90d,1y"
@@ -60,43 +105,45 @@ func getAthletePowerCurves(ctx context.Context, env *manifest.Env, in curvesIn) 
 		for _, id := range strings.Split(p, ",") {
 			id = strings.TrimSpace(id)
 			if !periodID.MatchString(id) {
-				return "", manifest.Errorf("period %q is not understood: use 42d, 90d, 1y, all (comma-separated), or oldest/newest for a date range", id)
+				return nil, manifest.Errorf("period %q is not understood: use 42d, 90d, 1y, all (comma-separated), or oldest/newest for a date range", id)
 			}
-			curves = append(curves, id)
+			ids = append(ids, id)
 		}
 	}
 	st := intervals.SportType(sport)
 	now := a.today.Format(ymd)
-	max := env.MaxChars()
 	what := fmt.Sprintf("read the %s curves (%s)", kind, sport)
+	out := &curves{a: a, kind: kind, sport: sport}
 	switch kind {
 	case "power":
-		r, err := env.Client.ListAthletePowerCurvesWithResponse(ctx, env.AthleteID, "", &intervals.ListAthletePowerCurvesParams{Curves: &curves, Type: st, Now: &now})
+		r, err := env.Client.ListAthletePowerCurvesWithResponse(ctx, env.AthleteID, "", &intervals.ListAthletePowerCurvesParams{Curves: &ids, Type: st, Now: &now})
 		if err != nil {
-			return "", apiFailed(what, err)
+			return nil, apiFailed(what, err)
 		}
 		if r.JSON200 == nil {
-			return "", noData(what, r.StatusCode())
+			return nil, noData(what, r.StatusCode())
 		}
-		return a.units.PowerCurves(*r.JSON200, sport, max), nil
+		out.power = r.JSON200
 	case "pace":
-		r, err := env.Client.ListAthletePaceCurvesWithResponse(ctx, env.AthleteID, "", &intervals.ListAthletePaceCurvesParams{Curves: &curves, Type: &st, Now: &now})
+		r, err := env.Client.ListAthletePaceCurvesWithResponse(ctx, env.AthleteID, "", &intervals.ListAthletePaceCurvesParams{Curves: &ids, Type: &st, Now: &now})
 		if err != nil {
-			return "", apiFailed(what, err)
+			return nil, apiFailed(what, err)
 		}
 		if r.JSON200 == nil {
-			return "", noData(what, r.StatusCode())
+			return nil, noData(what, r.StatusCode())
 		}
-		return a.units.PaceCurves(*r.JSON200, sport, max), nil
+		out.pace = r.JSON200
 	case "hr":
-		r, err := env.Client.ListAthleteHRCurvesWithResponse(ctx, env.AthleteID, "", &intervals.ListAthleteHRCurvesParams{Curves: &curves, Type: &st, Now: &now})
+		r, err := env.Client.ListAthleteHRCurvesWithResponse(ctx, env.AthleteID, "", &intervals.ListAthleteHRCurvesParams{Curves: &ids, Type: &st, Now: &now})
 		if err != nil {
-			return "", apiFailed(what, err)
+			return nil, apiFailed(what, err)
 		}
 		if r.JSON200 == nil {
-			return "", noData(what, r.StatusCode())
+			return nil, noData(what, r.StatusCode())
 		}
-		return a.units.HRCurves(*r.JSON200, sport, max), nil
+		out.hr = r.JSON200
+	default:
+		return nil, manifest.Errorf("kind %q is not one of power, pace, hr", kind)
 	}
-	return "", manifest.Errorf("kind %q is not one of power, pace, hr", kind)
+	return out, nil
 }

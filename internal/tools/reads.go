@@ -160,6 +160,7 @@ type calEvent struct {
 	Load       *float64        `json:"icu_training_load"`
 	LoadTarget *float64        `json:"load_target"`
 	MovingTime *float64        `json:"moving_time"`
+	Distance   *float64        `json:"distance"`
 	Ctl        *float64        `json:"ctl"`
 	Atl        *float64        `json:"atl"`
 	IcuCtl     *float64        `json:"icu_ctl"`

@@ -100,6 +100,19 @@ func run(bin string, runs int, tool string, dur time.Duration, budgetRuns int) e
 		}
 		fmt.Printf("| %s %s | %d | %d | %s |\n", a.Tool, a.Case, a.Bytes, a.Tokens, strings.ReplaceAll(first, "|", `\|`))
 	}
+
+	charts, err := bench.ChartSizes(tools.All())
+	if err != nil {
+		return fmt.Errorf("chart answers: %w", err)
+	}
+	fmt.Println("\n| chart answer (every sample call) | text tokens (views; image) | structuredContent bytes | PNG bytes | view HTML bytes |\n|---|---|---|---|---|")
+	for _, a := range charts {
+		name := a.Tool + " " + a.Case
+		if a.IsError {
+			name += " (ERROR)"
+		}
+		fmt.Printf("| %s | %d; %d | %d | %d | %d |\n", name, a.TextTokens, a.TextWithoutViews, a.StructuredBytes, a.PNGBytes, a.ViewHTMLBytes)
+	}
 	return nil
 }
 

@@ -102,6 +102,14 @@ var Calls = []Call{
 	{Tool: "get_custom_item_by_id", Case: "item", Args: `{"item_id":{{item}}}`},
 	{Tool: "update_custom_item", Case: "rename", Args: `{"item_id":{{item}},"name":"Renamed"}`},
 	{Tool: "delete_custom_item", Case: "item", Args: `{"item_id":{{item}}}`},
+	// charts
+	{Tool: "chart_fitness", Case: "default", Args: `{}`},
+	{Tool: "chart_fitness", Case: "half_year", Args: `{"weeks":26,"days":56}`},
+	{Tool: "chart_curves", Case: "power", Args: `{}`},
+	{Tool: "chart_curves", Case: "pace_vs_year", Args: `{"kind":"pace","period":"42d","versus":"1y"}`},
+	{Tool: "chart_curves", Case: "hr_range", Args: `{"kind":"hr","sport":"Ride","period":"2026-09-01..2026-11-30","versus":"all"}`},
+	{Tool: "chart_volume", Case: "time", Args: `{}`},
+	{Tool: "chart_volume", Case: "distance", Args: `{"metric":"distance","weeks":12}`},
 	// coach
 	{Tool: "list_athletes", Case: "all", Args: `{}`},
 	// api

@@ -1,0 +1,52 @@
+package tools
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/charts"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// The charts toolset: fitness, curves and volume drawn from the numbers of get_training_load,
+// get_athlete_power_curves and get_training_volume (the same reads and computations). A
+// chart goes to the client as the data of the MCP Apps view (charts.View) when the client
+// renders views, as a PNG when it does not or when png is set, and always with a short text
+// summary for the model.
+
+// chartView is the one view every chart tool names: it draws any charts.Chart.
+var chartView = &manifest.View{URI: charts.ViewURI, Name: "training-charts", Title: "Training charts", HTML: charts.ViewHTML}
+
+// chartTool defines a chart tool: a read tool of the charts toolset with the charts view.
+func chartTool[In any](d manifest.Def, call func(ctx context.Context, env *manifest.Env, in In) (string, error)) manifest.Tool {
+	d.Toolset, d.Access = manifest.Charts, manifest.Read
+	t := manifest.New(d, call)
+	t.View = chartView
+	return t
+}
+
+// sendChart hands c to the caller's output (the view's data when the client renders views; a
+// PNG when it does not, or when png asks for one) and returns the summary for the model.
+func sendChart(ctx context.Context, env *manifest.Env, c *charts.Chart, png bool) (string, error) {
+	text := charts.Summary(c)
+	out := manifest.OutputOf(ctx)
+	if out == nil {
+		return format.Clip(text, env.MaxChars()), nil
+	}
+	if out.UI {
+		out.Structured = c
+	}
+	if !out.UI || png {
+		b, err := charts.PNG(c)
+		if err != nil {
+			return "", fmt.Errorf("draw the %s chart: %w", c.Kind, err)
+		}
+		out.PNG = b
+	}
+	note := "\nThe chart is attached as an image."
+	if out.UI {
+		note = "\nThe user sees this as an interactive chart."
+	}
+	return format.Clip(text, env.MaxChars()-len(note)) + note, nil
+}
