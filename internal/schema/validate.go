@@ -188,7 +188,11 @@ func (p *property) validate(v any) error {
 func (p *property) explain(err error) string {
 	s := p.allowed()
 	if p.schema.Type == "array" && (p.schema.Items == nil || len(p.schema.Items.Enum) == 0) || p.schema.Type == "object" {
-		s += " (" + leaf(err) + ")"
+		l := leaf(err)
+		s += " (" + l + ")"
+		if strings.HasPrefix(l, "maxItems") || strings.Contains(l, ": maxItems") {
+			s += "; send fewer, or split them over several calls"
+		}
 	}
 	return s
 }
@@ -236,15 +240,21 @@ func describe(s *jsonschema.Schema) string {
 			return "a date YYYY-MM-DD"
 		case s.Format == "date-time":
 			return "a date-time YYYY-MM-DDThh:mm:ss"
+		case s.MaxLength != nil:
+			return fmt.Sprintf("a string of at most %d characters", *s.MaxLength)
 		}
 		return "a string"
 	case "boolean":
 		return "true or false"
 	case "array":
-		if s.Items != nil {
-			return "an array of " + plural(describe(s.Items))
+		n := ""
+		if s.MaxItems != nil {
+			n = fmt.Sprintf("at most %d ", *s.MaxItems)
 		}
-		return "an array"
+		if s.Items != nil {
+			return "an array of " + n + plural(describe(s.Items))
+		}
+		return "an array of " + n + "values"
 	case "object":
 		return "an object"
 	}

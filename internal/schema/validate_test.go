@@ -41,9 +41,10 @@ func TestCheckErrorsNameTheArgumentAndWhatIsAllowed(t *testing.T) {
 		{`{"oldest":"x","limit":61}`, "argument limit: got 61; expected an integer from 1 to 60 — how many"},
 		{`{"oldest":"x","limit":"ten"}`, "argument limit: got \"ten\"; expected an integer"},
 		{`{"oldest":"x","category":"RACE"}`, "argument category: got \"RACE\"; expected one of WORKOUT, RACE_A"},
-		{`{"limit":3}`, "missing required argument oldest: expected a string — Local date"},
+		{`{"limit":3}`, "missing required argument oldest: expected a string of at most 200 characters — Local date"},
 		{`{"oldest":"x","olderst":1}`, "unknown argument olderst; accepted arguments: oldest, limit, category, kinds, when, steps, own"},
-		{`{"oldest":"x","steps":[{"minutes":0}]}`, "argument steps: got [{\"minutes\":0}]; expected an array of objects (/items/properties/minutes: minimum: 0 is less than 1)"},
+		{`{"oldest":"x","steps":[{"minutes":0}]}`, "argument steps: got [{\"minutes\":0}]; expected an array of at most 100 objects (/items/properties/minutes: minimum: 0 is less than 1)"},
+		{`{"oldest":"x","steps":[` + strings.Repeat(`{"minutes":1},`, 100) + `{"minutes":1}]}`, "expected an array of at most 100 objects (maxItems: array length 101 is greater than 100); send fewer, or split them over several calls"},
 		{`[1]`, "arguments must be a JSON object"},
 	} {
 		_, err := in.Check(json.RawMessage(c.args))

@@ -186,7 +186,7 @@ func TestBadArgumentsSayWhatToDo(t *testing.T) {
 	for _, c := range []struct{ tool, args, want string }{
 		{"get_activities", `{"oldest":"30/11/2026"}`, "write YYYY-MM-DD"},
 		{"get_activities", `{"oldest":"2026-12-01","newest":"2026-11-01"}`, "swap them"},
-		{"get_events", `{"category":["WORKOUTS"]}`, `got ["WORKOUTS"]; expected an array of values, each one of WORKOUT, RACE_A, RACE_B, RACE_C, NOTE, PLAN, HOLIDAY`},
+		{"get_events", `{"category":["WORKOUTS"]}`, `got ["WORKOUTS"]; expected an array of at most 100 values, each one of WORKOUT, RACE_A, RACE_B, RACE_C, NOTE, PLAN, HOLIDAY`},
 		{"get_athlete_power_curves", `{"period":"last month"}`, "42d, 90d, 1y, all"},
 		{"get_activity_details", `{"activity_id":"i0"}`, "take the id from get_activities"},
 		{"delete_events_by_date_range", `{"oldest":"2026-12-01"}`, "missing required argument newest"},
