@@ -3,7 +3,8 @@
 // .env). The reference server's variable names work unchanged: API_KEY, ATHLETE_ID,
 // INTERVALS_API_BASE_URL (with or without /api/v1), LOG_LEVEL, MCP_TRANSPORT, FASTMCP_HOST,
 // FASTMCP_PORT; ours are MCP_AUTH_TOKEN, INTERVALS_ACCESS_TOKEN, INTERVALS_TOOLSETS,
-// INTERVALS_READ_ONLY and INTERVALS_NO_DESTRUCTIVE.
+// INTERVALS_READ_ONLY, INTERVALS_NO_DESTRUCTIVE, and for HTTP MCP_SSE_MAX_SESSIONS,
+// MCP_SSE_IDLE_TIMEOUT and MCP_SHUTDOWN_TIMEOUT.
 package config
 
 import (
@@ -15,6 +16,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
@@ -38,6 +40,10 @@ type Config struct {
 	NoDestructive bool
 	Demo          bool
 	EnvFile       string // the .env file read, "" if none
+	// HTTP serving; 0 means the server's default.
+	SSEMaxSessions  int           // MCP_SSE_MAX_SESSIONS, --sse-max-sessions
+	SSEIdleTimeout  time.Duration // MCP_SSE_IDLE_TIMEOUT, --sse-idle-timeout
+	ShutdownTimeout time.Duration // MCP_SHUTDOWN_TIMEOUT, --shutdown-timeout
 }
 
 // Filter returns the tool filter of the configuration.
@@ -78,6 +84,7 @@ func (c *Config) LogValue() slog.Value {
 type Flags struct {
 	fs                                                       *flag.FlagSet
 	transport, addr, toolsets, envFile, athlete, base, level *string
+	sseMax, sseIdle, shutdown                                *string
 	readOnly, noDestructive, demo                            *bool
 }
 
@@ -95,6 +102,9 @@ func Bind(fs *flag.FlagSet) *Flags {
 		readOnly:      fs.Bool("read-only", false, "expose read tools only: write and destructive tools are not listed [INTERVALS_READ_ONLY]"),
 		noDestructive: fs.Bool("no-destructive", false, "do not list the tools that delete; writes stay [INTERVALS_NO_DESTRUCTIVE]"),
 		demo:          fs.Bool("demo", false, "serve the built-in demo athlete (synthetic data, no account, no network)"),
+		sseMax:        fs.String("sse-max-sessions", "", "legacy SSE sessions open at once; one more gets 503 [MCP_SSE_MAX_SESSIONS; default 1000]"),
+		sseIdle:       fs.String("sse-idle-timeout", "", "close an SSE session after this long without a message, such as 10m [MCP_SSE_IDLE_TIMEOUT; default 10m]"),
+		shutdown:      fs.String("shutdown-timeout", "", "on SIGTERM, wait this long at most for the tool calls in flight [MCP_SHUTDOWN_TIMEOUT; default 25s]"),
 	}
 }
 
@@ -164,6 +174,17 @@ func (f *Flags) Load(getenv func(string) (string, bool)) (*Config, error) {
 	if err := checkAthlete(c.AthleteID); err != nil {
 		return nil, err
 	}
+	if v := get("sse-max-sessions", "MCP_SSE_MAX_SESSIONS", ""); v != "" {
+		if c.SSEMaxSessions, err = strconv.Atoi(v); err != nil || c.SSEMaxSessions < 1 {
+			return nil, fmt.Errorf("MCP_SSE_MAX_SESSIONS %q: use a whole number of sessions, 1 or more", v)
+		}
+	}
+	if c.SSEIdleTimeout, err = parseDuration("MCP_SSE_IDLE_TIMEOUT", get("sse-idle-timeout", "MCP_SSE_IDLE_TIMEOUT", "")); err != nil {
+		return nil, err
+	}
+	if c.ShutdownTimeout, err = parseDuration("MCP_SHUTDOWN_TIMEOUT", get("shutdown-timeout", "MCP_SHUTDOWN_TIMEOUT", "")); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 
@@ -199,6 +220,18 @@ func parseTransport(s string) (string, error) {
 		return "sse", nil
 	}
 	return "", fmt.Errorf("transport %q: use stdio, http (also streamable-http) or sse", s)
+}
+
+// parseDuration reads a positive duration such as 90s or 10m; "" is 0 (the default).
+func parseDuration(name, s string) (time.Duration, error) {
+	if s == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s %q: use a duration such as 30s or 10m", name, s)
+	}
+	return d, nil
 }
 
 func parseBool(name, s string) (bool, error) {
