@@ -50,7 +50,7 @@ type HTTPOptions struct {
 	Ready func(context.Context) error
 
 	ReadHeaderTimeout time.Duration // request line and headers
-	ReadTimeout       time.Duration // the whole request, body included (then lifted for the handler)
+	ReadTimeout       time.Duration // the whole request, body included (net/http lifts it once read)
 	WriteTimeout      time.Duration // one response; SSE streams: one event
 	IdleTimeout       time.Duration // a kept-alive connection between requests
 	ShutdownTimeout   time.Duration // how long a shutdown waits for the calls in flight

@@ -67,10 +67,10 @@ func (h *sseHandler) stream(w http.ResponseWriter, r *http.Request) {
 	defer end()
 	sess := &sseSession{end: end, timer: time.AfterFunc(h.idle, end)}
 	defer sess.timer.Stop()
-	// The stream lives as long as the session: no read deadline (past it net/http would
-	// cancel the stream), a write deadline per event instead of one for the response.
+	// The stream lives as long as the session: a write deadline per event instead of the
+	// server's one for the whole response. (The read deadline is lifted by net/http itself
+	// once the request is read.)
 	rc := http.NewResponseController(w)
-	_ = rc.SetReadDeadline(time.Time{})
 	sw := &sseWriter{ResponseWriter: w, rc: rc, timeout: h.writeTimeout, touch: func() { sess.touch(h.idle) }}
 	sess.t = &mcp.SSEServerTransport{Endpoint: "/messages/?session_id=" + id, Response: sw}
 	h.mu.Lock()

@@ -10,7 +10,6 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -27,9 +26,9 @@ const maxCapsID = 4096
 
 // statelessHandler wraps go-sdk's stateless Streamable HTTP handler.
 //
-// It reads the body of a POST under the server's ReadTimeout (a body sent at 1 byte/s is
-// cut there), then lifts the connection's read deadline: past it net/http would cancel the
-// request, and with it a tool call still running.
+// It reads the body of a POST (bounded; under the server's ReadTimeout, which net/http
+// lifts once the body is in, so a long tool call is not cut) to see whether it is an
+// initialize.
 //
 // Client capabilities, in both modes. A 2026-07-28 client sends them in the _meta of every
 // request, where go-sdk finds them (CallToolRequest.ClientCapabilities). An older client
@@ -55,7 +54,6 @@ func statelessHandler(next http.Handler) http.Handler {
 			http.Error(w, "could not read the request body: "+err.Error(), http.StatusRequestTimeout)
 			return
 		}
-		_ = http.NewResponseController(w).SetReadDeadline(time.Time{})
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		if caps, ok := initializeCapabilities(body); ok {
 			if id := encodeCaps(caps); id != "" {
