@@ -10,8 +10,6 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -106,36 +104,17 @@ func IdleRSS(bin string) (int, error) {
 	}
 	defer s.stop()
 	time.Sleep(300 * time.Millisecond)
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
-	if err != nil {
-		return 0, fmt.Errorf("read VmRSS (Linux only): %w", err)
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			return strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
-		}
-	}
-	return 0, fmt.Errorf("no VmRSS in /proc/%d/status", s.cmd.Process.Pid)
+	return rssKB(s.cmd.Process.Pid)
 }
 
 // CallsPerSecond serves the binary over Streamable HTTP on the demo athlete and calls tool
 // with args from `workers` sessions for d; it returns the rate of successful calls.
 func CallsPerSecond(bin, tool string, args map[string]any, workers int, d time.Duration) (float64, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, p, err := serveHTTP(bin, "")
 	if err != nil {
 		return 0, err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cmd := exec.Command(bin, "serve", "--transport", "http", "--addr", addr, "--demo", "--log-level", "error")
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
-	if err := cmd.Start(); err != nil {
-		return 0, err
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	if err := waitListening(addr, 10*time.Second); err != nil {
-		return 0, err
-	}
+	defer p.stop()
 	ctx := context.Background()
 	var calls, failures atomic.Int64
 	var wg sync.WaitGroup

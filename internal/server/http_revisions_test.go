@@ -20,7 +20,7 @@ import (
 
 // revisions are the protocol versions a client of /mcp may speak: the current one (no
 // initialize) and older ones (initialize, then one session per request on the server).
-var revisions = []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26"}
+var revisions = []string{"2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"}
 
 const uiExtension = "io.modelcontextprotocol/ui"
 
