@@ -3,10 +3,8 @@ package main
 import (
 	"bufio"
 	"context"
-	"io"
 	"net/http"
 	"os"
-	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -47,27 +45,6 @@ func TestHTTPServerStopsOnSignal(t *testing.T) {
 			}
 		})
 	}
-}
-
-// startFake runs "intervals-mcp fake" with args and returns its API base URL.
-func startFake(t *testing.T, args ...string) string {
-	t.Helper()
-	cmd := command(t, nil, append([]string{"fake", "--addr", freeAddr(t)}, args...)...)
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	line, err := bufio.NewReader(out).ReadString('\n')
-	url, _, _ := strings.Cut(strings.TrimPrefix(line, "fake Intervals.icu at "), " ")
-	if err != nil || !strings.HasPrefix(url, "http://") {
-		t.Fatalf("fake: %q %v", line, err)
-	}
-	go func() { _, _ = io.Copy(io.Discard, out) }()
-	return url
 }
 
 // TestSIGTERMFinishesCallsInFlight sends SIGTERM while calls run (the upstream answers after

@@ -103,10 +103,10 @@ func serveHTTP(bin, upstream string, extra ...string) (string, *process, error) 
 	return addr, p, nil
 }
 
-// HTTPLatency serves the binary over stateless Streamable HTTP against upstream and calls
-// tool from `clients` go-sdk clients (2026-07-28) for d: calls per second and the p50 and
-// p99 latency of one call.
-func HTTPLatency(bin, upstream, tool string, clients int, d time.Duration) (Latency, error) {
+// HTTPLatency serves the binary over stateless Streamable HTTP against upstream (the fake's
+// URL; "" means --demo) and calls tool with args from `clients` go-sdk clients (2026-07-28)
+// for d: calls per second and the p50 and p99 latency of one call.
+func HTTPLatency(bin, upstream, tool string, args map[string]any, clients int, d time.Duration) (Latency, error) {
 	addr, p, err := serveHTTP(bin, upstream)
 	if err != nil {
 		return Latency{}, err
@@ -130,7 +130,7 @@ func HTTPLatency(bin, upstream, tool string, clients int, d time.Duration) (Late
 			defer cs.Close()
 			for time.Now().Before(deadline) {
 				t0 := time.Now()
-				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: map[string]any{}})
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
 				dt := time.Since(t0)
 				mu.Lock()
 				if err != nil || res.IsError {
@@ -253,14 +253,18 @@ func rssKB(pid int) (int, error) {
 // SessionHeap is what ExpiredSessionHeap measures, in bytes of live Go heap after a
 // collection.
 type SessionHeap struct {
-	Sessions              int
-	Before, Open, Expired uint64
+	Sessions int
+	Before   uint64
+	Open     [2]uint64 // with the sessions of wave 1 and 2 open
+	Expired  [2]uint64 // once they have expired
 }
 
 // ExpiredSessionHeap serves the catalog in this process with the given SSE idle timeout,
-// opens n SSE sessions and abandons them, and reads the heap in use (after a collection)
-// before, with them open, and once they have expired and their connections are closed: the
-// cost of an expired session that RSS cannot show (Go keeps freed memory for reuse).
+// opens n SSE sessions and abandons them, and reads the live heap (after a collection)
+// before, with them open, and once they have expired and their connections are closed;
+// twice. It is the cost of expired sessions that RSS cannot show (Go keeps freed memory for
+// reuse); what stays after the first wave (the runtime keeps the goroutines' descriptors
+// for reuse) must not grow with the second.
 func ExpiredSessionHeap(tools []manifest.Tool, n int, idle time.Duration) (SessionHeap, error) {
 	srv, err := server.New(server.Options{Tools: tools, Filter: manifest.Filter{Toolsets: manifest.DefaultToolsets}})
 	if err != nil {
@@ -288,23 +292,21 @@ func ExpiredSessionHeap(tools []manifest.Tool, n int, idle time.Duration) (Sessi
 		return ms.HeapAlloc
 	}
 	h := SessionHeap{Sessions: n, Before: heap()}
-	conns, err := openSSE(addr, n)
-	defer func() {
-		for _, c := range conns {
+	for wave := range 2 {
+		conns, err := openSSE(addr, n)
+		if err == nil {
+			h.Open[wave] = heap()
+		}
+		for _, c := range conns { // the server closes each expired stream: wait for the end
+			_ = c.SetReadDeadline(time.Now().Add(idle + 30*time.Second))
+			_, _ = io.Copy(io.Discard, c)
 			c.Close()
 		}
-	}()
-	if err != nil {
-		return h, err
+		if err != nil {
+			return h, err
+		}
+		time.Sleep(100 * time.Millisecond)
+		h.Expired[wave] = heap()
 	}
-	h.Open = heap()
-	for _, c := range conns { // the server closes each expired stream: wait for the end
-		_ = c.SetReadDeadline(time.Now().Add(idle + 30*time.Second))
-		_, _ = io.Copy(io.Discard, c)
-		c.Close()
-	}
-	conns = nil
-	time.Sleep(100 * time.Millisecond)
-	h.Expired = heap()
 	return h, nil
 }

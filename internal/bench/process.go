@@ -3,18 +3,13 @@ package bench
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"net"
 	"os"
 	"os/exec"
 	"slices"
-	"sync"
-	"sync/atomic"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // handshake is what a client sends first over stdio: initialize, initialized, tools/list.
@@ -110,46 +105,8 @@ func IdleRSS(bin string) (int, error) {
 // CallsPerSecond serves the binary over Streamable HTTP on the demo athlete and calls tool
 // with args from `workers` sessions for d; it returns the rate of successful calls.
 func CallsPerSecond(bin, tool string, args map[string]any, workers int, d time.Duration) (float64, error) {
-	addr, p, err := serveHTTP(bin, "")
-	if err != nil {
-		return 0, err
-	}
-	defer p.stop()
-	ctx := context.Background()
-	var calls, failures atomic.Int64
-	var wg sync.WaitGroup
-	errs := make(chan error, workers)
-	deadline := time.Now().Add(d)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: "http://" + addr + "/mcp"}, nil)
-			if err != nil {
-				errs <- err
-				return
-			}
-			defer cs.Close()
-			for time.Now().Before(deadline) {
-				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
-				if err != nil || res.IsError {
-					failures.Add(1)
-					continue
-				}
-				calls.Add(1)
-			}
-		}()
-	}
-	start := time.Now()
-	wg.Wait()
-	close(errs)
-	if err := <-errs; err != nil {
-		return 0, err
-	}
-	if calls.Load() == 0 {
-		return 0, fmt.Errorf("%s: no successful call (%d failures)", tool, failures.Load())
-	}
-	return float64(calls.Load()) / time.Since(start).Seconds(), nil
+	l, err := HTTPLatency(bin, "", tool, args, workers, d)
+	return l.CallsPerSec, err
 }
 
 func waitListening(addr string, timeout time.Duration) error {

@@ -112,7 +112,7 @@ func runHTTP(bin, tool string, dur time.Duration, sessions int) error {
 	defer stop()
 	fmt.Printf("\n| %s over stateless Streamable HTTP, fake upstream +80 ms | calls/s | p50 | p99 | failures |\n|---|---|---|---|---|\n", tool)
 	for _, clients := range []int{1, 8, 32} {
-		l, err := bench.HTTPLatency(bin, upstream, tool, clients, dur)
+		l, err := bench.HTTPLatency(bin, upstream, tool, map[string]any{}, clients, dur)
 		if err != nil {
 			return fmt.Errorf("latency, %d clients: %w", clients, err)
 		}
@@ -136,7 +136,10 @@ func runHTTP(bin, tool string, dur time.Duration, sessions int) error {
 	}
 	heap := func(b uint64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
 	fmt.Printf("\n| live Go heap after a collection, in process (server and %d raw clients) | value |\n|---|---|\n", h.Sessions)
-	fmt.Printf("| before | %s |\n| SSE sessions open | %s |\n| expired | %s |\n", heap(h.Before), heap(h.Open), heap(h.Expired))
+	fmt.Printf("| before | %s |\n", heap(h.Before))
+	for wave := range 2 {
+		fmt.Printf("| wave %d: SSE sessions open | %s |\n| wave %d: expired | %s |\n", wave+1, heap(h.Open[wave]), wave+1, heap(h.Expired[wave]))
+	}
 	return nil
 }
 
