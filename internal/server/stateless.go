@@ -37,7 +37,9 @@ const maxCapsID = 4096
 // as the Mcp-Session-Id (not a session: the client's own declaration, which any replica
 // can read), the client echoes it on every request, and ClientCapabilities reads it. Such a
 // client cannot be sent requests (no elicitation/create on stateless HTTP): its elicitation
-// capability is dropped, so a confirmation falls back to the preview-then-token flow.
+// capability is dropped, so a confirmation falls back to the preview-then-token flow. The
+// session id is the client's own declaration, so it is trusted no further than that: it
+// can only change what the client is offered, never what it may do.
 func statelessHandler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || r.Body == nil {
@@ -108,18 +110,16 @@ func decodeCaps(id string) *mcp.ClientCapabilities {
 	if json.Unmarshal(raw, &caps) != nil {
 		return nil
 	}
-	caps.Elicitation = nil // a stateless server cannot send elicitation/create
-	caps.Sampling = nil
-	caps.Roots.ListChanged = false
-	caps.RootsV2 = nil
-	return &caps
+	// Only what a tool can use without sending the client a request: no elicitation,
+	// sampling or roots (a stateless server cannot send elicitation/create and the like).
+	return &mcp.ClientCapabilities{Experimental: caps.Experimental, Extensions: caps.Extensions}
 }
 
 // ClientCapabilities returns what the client of a call declared, on every transport and
 // revision: from the request's _meta (2026-07-28), from the session's initialize (stdio,
 // SSE), or, for an older client over stateless Streamable HTTP, from the Mcp-Session-Id it
-// echoes (see statelessHandler; elicitation, sampling and roots are absent there, since no
-// request can reach such a client). Tools look here for elicitation and for extensions such
+// echoes (see statelessHandler; there only extensions and experimental capabilities are
+// kept: elicitation, sampling and roots need a request to the client, which cannot reach it). Tools look here for elicitation and for extensions such
 // as MCP Apps (Extensions["io.modelcontextprotocol/ui"]). It returns nil when nothing is
 // known.
 func ClientCapabilities(ctx context.Context, req *mcp.CallToolRequest) *mcp.ClientCapabilities {
