@@ -51,6 +51,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return server.Serve(ctx, ln, server.HTTPOptions{
 		Server:          srv,
 		Token:           cfg.AuthToken,
+		WriteTimeout:    server.WriteTimeoutFor(rt.Timeout),
 		SSEMaxSessions:  cfg.SSEMaxSessions,
 		SSEIdleTimeout:  cfg.SSEIdleTimeout,
 		ShutdownTimeout: cfg.ShutdownTimeout,

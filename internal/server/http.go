@@ -33,6 +33,15 @@ const (
 	DefaultSSEIdleTimeout    = 10 * time.Minute
 )
 
+// WriteTimeoutFor is the response timeout that suits a call timeout (0 means
+// DefaultCallTimeout): 30 s longer, so that no answer is cut.
+func WriteTimeoutFor(callTimeout time.Duration) time.Duration {
+	if callTimeout <= 0 {
+		callTimeout = DefaultCallTimeout
+	}
+	return callTimeout + 30*time.Second
+}
+
 // HTTPOptions configure HTTPHandler and Serve. Zero values mean the defaults above.
 type HTTPOptions struct {
 	Server *mcp.Server // the server every request gets unless ServerFor chooses
@@ -51,7 +60,7 @@ type HTTPOptions struct {
 
 	ReadHeaderTimeout time.Duration // request line and headers
 	ReadTimeout       time.Duration // the whole request, body included (net/http lifts it once read)
-	WriteTimeout      time.Duration // one response; SSE streams: one event
+	WriteTimeout      time.Duration // one response (see WriteTimeoutFor); SSE streams: one event
 	IdleTimeout       time.Duration // a kept-alive connection between requests
 	ShutdownTimeout   time.Duration // how long a shutdown waits for the calls in flight
 	SSEMaxSessions    int           // legacy SSE sessions open at once; past it, 503
