@@ -72,14 +72,21 @@ func startListening(t *testing.T, addr string, env []string, args ...string) (st
 	return "http://" + addr, cmd
 }
 
-func checkSession(t *testing.T, tr mcp.Transport) {
+func checkSession(t *testing.T, tr mcp.Transport) { t.Helper(); checkSessionAt(t, tr, "") }
+
+// checkSessionAt connects at a protocol version ("" lets the client choose), lists the
+// tools and calls one.
+func checkSessionAt(t *testing.T, tr mcp.Transport, version string) {
 	t.Helper()
 	ctx := context.Background()
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, tr, nil)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, tr, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer cs.Close()
+	if got := cs.InitializeResult().ProtocolVersion; version != "" && got != version {
+		t.Fatalf("negotiated %s, want %s", got, version)
+	}
 	tools, err := cs.ListTools(ctx, nil)
 	if err != nil || len(tools.Tools) < 20 {
 		t.Fatalf("tools/list: %v (%d tools)", err, len(tools.Tools))
@@ -90,9 +97,31 @@ func checkSession(t *testing.T, tr mcp.Transport) {
 	}
 }
 
+// TestStreamableHTTPBinary connects go-sdk's client to the binary's /mcp at the current
+// revision (no initialize) and at 2025-11-25 (initialize).
 func TestStreamableHTTPBinary(t *testing.T) {
 	base := serveHTTP(t, "http", nil)
-	checkSession(t, &mcp.StreamableClientTransport{Endpoint: base + "/mcp"})
+	for _, version := range []string{"2026-07-28", "2025-11-25"} {
+		t.Run(version, func(t *testing.T) {
+			checkSessionAt(t, &mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, version)
+		})
+	}
+}
+
+// TestProbesBinary: /healthz and /readyz answer 200 without the token, which the MCP
+// endpoints need.
+func TestProbesBinary(t *testing.T) {
+	base := serveHTTP(t, "http", []string{"MCP_AUTH_TOKEN=probe-token-1"})
+	for _, path := range []string{"/healthz", "/readyz"} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("%s: status %d", path, resp.StatusCode)
+		}
+	}
 }
 
 func TestSSEBinary(t *testing.T) {

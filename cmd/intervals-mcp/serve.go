@@ -8,8 +8,10 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 )
 
-// serveCmd serves MCP over stdio, or over HTTP (Streamable HTTP at /mcp and legacy SSE at
-// /sse + /messages/; both are served whether --transport is http or sse).
+// serveCmd serves MCP over stdio, or over HTTP (stateless Streamable HTTP at /mcp, legacy
+// SSE at /sse + /messages/, probes at /healthz and /readyz; all are served whether
+// --transport is http or sse). On SIGTERM or SIGINT an HTTP server finishes the calls in
+// flight (for --shutdown-timeout at most) before it exits.
 func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	resume := pauseGC()
 	defer resume()
@@ -52,5 +54,14 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	return server.ServeReady(ctx, ln, srv, cfg.AuthToken, logger, rt.Persist.Ping)
+	return server.Serve(ctx, ln, server.HTTPOptions{
+		Server:          srv,
+		Token:           cfg.AuthToken,
+		WriteTimeout:    server.WriteTimeoutFor(rt.Timeout),
+		SSEMaxSessions:  cfg.SSEMaxSessions,
+		SSEIdleTimeout:  cfg.SSEIdleTimeout,
+		ShutdownTimeout: cfg.ShutdownTimeout,
+		Logger:          logger,
+		Ready:           rt.Persist.Ping,
+	})
 }

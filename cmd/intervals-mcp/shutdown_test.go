@@ -2,11 +2,16 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"net/http"
 	"os"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // TestHTTPServerStopsOnSignal sends SIGTERM, then SIGINT, to an HTTP server that a client
@@ -39,5 +44,64 @@ func TestHTTPServerStopsOnSignal(t *testing.T) {
 				t.Fatalf("still running 30 s after %v", sig)
 			}
 		})
+	}
+}
+
+// TestSIGTERMFinishesCallsInFlight sends SIGTERM while calls run (the upstream answers after
+// 3 s) over Streamable HTTP at both revisions and over SSE: each call gets its answer,
+// then the process exits 0.
+func TestSIGTERMFinishesCallsInFlight(t *testing.T) {
+	upstream := startFake(t, "--fault", "latency:3s") // longer than the 2 s the server used to give them
+	addr := freeAddr(t)
+	base, cmd := startListening(t, addr, []string{"API_KEY=" + fakeicu.DefaultAPIKey}, "serve", "--transport", "http", "--addr", addr, "--base-url", upstream)
+	ctx := context.Background()
+	connect := func(tr mcp.Transport, version string) *mcp.ClientSession {
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "t", Version: "1"}, nil).Connect(ctx, tr, &mcp.ClientSessionOptions{ProtocolVersion: version})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = cs.Close() })
+		return cs
+	}
+	sessions := map[string]*mcp.ClientSession{
+		"2026-07-28": connect(&mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, "2026-07-28"),
+		"2025-11-25": connect(&mcp.StreamableClientTransport{Endpoint: base + "/mcp"}, "2025-11-25"),
+		"sse":        connect(&mcp.SSEClientTransport{Endpoint: base + "/sse"}, ""),
+	}
+	type answer struct {
+		name string
+		res  *mcp.CallToolResult
+		err  error
+	}
+	answers := make(chan answer, len(sessions))
+	for name, cs := range sessions {
+		go func() {
+			res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_gear_list", Arguments: map[string]any{}})
+			answers <- answer{name, res, err}
+		}()
+	}
+	time.Sleep(300 * time.Millisecond) // the calls wait on the upstream
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	for range sessions {
+		select {
+		case a := <-answers:
+			if a.err != nil || a.res.IsError {
+				t.Errorf("%s: the call in flight at SIGTERM: %v %q", a.name, a.err, mcptest.Text(a.res))
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("a call in flight got no answer")
+		}
+	}
+	exited := make(chan *os.ProcessState, 1)
+	go func() { st, _ := cmd.Process.Wait(); exited <- st }()
+	select {
+	case st := <-exited:
+		if st == nil || st.ExitCode() != 0 {
+			t.Errorf("after SIGTERM: %v, want exit status 0", st)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("still running 30 s after SIGTERM")
 	}
 }

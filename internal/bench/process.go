@@ -3,20 +3,13 @@ package bench
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"fmt"
 	"io"
 	"net"
 	"os"
 	"os/exec"
 	"slices"
-	"strconv"
-	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // handshake is what a client sends first over stdio: initialize, initialized, tools/list.
@@ -106,71 +99,14 @@ func IdleRSS(bin string) (int, error) {
 	}
 	defer s.stop()
 	time.Sleep(300 * time.Millisecond)
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.cmd.Process.Pid))
-	if err != nil {
-		return 0, fmt.Errorf("read VmRSS (Linux only): %w", err)
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			return strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
-		}
-	}
-	return 0, fmt.Errorf("no VmRSS in /proc/%d/status", s.cmd.Process.Pid)
+	return rssKB(s.cmd.Process.Pid)
 }
 
 // CallsPerSecond serves the binary over Streamable HTTP on the demo athlete and calls tool
 // with args from `workers` sessions for d; it returns the rate of successful calls.
 func CallsPerSecond(bin, tool string, args map[string]any, workers int, d time.Duration) (float64, error) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	addr := ln.Addr().String()
-	ln.Close()
-	cmd := exec.Command(bin, "serve", "--transport", "http", "--addr", addr, "--demo", "--log-level", "error")
-	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
-	if err := cmd.Start(); err != nil {
-		return 0, err
-	}
-	defer func() { _ = cmd.Process.Kill(); _ = cmd.Wait() }()
-	if err := waitListening(addr, 10*time.Second); err != nil {
-		return 0, err
-	}
-	ctx := context.Background()
-	var calls, failures atomic.Int64
-	var wg sync.WaitGroup
-	errs := make(chan error, workers)
-	deadline := time.Now().Add(d)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: "http://" + addr + "/mcp"}, nil)
-			if err != nil {
-				errs <- err
-				return
-			}
-			defer cs.Close()
-			for time.Now().Before(deadline) {
-				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
-				if err != nil || res.IsError {
-					failures.Add(1)
-					continue
-				}
-				calls.Add(1)
-			}
-		}()
-	}
-	start := time.Now()
-	wg.Wait()
-	close(errs)
-	if err := <-errs; err != nil {
-		return 0, err
-	}
-	if calls.Load() == 0 {
-		return 0, fmt.Errorf("%s: no successful call (%d failures)", tool, failures.Load())
-	}
-	return float64(calls.Load()) / time.Since(start).Seconds(), nil
+	l, err := HTTPLatency(bin, "", tool, args, workers, d)
+	return l.CallsPerSec, err
 }
 
 func waitListening(addr string, timeout time.Duration) error {

@@ -3,7 +3,8 @@
 // .env). The reference server's variable names work unchanged: API_KEY, ATHLETE_ID,
 // INTERVALS_API_BASE_URL (with or without /api/v1), LOG_LEVEL, MCP_TRANSPORT, FASTMCP_HOST,
 // FASTMCP_PORT; ours are MCP_AUTH_TOKEN, INTERVALS_ACCESS_TOKEN, INTERVALS_TOOLSETS,
-// INTERVALS_READ_ONLY, INTERVALS_NO_DESTRUCTIVE and INTERVALS_CALL_TIMEOUT.
+// INTERVALS_READ_ONLY, INTERVALS_NO_DESTRUCTIVE, INTERVALS_CALL_TIMEOUT, and for HTTP
+// MCP_SSE_MAX_SESSIONS, MCP_SSE_IDLE_TIMEOUT and MCP_SHUTDOWN_TIMEOUT.
 package config
 
 import (
@@ -44,6 +45,10 @@ type Config struct {
 	// --call-timeout); 0 means the server's default, 50 s.
 	CallTimeout time.Duration
 	Store       StoreConfig
+	// HTTP serving; 0 means the server's default.
+	SSEMaxSessions  int           // MCP_SSE_MAX_SESSIONS, --sse-max-sessions
+	SSEIdleTimeout  time.Duration // MCP_SSE_IDLE_TIMEOUT, --sse-idle-timeout
+	ShutdownTimeout time.Duration // MCP_SHUTDOWN_TIMEOUT, --shutdown-timeout
 }
 
 // Filter returns the tool filter of the configuration.
@@ -84,6 +89,7 @@ func (c *Config) LogValue() slog.Value {
 type Flags struct {
 	fs                                                       *flag.FlagSet
 	transport, addr, toolsets, envFile, athlete, base, level *string
+	sseMax, sseIdle, shutdown                                *string
 	readOnly, noDestructive, demo                            *bool
 	callTimeout                                              *string
 	store                                                    *storeFlags
@@ -105,6 +111,9 @@ func Bind(fs *flag.FlagSet) *Flags {
 		demo:          fs.Bool("demo", false, "serve the built-in demo athlete (synthetic data, no account, no network)"),
 		callTimeout:   fs.String("call-timeout", "", "time limit of one tool call, retries included, such as 50s (1s to 10m) [INTERVALS_CALL_TIMEOUT; default 50s]"),
 		store:         bindStore(fs),
+		sseMax:        fs.String("sse-max-sessions", "", "legacy SSE sessions open at once; one more gets 503 [MCP_SSE_MAX_SESSIONS; default 1000]"),
+		sseIdle:       fs.String("sse-idle-timeout", "", "close an SSE session after this long without a message, such as 10m [MCP_SSE_IDLE_TIMEOUT; default 10m]"),
+		shutdown:      fs.String("shutdown-timeout", "", "on SIGTERM, wait this long at most for the tool calls in flight [MCP_SHUTDOWN_TIMEOUT; default 25s]"),
 	}
 }
 
@@ -197,6 +206,17 @@ func (f *Flags) load(getenv func(string) (string, bool)) (*Config, []string, err
 		return nil, c.Secrets(), err
 	}
 	if err := f.store.load(c, get); err != nil {
+		return nil, c.Secrets(), err
+	}
+	if v := get("sse-max-sessions", "MCP_SSE_MAX_SESSIONS", ""); v != "" {
+		if c.SSEMaxSessions, err = strconv.Atoi(v); err != nil || c.SSEMaxSessions < 1 {
+			return nil, c.Secrets(), fmt.Errorf("MCP_SSE_MAX_SESSIONS %q: use a whole number of sessions, 1 or more", v)
+		}
+	}
+	if c.SSEIdleTimeout, err = parseDuration("MCP_SSE_IDLE_TIMEOUT", get("sse-idle-timeout", "MCP_SSE_IDLE_TIMEOUT", "")); err != nil {
+		return nil, c.Secrets(), err
+	}
+	if c.ShutdownTimeout, err = parseDuration("MCP_SHUTDOWN_TIMEOUT", get("shutdown-timeout", "MCP_SHUTDOWN_TIMEOUT", "")); err != nil {
 		return nil, c.Secrets(), err
 	}
 	return c, nil, nil
@@ -307,6 +327,18 @@ func parseTransport(s string) (string, error) {
 		return "sse", nil
 	}
 	return "", fmt.Errorf("transport %s: use stdio, http (also streamable-http) or sse", quote(s))
+}
+
+// parseDuration reads a positive duration such as 90s or 10m; "" is 0 (the default).
+func parseDuration(name, s string) (time.Duration, error) {
+	if s == "" {
+		return 0, nil
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d <= 0 {
+		return 0, fmt.Errorf("%s %q: use a duration such as 30s or 10m", name, s)
+	}
+	return d, nil
 }
 
 func parseBool(name, s string) (bool, error) {

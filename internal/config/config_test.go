@@ -96,11 +96,14 @@ func TestEnvFileFlag(t *testing.T) {
 func TestBadValuesSayWhatToUse(t *testing.T) {
 	inDir(t)
 	for env, want := range map[string]string{
-		"MCP_TRANSPORT":       "use stdio, http",
-		"LOG_LEVEL":           "use debug, info",
-		"INTERVALS_TOOLSETS":  "unknown toolset",
-		"INTERVALS_READ_ONLY": "use true or false",
-		"ATHLETE_ID":          "i12345",
+		"MCP_TRANSPORT":        "use stdio, http",
+		"LOG_LEVEL":            "use debug, info",
+		"INTERVALS_TOOLSETS":   "unknown toolset",
+		"INTERVALS_READ_ONLY":  "use true or false",
+		"ATHLETE_ID":           "i12345",
+		"MCP_SSE_MAX_SESSIONS": "whole number",
+		"MCP_SSE_IDLE_TIMEOUT": "such as 30s",
+		"MCP_SHUTDOWN_TIMEOUT": "such as 30s",
 	} {
 		_, err := load(t, nil, map[string]string{env: "bogus"})
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -209,5 +212,23 @@ func TestCallTimeoutIsSettable(t *testing.T) {
 	c, err := f.Load(func(string) (string, bool) { return "", false })
 	if err != nil || c.CallTimeout != 20*time.Second {
 		t.Fatalf("got %v, %v; want 20s", c, err)
+	}
+}
+
+func TestHTTPSettingsFromFlagsAndEnv(t *testing.T) {
+	inDir(t)
+	c, err := load(t, []string{"--sse-max-sessions", "5", "--shutdown-timeout", "3s"}, map[string]string{"MCP_SSE_IDLE_TIMEOUT": "90s", "MCP_SSE_MAX_SESSIONS": "9"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.SSEMaxSessions != 5 || c.SSEIdleTimeout != 90*time.Second || c.ShutdownTimeout != 3*time.Second {
+		t.Errorf("got max %d, idle %s, shutdown %s", c.SSEMaxSessions, c.SSEIdleTimeout, c.ShutdownTimeout)
+	}
+	d, err := load(t, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.SSEMaxSessions != 0 || d.SSEIdleTimeout != 0 || d.ShutdownTimeout != 0 {
+		t.Errorf("unset settings must stay 0 (the server's defaults): %+v", d)
 	}
 }

@@ -1,6 +1,6 @@
 // intervals-mcp as the official TypeScript MCP client sees it, over stdio, Streamable HTTP
 // and legacy SSE, on the demo athlete: every input schema must compile with ajv (JSON Schema
-// 2020-12), and tools must answer. Run by e2e_test.go (go test ./internal/e2e, make e2e-node)
+// 2020-12), tools must answer, and a range delete is confirmed over stateless HTTP. Run by e2e_test.go (go test ./internal/e2e, make e2e-node)
 // with INTERVALS_MCP_BIN set to a built binary.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 
 const bin = process.env.INTERVALS_MCP_BIN;
@@ -84,7 +85,38 @@ function startHTTP(t, transport) {
 
 test('streamable http', async (t) => {
   const base = await startHTTP(t, 'http');
-  await withClient(new StreamableHTTPClientTransport(new URL(base + '/mcp')), exercise);
+  const transport = new StreamableHTTPClientTransport(new URL(base + '/mcp'));
+  await withClient(transport, async (client) => {
+    await exercise(client);
+    assert.equal(transport.protocolVersion, '2025-11-25', 'the TypeScript client initializes at 2025-11-25');
+  });
+});
+
+// The range delete over stateless Streamable HTTP: the server cannot send this 2025-11-25
+// client an elicitation/create, so even a client that declares elicitation is never asked and
+// the preview's token confirms (preview-then-token).
+test('range delete over streamable http', async (t) => {
+  const base = await startHTTP(t, 'http');
+  const client = new Client({ name: 'e2e', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+  let asked = 0;
+  client.setRequestHandler(ElicitRequestSchema, async () => {
+    asked++;
+    return { action: 'accept', content: { confirm: true } };
+  });
+  await client.connect(new StreamableHTTPClientTransport(new URL(base + '/mcp')));
+  try {
+    const day = (n) => new Date(Date.now() + n * 86400000).toISOString().slice(0, 10);
+    const args = { oldest: day(1), newest: day(14) };
+    const preview = text(await client.callTool({ name: 'delete_events_by_date_range', arguments: args }));
+    const token = preview.match(/confirm="([^"]+)"/);
+    assert.ok(token, `preview without a token: ${preview}`);
+    const done = await client.callTool({ name: 'delete_events_by_date_range', arguments: { ...args, confirm: token[1] } });
+    assert.ok(!done.isError, text(done));
+    assert.match(text(done), /^Deleted/);
+    assert.equal(asked, 0, 'no elicitation/create over stateless HTTP');
+  } finally {
+    await client.close();
+  }
 });
 
 test('legacy sse', async (t) => {

@@ -22,12 +22,13 @@ const (
 // mimeTypes (a client that lists no mimeTypes is taken at its word). The capabilities are
 // the request's own under the stateless 2026-07-28 revision (the _meta key
 // io.modelcontextprotocol/clientCapabilities) and the session's initialize params otherwise:
-// the SDK's ClientCapabilities reads the first and falls back to the second.
-func rendersApps(req *mcp.CallToolRequest) bool {
+// ClientCapabilities reads them, including the ones an older client over stateless HTTP
+// echoes back (stateless.go).
+func rendersApps(ctx context.Context, req *mcp.CallToolRequest) bool {
 	if req == nil {
 		return false
 	}
-	caps := req.ClientCapabilities()
+	caps := ClientCapabilities(ctx, req)
 	if caps == nil || caps.Extensions == nil {
 		return false
 	}
@@ -86,8 +87,8 @@ func addViews(srv *mcp.Server, cat *Catalog) {
 }
 
 // newOutput is the Output a call of e fills: it knows whether the client renders views.
-func newOutput(req *mcp.CallToolRequest) *manifest.Output {
-	return &manifest.Output{UI: rendersApps(req)}
+func newOutput(ctx context.Context, req *mcp.CallToolRequest) *manifest.Output {
+	return &manifest.Output{UI: rendersApps(ctx, req)}
 }
 
 // addOutput puts what the tool left in out into its result: the view's data as

@@ -180,7 +180,7 @@ func TestBadHTTPRequestsGetClientErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(HTTPHandler(srv, ""))
+	ts := httptest.NewServer(HTTPHandler(HTTPOptions{Server: srv}))
 	defer ts.Close()
 	accept := "application/json, text/event-stream"
 	bodies := []string{"not json", `{"jsonrpc":"2.0"}`, `[]`, `[{"jsonrpc":"2.0","id":1,"method":"ping"}]`, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{\"x\":\"\xff\"}}",

@@ -8,6 +8,8 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/auth"
@@ -18,33 +20,165 @@ import (
 // bearer token.
 var ErrTokenRequired = errors.New("listening on an address other than 127.0.0.1/localhost needs a bearer token: set MCP_AUTH_TOKEN (clients then send Authorization: Bearer <token>), or keep the default --addr 127.0.0.1:8765")
 
-// HTTPHandler serves one MCP server over HTTP: Streamable HTTP at /mcp, and the legacy SSE
-// transport at /sse (stream) and /messages/ (posts). With a token, every request must carry
-// "Authorization: Bearer <token>".
+// Defaults of HTTPOptions. The write timeout of a response outlasts the longest tool call
+// (DefaultCallTimeout) so that no answer is cut; SSE streams, which live for hours, have a
+// deadline per event instead (see sseWriter).
+const (
+	DefaultReadHeaderTimeout = 10 * time.Second
+	DefaultReadTimeout       = 30 * time.Second
+	DefaultWriteTimeout      = DefaultCallTimeout + 30*time.Second
+	DefaultIdleTimeout       = 60 * time.Second
+	DefaultShutdownTimeout   = 25 * time.Second
+	DefaultSSEMaxSessions    = 1000
+	DefaultSSEIdleTimeout    = 10 * time.Minute
+)
+
+// WriteTimeoutFor is the response timeout that suits a call timeout (0 means
+// DefaultCallTimeout): 30 s longer, so that no answer is cut.
+func WriteTimeoutFor(callTimeout time.Duration) time.Duration {
+	if callTimeout <= 0 {
+		callTimeout = DefaultCallTimeout
+	}
+	return callTimeout + 30*time.Second
+}
+
+// HTTPOptions configure HTTPHandler and Serve. Zero values mean the defaults above.
+type HTTPOptions struct {
+	Server *mcp.Server // the server every request gets unless ServerFor chooses
+	Token  string      // bearer token every request must carry; "" means none (loopback only)
+
+	// ServerFor chooses the MCP server of one request (Streamable HTTP) or of one SSE
+	// session, from the request: the hook for a tool list that depends on the caller (the
+	// scopes of an OAuth token). Return servers from a small set built once (one per scope
+	// set, say): each is instrumented for shutdown the first time it is seen. nil means
+	// Server for every request.
+	ServerFor func(*http.Request) *mcp.Server
+
+	// Ready reports whether the process can serve (the store answers, say): /readyz answers
+	// 503 with its error. nil means always ready. It is called with the probe's context.
+	Ready func(context.Context) error
+
+	ReadHeaderTimeout time.Duration // request line and headers
+	ReadTimeout       time.Duration // the whole request, body included (net/http lifts it once read)
+	WriteTimeout      time.Duration // one response (see WriteTimeoutFor); SSE streams: one event
+	IdleTimeout       time.Duration // a kept-alive connection between requests
+	ShutdownTimeout   time.Duration // how long a shutdown waits for the calls in flight
+	SSEMaxSessions    int           // legacy SSE sessions open at once; past it, 503
+	SSEIdleTimeout    time.Duration // an SSE session with no message either way is closed
+
+	Logger *slog.Logger
+}
+
+func (o HTTPOptions) withDefaults() HTTPOptions {
+	def := func(d *time.Duration, v time.Duration) {
+		if *d == 0 {
+			*d = v
+		}
+	}
+	def(&o.ReadHeaderTimeout, DefaultReadHeaderTimeout)
+	def(&o.ReadTimeout, DefaultReadTimeout)
+	def(&o.WriteTimeout, DefaultWriteTimeout)
+	def(&o.IdleTimeout, DefaultIdleTimeout)
+	def(&o.ShutdownTimeout, DefaultShutdownTimeout)
+	def(&o.SSEIdleTimeout, DefaultSSEIdleTimeout)
+	if o.SSEMaxSessions == 0 {
+		o.SSEMaxSessions = DefaultSSEMaxSessions
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
+}
+
+// HTTP serves MCP over HTTP:
 //
-// Without a token, a request that reached a loopback listener under a name that is not
-// loopback is refused (DNS rebinding: a web page driving the browser against a local server;
-// behind a tunnel such as ngrok, have it rewrite the Host header). With a token that check
-// is off: a page cannot know the token, and reverse proxies keep their public host name.
-func HTTPHandler(srv *mcp.Server, token string) http.Handler {
+//   - /mcp: Streamable HTTP, stateless: any replica answers any request. It serves clients
+//     of 2026-07-28 (server/discover, _meta on every request) and older ones (initialize;
+//     2025-11-25 down to 2024-11-05, each later request answered by a fresh session). GET
+//     and DELETE answer 405 with Allow: POST. See statelessHandler for what an older
+//     client's capabilities become.
+//   - /sse and /messages/: the legacy HTTP+SSE transport, stateful: one replica (or sticky
+//     routing) only; sessions are capped and expire when idle.
+//   - /healthz: 200 "ok" while the process serves; /readyz: 200 when Ready says so, 503
+//     while it does not or the server is shutting down. Neither needs the token.
+//
+// With a token, every MCP request must carry "Authorization: Bearer <token>". Without one,
+// a request that reached a loopback listener under a name that is not loopback is refused
+// (DNS rebinding: a web page driving the browser against a local server; behind a tunnel
+// such as ngrok, have it rewrite the Host header). With a token that check is off: a page
+// cannot know the token, and reverse proxies keep their public host name.
+type HTTP struct {
+	opts     HTTPOptions
+	handler  http.Handler
+	sse      *sseHandler
+	calls    *inFlight
+	draining atomic.Bool
+	seen     sync.Map // *mcp.Server already given the in-flight middleware
+}
+
+// NewHTTP builds the HTTP side of the server.
+func NewHTTP(opts HTTPOptions) *HTTP {
+	h := &HTTP{opts: opts.withDefaults(), calls: newInFlight()}
+	o := &h.opts
 	guard := rebindingGuard
-	if token != "" {
+	if o.Token != "" {
 		guard = func(h http.Handler) http.Handler { return h }
 	}
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return srv },
-		&mcp.StreamableHTTPOptions{DisableLocalhostProtection: token != ""}))
-	sse := newSSEHandler(srv)
-	mux.Handle("/sse", guard(http.HandlerFunc(sse.stream)))
-	mux.Handle("/messages/", guard(http.HandlerFunc(sse.message)))
-	mux.Handle("/messages", guard(http.HandlerFunc(sse.message))) // a POST must not be redirected
-	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		http.Error(w, "intervals-mcp: MCP over Streamable HTTP is at /mcp; legacy SSE at /sse", http.StatusNotFound)
+	mcpMux := http.NewServeMux()
+	mcpMux.Handle("/mcp", statelessHandler(mcp.NewStreamableHTTPHandler(h.serverFor,
+		&mcp.StreamableHTTPOptions{Stateless: true, DisableLocalhostProtection: o.Token != "", Logger: o.Logger})))
+	h.sse = newSSEHandler(h.serverFor, o.SSEMaxSessions, o.SSEIdleTimeout, o.WriteTimeout, &h.draining)
+	mcpMux.Handle("/sse", guard(http.HandlerFunc(h.sse.stream)))
+	mcpMux.Handle("/messages/", guard(http.HandlerFunc(h.sse.message)))
+	mcpMux.Handle("/messages", guard(http.HandlerFunc(h.sse.message))) // a POST must not be redirected
+	mcpMux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "intervals-mcp: MCP over Streamable HTTP is at /mcp; legacy SSE at /sse; probes at /healthz and /readyz", http.StatusNotFound)
 	})
-	if token == "" {
-		return mux
+	var protected http.Handler = mcpMux
+	if o.Token != "" {
+		protected = auth.RequireBearerToken(bearer(o.Token), nil)(mcpMux)
 	}
-	return auth.RequireBearerToken(bearer(token), nil)(mux)
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	mux.HandleFunc("GET /readyz", h.ready)
+	mux.Handle("/", protected)
+	h.handler = mux
+	return h
+}
+
+// HTTPHandler is NewHTTP(opts) as an http.Handler.
+func HTTPHandler(opts HTTPOptions) http.Handler { return NewHTTP(opts) }
+
+func (h *HTTP) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.handler.ServeHTTP(w, r) }
+
+// serverFor is the per-request choice given to go-sdk's handlers; it makes sure the chosen
+// server counts its calls in flight.
+func (h *HTTP) serverFor(r *http.Request) *mcp.Server {
+	srv := h.opts.Server
+	if h.opts.ServerFor != nil {
+		srv = h.opts.ServerFor(r)
+	}
+	if srv == nil {
+		return nil
+	}
+	if _, loaded := h.seen.LoadOrStore(srv, true); !loaded {
+		srv.AddReceivingMiddleware(h.calls.middleware)
+	}
+	return srv
+}
+
+func (h *HTTP) ready(w http.ResponseWriter, r *http.Request) {
+	if h.draining.Load() {
+		http.Error(w, "shutting down", http.StatusServiceUnavailable)
+		return
+	}
+	if h.opts.Ready != nil {
+		if err := h.opts.Ready(r.Context()); err != nil {
+			http.Error(w, "not ready: "+err.Error(), http.StatusServiceUnavailable)
+			return
+		}
+	}
+	_, _ = w.Write([]byte("ready\n"))
 }
 
 // bearer accepts exactly one static token. go-sdk refuses tokens without an expiry, so each
@@ -70,32 +204,43 @@ func Listen(addr, token string) (net.Listener, error) {
 	return ln, nil
 }
 
-// shutdownGrace is how long Serve lets requests in flight finish once its context is done,
-// before it closes the connections left (event streams never finish by themselves).
-const shutdownGrace = 2 * time.Second
-
-// Serve serves srv on ln until ctx is done, logging the URLs clients connect to. Then it
-// stops accepting, lets requests in flight finish for shutdownGrace, and closes every
-// connection still open (SSE and Streamable HTTP streams) before it returns.
-func Serve(ctx context.Context, ln net.Listener, srv *mcp.Server, token string, logger *slog.Logger) error {
-	return serve(ctx, ln, HTTPHandler(srv, token), token, logger)
-}
-
-func serve(ctx context.Context, ln net.Listener, h http.Handler, token string, logger *slog.Logger) error {
+// Serve serves opts on ln until ctx is done, logging the URLs clients connect to. Slow and
+// idle connections are closed by the timeouts of opts, authenticated or not.
+//
+// When ctx is done it drains: /readyz answers 503 and new SSE sessions are refused, the
+// listener closes, the tool calls in flight finish (for ShutdownTimeout at most), then the
+// SSE streams still open are closed and Serve returns.
+func Serve(ctx context.Context, ln net.Listener, opts HTTPOptions) error {
+	h := NewHTTP(opts)
+	o := h.opts
 	base := "http://" + ln.Addr().String()
-	logger.Info("serving MCP over HTTP", "streamable_http", base+"/mcp", "sse", base+"/sse", "auth", token != "")
-	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	o.Logger.Info("serving MCP over HTTP", "streamable_http", base+"/mcp", "sse", base+"/sse", "auth", o.Token != "")
+	hs := &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: o.ReadHeaderTimeout,
+		ReadTimeout:       o.ReadTimeout,
+		WriteTimeout:      o.WriteTimeout,
+		IdleTimeout:       o.IdleTimeout,
+		ErrorLog:          slog.NewLogLogger(o.Logger.Handler(), slog.LevelDebug),
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
-		shut, cancel := context.WithTimeout(context.Background(), shutdownGrace)
-		defer cancel()
-		if err := hs.Shutdown(shut); err != nil {
-			_ = hs.Close()
-		}
-		return nil
 	}
+	h.draining.Store(true)
+	shut, cancel := context.WithTimeout(context.Background(), o.ShutdownTimeout)
+	defer cancel()
+	shutdown := make(chan error, 1)
+	go func() { shutdown <- hs.Shutdown(shut) }() // stops accepting; waits for the POSTs in flight
+	if n := h.calls.wait(shut); n > 0 {
+		o.Logger.Warn("shutdown: calls still running after the shutdown timeout", "calls", n, "timeout", o.ShutdownTimeout)
+	}
+	h.sse.closeAll() // event streams never end by themselves
+	if err := <-shutdown; err != nil {
+		_ = hs.Close()
+	}
+	return nil
 }

@@ -19,7 +19,7 @@ func httpServer(t *testing.T, token string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := httptest.NewServer(HTTPHandler(srv, token))
+	hs := httptest.NewServer(HTTPHandler(HTTPOptions{Server: srv, Token: token}))
 	t.Cleanup(hs.Close)
 	return hs.URL
 }

@@ -77,6 +77,7 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 		Instructions: instructions(cat),
 		Logger:       rt.Logger,
 		Capabilities: serverCapabilities(cat),
+		SetCacheable: privateLists,
 	})
 	// AddTool re-decodes each schema twice to check it: spread over the cores too.
 	parallel(len(cat.Entries), func(i int) {
@@ -100,10 +101,17 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 	return srv, nil
 }
 
+// privateLists marks every list result (tools, resources, prompts) cacheScope "private": a
+// client may cache it for itself, no shared cache may hand it to another caller. Today the
+// lists follow the server's flags only; once HTTPOptions.ServerFor chooses a server by the
+// caller's token scopes they follow the caller, and "public" would leak one caller's list to
+// another.
+func privateLists(_ context.Context, _ mcp.Request, c *mcp.Cacheable) { c.CacheScope = "private" }
+
 func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		cf := newConfirmer(req)
-		out := newOutput(req)
+		out := newOutput(ctx, req)
 		text, err := cat.run(manifest.WithOutput(ctx, out), rt, e, req.Params.Arguments, cf.confirm)
 		if r, ok := cf.inputRequired(err); ok {
 			return r, nil

@@ -25,7 +25,7 @@ func TestServeEndsOpenStreamsOnShutdown(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	served := make(chan error, 1)
-	go func() { served <- Serve(ctx, ln, srv, "", slog.New(slog.DiscardHandler)) }()
+	go func() { served <- Serve(ctx, ln, HTTPOptions{Server: srv, Logger: slog.New(slog.DiscardHandler)}) }()
 
 	resp, err := http.Get("http://" + ln.Addr().String() + "/sse")
 	if err != nil {

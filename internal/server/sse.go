@@ -1,12 +1,15 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"fmt"
 	"mime"
 	"net"
 	"net/http"
 	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -17,15 +20,31 @@ import (
 // POSTs its messages there (answered 202 Accepted; replies come on the stream). go-sdk's own
 // SSEHandler posts back to the stream's URL with ?sessionid=, which such clients do not
 // expect if they build the URL themselves; both query names are accepted here.
+//
+// Its sessions live in this process's memory: one replica, or sticky routing. At most max
+// are open at once (one more is refused with 503), and a session with no message either way
+// for idle is closed.
 type sseHandler struct {
-	srv      *mcp.Server
-	mu       sync.Mutex
-	sessions map[string]*mcp.SSEServerTransport
+	serverFor    func(*http.Request) *mcp.Server
+	max          int
+	idle         time.Duration
+	writeTimeout time.Duration // one event
+	draining     *atomic.Bool
+	mu           sync.Mutex
+	sessions     map[string]*sseSession
 }
 
-func newSSEHandler(srv *mcp.Server) *sseHandler {
-	return &sseHandler{srv: srv, sessions: map[string]*mcp.SSEServerTransport{}}
+type sseSession struct {
+	t     *mcp.SSEServerTransport
+	timer *time.Timer // cancels the session when it fires; reset by every message
+	end   context.CancelFunc
 }
+
+func newSSEHandler(serverFor func(*http.Request) *mcp.Server, max int, idle, writeTimeout time.Duration, draining *atomic.Bool) *sseHandler {
+	return &sseHandler{serverFor: serverFor, max: max, idle: idle, writeTimeout: writeTimeout, draining: draining, sessions: map[string]*sseSession{}}
+}
+
+func (s *sseSession) touch(idle time.Duration) { s.timer.Reset(idle) }
 
 // stream handles GET /sse.
 func (h *sseHandler) stream(w http.ResponseWriter, r *http.Request) {
@@ -34,20 +53,44 @@ func (h *sseHandler) stream(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "open the event stream with GET; send messages to /messages/", http.StatusMethodNotAllowed)
 		return
 	}
+	if h.draining.Load() {
+		http.Error(w, "shutting down: reconnect in a moment", http.StatusServiceUnavailable)
+		return
+	}
+	srv := h.serverFor(r)
+	if srv == nil {
+		http.Error(w, "no server for this request", http.StatusBadRequest)
+		return
+	}
 	id := rand.Text()
-	t := &mcp.SSEServerTransport{Endpoint: "/messages/?session_id=" + id, Response: w}
-	w.Header().Set("Content-Type", "text/event-stream")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Header().Set("Connection", "keep-alive")
+	ctx, end := context.WithCancel(r.Context())
+	defer end()
+	sess := &sseSession{end: end, timer: time.AfterFunc(h.idle, end)}
+	defer sess.timer.Stop()
+	// The stream lives as long as the session: a write deadline per event instead of the
+	// server's one for the whole response. (The read deadline is lifted by net/http itself
+	// once the request is read.)
+	rc := http.NewResponseController(w)
+	sw := &sseWriter{ResponseWriter: w, rc: rc, timeout: h.writeTimeout, touch: func() { sess.touch(h.idle) }}
+	sess.t = &mcp.SSEServerTransport{Endpoint: "/messages/?session_id=" + id, Response: sw}
 	h.mu.Lock()
-	h.sessions[id] = t
+	if len(h.sessions) >= h.max {
+		h.mu.Unlock()
+		w.Header().Set("Retry-After", "60")
+		http.Error(w, fmt.Sprintf("too many SSE sessions open (%d, the most this server keeps): close one, wait for idle ones to expire, or use Streamable HTTP at /mcp", h.max), http.StatusServiceUnavailable)
+		return
+	}
+	h.sessions[id] = sess
 	h.mu.Unlock()
 	defer func() {
 		h.mu.Lock()
 		delete(h.sessions, id)
 		h.mu.Unlock()
 	}()
-	ss, err := h.srv.Connect(r.Context(), t, nil)
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Header().Set("Connection", "keep-alive")
+	ss, err := srv.Connect(ctx, sess.t, nil)
 	if err != nil {
 		http.Error(w, "could not start the session", http.StatusInternalServerError)
 		return
@@ -56,10 +99,38 @@ func (h *sseHandler) stream(w http.ResponseWriter, r *http.Request) {
 	done := make(chan struct{})
 	go func() { _ = ss.Wait(); close(done) }()
 	select {
-	case <-r.Context().Done():
+	case <-ctx.Done():
 	case <-done:
 	}
 }
+
+// closeAll ends every SSE session (at shutdown).
+func (h *sseHandler) closeAll() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, s := range h.sessions {
+		s.end()
+	}
+}
+
+// sseWriter is the hanging response of one SSE stream: every event must be written within
+// timeout (a client that stops reading is cut off), and counts as activity of the session.
+type sseWriter struct {
+	http.ResponseWriter
+	rc      *http.ResponseController
+	timeout time.Duration
+	touch   func()
+}
+
+func (w *sseWriter) Write(p []byte) (int, error) {
+	w.touch()
+	_ = w.rc.SetWriteDeadline(time.Now().Add(w.timeout))
+	return w.ResponseWriter.Write(p)
+}
+
+func (w *sseWriter) Flush() { _ = w.rc.Flush() }
+
+func (w *sseWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // message handles POST /messages/?session_id=ID.
 func (h *sseHandler) message(w http.ResponseWriter, r *http.Request) {
@@ -81,13 +152,14 @@ func (h *sseHandler) message(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	h.mu.Lock()
-	t := h.sessions[id]
+	sess := h.sessions[id]
 	h.mu.Unlock()
-	if t == nil {
-		http.Error(w, fmt.Sprintf("session %q not found: open a new one with GET /sse", id), http.StatusNotFound)
+	if sess == nil {
+		http.Error(w, fmt.Sprintf("session %q not found (closed, or expired after %s without a message): open a new one with GET /sse", id, h.idle), http.StatusNotFound)
 		return
 	}
-	t.ServeHTTP(w, r)
+	sess.touch(h.idle)
+	sess.t.ServeHTTP(w, r)
 }
 
 // rebindingGuard refuses requests that reached a loopback listener under a name that is not

@@ -1,7 +1,9 @@
 // Command run prints the measurements of make bench as Markdown tables: cold start to the
 // first tools/list over stdio (median of 20 runs of the built binary), tools/list size per
 // toolset in bytes and o200k tokens, each read tool's answer on the demo athlete, the idle
-// RSS of the serving process and tool calls per second over Streamable HTTP.
+// RSS of the serving process and tool calls per second over Streamable HTTP; then, over
+// HTTP against the standalone fake with 80 ms of upstream latency, calls per second and
+// p50/p99 latency for 1, 8 and 32 clients, and the memory of 10,000 abandoned sessions.
 //
 //	go run ./internal/bench/run -bin bin/intervals-mcp
 package main
@@ -26,6 +28,8 @@ func main() {
 	tool := flag.String("tool", "get_gear_list", "the (cheap) tool called for calls per second")
 	dur := flag.Duration("duration", 3*time.Second, "how long to call it")
 	budgets := flag.Int("budget-runs", 3, "runs of the shared-budget measurement to take the median of (0: skip it)")
+	httpDur := flag.Duration("http-duration", 5*time.Second, "how long each HTTP latency run calls")
+	sessions := flag.Int("sessions", 10000, "abandoned sessions for the memory measurement")
 	flag.Parse()
 	abs, err := filepath.Abs(*bin)
 	if err != nil {
@@ -33,6 +37,10 @@ func main() {
 		os.Exit(1)
 	}
 	if err := run(abs, *runs, *tool, *dur, *budgets); err != nil {
+		fmt.Fprintln(os.Stderr, "bench:", err)
+		os.Exit(1)
+	}
+	if err := runHTTP(abs, *tool, *httpDur, *sessions); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -112,6 +120,46 @@ func run(bin string, runs int, tool string, dur time.Duration, budgetRuns int) e
 			name += " (ERROR)"
 		}
 		fmt.Printf("| %s | %d; %d | %d | %d | %d |\n", name, a.TextTokens, a.TextWithoutViews, a.StructuredBytes, a.PNGBytes, a.ViewHTMLBytes)
+	}
+	return nil
+}
+
+// runHTTP prints the HTTP measurements.
+func runHTTP(bin, tool string, dur time.Duration, sessions int) error {
+	upstream, stop, err := bench.StartFake(bin, "latency:80ms")
+	if err != nil {
+		return err
+	}
+	defer stop()
+	fmt.Printf("\n| %s over stateless Streamable HTTP, fake upstream +80 ms | calls/s | p50 | p99 | failures |\n|---|---|---|---|---|\n", tool)
+	for _, clients := range []int{1, 8, 32} {
+		l, err := bench.HTTPLatency(bin, upstream, tool, map[string]any{}, clients, dur)
+		if err != nil {
+			return fmt.Errorf("latency, %d clients: %w", clients, err)
+		}
+		fmt.Printf("| %d clients | %.1f | %.0f ms | %.0f ms | %d |\n", clients, l.CallsPerSec, ms(l.P50), ms(l.P99), l.Failures)
+	}
+	const idle = 5 * time.Second
+	m, err := bench.AbandonedSessions(bin, sessions, idle)
+	if err != nil {
+		return fmt.Errorf("abandoned sessions: %w", err)
+	}
+	mib := func(kb int) string { return fmt.Sprintf("%.1f MiB", float64(kb)/1024) }
+	fmt.Printf("\n| server RSS, %d sessions abandoned | value |\n|---|---|\n| before | %s |\n", m.Sessions, mib(m.Before))
+	for wave := range 2 {
+		fmt.Printf("| wave %d: SSE sessions open | %s |\n| wave %d: expired (idle timeout %s) | %s |\n", wave+1, mib(m.Open[wave]), wave+1, idle, mib(m.Expired[wave]))
+	}
+	fmt.Printf("| then %d initialize requests on stateless /mcp, never followed | %s |\n", m.Sessions, mib(m.Initialize))
+	// Both ends in one process take two descriptors a session: half as many sessions here.
+	h, err := bench.ExpiredSessionHeap(tools.All(), sessions/2, idle)
+	if err != nil {
+		return fmt.Errorf("session heap: %w", err)
+	}
+	heap := func(b uint64) string { return fmt.Sprintf("%.1f MiB", float64(b)/(1<<20)) }
+	fmt.Printf("\n| live Go heap after a collection, in process (server and %d raw clients) | value |\n|---|---|\n", h.Sessions)
+	fmt.Printf("| before | %s |\n", heap(h.Before))
+	for wave := range 2 {
+		fmt.Printf("| wave %d: SSE sessions open | %s |\n| wave %d: expired | %s |\n", wave+1, heap(h.Open[wave]), wave+1, heap(h.Expired[wave]))
 	}
 	return nil
 }
