@@ -31,9 +31,19 @@ type Latency struct {
 }
 
 // process is a started binary, stopped by stop.
-type process struct{ cmd *exec.Cmd }
+// process is a server the benchmark started, with the data directory of its store.
+type process struct {
+	cmd *exec.Cmd
+	dir string
+}
 
-func (p *process) stop() { _ = p.cmd.Process.Kill(); _ = p.cmd.Wait() }
+func (p *process) stop() {
+	_ = p.cmd.Process.Kill()
+	_ = p.cmd.Wait()
+	if p.dir != "" {
+		_ = os.RemoveAll(p.dir)
+	}
+}
 
 // freeAddr is a loopback address with a port free at the moment.
 func freeAddr() (string, error) {
@@ -65,7 +75,7 @@ func StartFake(bin string, faults ...string) (url string, stop func(), err error
 	if err := cmd.Start(); err != nil {
 		return "", nil, err
 	}
-	p := &process{cmd}
+	p := &process{cmd: cmd}
 	line, err := bufio.NewReader(out).ReadString('\n')
 	url, _, _ = strings.Cut(strings.TrimPrefix(line, "fake Intervals.icu at "), " ")
 	if err != nil || !strings.HasPrefix(url, "http://") {
@@ -84,7 +94,13 @@ func serveHTTP(bin, upstream string, extra ...string) (string, *process, error) 
 		return "", nil, err
 	}
 	args := []string{"serve", "--transport", "http", "--addr", addr, "--log-level", "error"}
-	env := []string{"PATH=" + os.Getenv("PATH")}
+	dir, err := os.MkdirTemp("", "intervals-mcp-bench-")
+	if err != nil {
+		return "", nil, err
+	}
+	// The HTTP server keeps its store in a data directory: a fresh one, so that no run sees
+	// another's and nothing is left in the user's config directory.
+	env := []string{"PATH=" + os.Getenv("PATH"), "INTERVALS_MCP_DATA_DIR=" + dir}
 	if upstream == "" {
 		args = append(args, "--demo")
 	} else {
@@ -94,9 +110,10 @@ func serveHTTP(bin, upstream string, extra ...string) (string, *process, error) 
 	cmd := exec.Command(bin, append(args, extra...)...)
 	cmd.Env = env
 	if err := cmd.Start(); err != nil {
+		os.RemoveAll(dir)
 		return "", nil, err
 	}
-	p := &process{cmd}
+	p := &process{cmd: cmd, dir: dir}
 	if err := waitListening(addr, 10*time.Second); err != nil {
 		p.stop()
 		return "", nil, err
