@@ -87,11 +87,12 @@ func Reflect(t reflect.Type) (s *jsonschema.Schema, err error) {
 	}()
 	s = reflector.ReflectFromType(t)
 	s.Version, s.ID, s.Definitions = "", "", nil
-	for p := s.Properties.Oldest(); p != nil; p = p.Next() {
-		bound(p.Value)
-	}
 	if err := applySpec(t, s); err != nil {
 		return nil, fmt.Errorf("%s: %w", t, err)
+	}
+	// after the spec's enums: a string with an enum is bounded by it
+	for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+		bound(p.Value)
 	}
 	if err := checkTop(s); err != nil {
 		return nil, fmt.Errorf("%s: %w", t, err)
