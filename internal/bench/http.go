@@ -25,12 +25,12 @@ import (
 // Latency is what HTTPLatency measures.
 type Latency struct {
 	Clients     int
+	Replicas    int // servers the clients were spread over, sharing one store
 	CallsPerSec float64
 	P50, P99    time.Duration
 	Failures    int
 }
 
-// process is a started binary, stopped by stop.
 // process is a server the benchmark started, with the data directory of its store.
 type process struct {
 	cmd *exec.Cmd
@@ -89,15 +89,27 @@ func StartFake(bin string, faults ...string) (url string, stop func(), err error
 // serveHTTP runs "bin serve --transport http" against upstream (the fake's URL; "" means
 // --demo) with extra flags, and returns its address.
 func serveHTTP(bin, upstream string, extra ...string) (string, *process, error) {
+	dir, err := os.MkdirTemp("", "intervals-mcp-bench-")
+	if err != nil {
+		return "", nil, err
+	}
+	addr, p, err := serveHTTPIn(bin, upstream, dir, extra...)
+	if err != nil {
+		os.RemoveAll(dir)
+		return "", nil, err
+	}
+	p.dir = dir
+	return addr, p, nil
+}
+
+// serveHTTPIn is serveHTTP with its store in dir, which replicas share (an SQLite file in
+// WAL mode serves several processes of one machine); the caller removes dir.
+func serveHTTPIn(bin, upstream, dir string, extra ...string) (string, *process, error) {
 	addr, err := freeAddr()
 	if err != nil {
 		return "", nil, err
 	}
 	args := []string{"serve", "--transport", "http", "--addr", addr, "--log-level", "error"}
-	dir, err := os.MkdirTemp("", "intervals-mcp-bench-")
-	if err != nil {
-		return "", nil, err
-	}
 	// The HTTP server keeps its store in a data directory: a fresh one, so that no run sees
 	// another's and nothing is left in the user's config directory.
 	env := []string{"PATH=" + os.Getenv("PATH"), "INTERVALS_MCP_DATA_DIR=" + dir}
@@ -110,10 +122,9 @@ func serveHTTP(bin, upstream string, extra ...string) (string, *process, error) 
 	cmd := exec.Command(bin, append(args, extra...)...)
 	cmd.Env = env
 	if err := cmd.Start(); err != nil {
-		os.RemoveAll(dir)
 		return "", nil, err
 	}
-	p := &process{cmd: cmd, dir: dir}
+	p := &process{cmd: cmd}
 	if err := waitListening(addr, 10*time.Second); err != nil {
 		p.stop()
 		return "", nil, err
@@ -124,12 +135,21 @@ func serveHTTP(bin, upstream string, extra ...string) (string, *process, error) 
 // HTTPLatency serves the binary over stateless Streamable HTTP against upstream (the fake's
 // URL; "" means --demo) and calls tool with args from `clients` go-sdk clients (2026-07-28)
 // for d: calls per second and the p50 and p99 latency of one call.
-func HTTPLatency(bin, upstream, tool string, args map[string]any, clients int, d time.Duration) (Latency, error) {
-	addr, p, err := serveHTTP(bin, upstream)
+func HTTPLatency(bin, upstream, tool string, args map[string]any, clients, replicas int, d time.Duration) (Latency, error) {
+	dir, err := os.MkdirTemp("", "intervals-mcp-bench-")
 	if err != nil {
 		return Latency{}, err
 	}
-	defer p.stop()
+	defer os.RemoveAll(dir)
+	var addrs []string
+	for range max(replicas, 1) {
+		addr, p, err := serveHTTPIn(bin, upstream, dir)
+		if err != nil {
+			return Latency{}, err
+		}
+		defer p.stop()
+		addrs = append(addrs, addr)
+	}
 	ctx := context.Background()
 	var mu sync.Mutex
 	var took []time.Duration
@@ -138,7 +158,8 @@ func HTTPLatency(bin, upstream, tool string, args map[string]any, clients int, d
 	errs := make(chan error, clients)
 	deadline := time.Now().Add(d)
 	start := time.Now()
-	for range clients {
+	for i := range clients {
+		addr := addrs[i%len(addrs)] // the clients spread over the replicas
 		wg.Go(func() {
 			cs, err := mcp.NewClient(&mcp.Implementation{Name: "bench", Version: "1"}, nil).Connect(ctx, &mcp.StreamableClientTransport{Endpoint: "http://" + addr + "/mcp"}, nil)
 			if err != nil {
@@ -171,7 +192,7 @@ func HTTPLatency(bin, upstream, tool string, args map[string]any, clients int, d
 	}
 	slices.Sort(took)
 	q := func(f float64) time.Duration { return took[min(len(took)-1, int(f*float64(len(took))))] }
-	return Latency{Clients: clients, CallsPerSec: float64(len(took)) / elapsed.Seconds(), P50: q(0.50), P99: q(0.99), Failures: failures}, nil
+	return Latency{Clients: clients, Replicas: len(addrs), CallsPerSec: float64(len(took)) / elapsed.Seconds(), P50: q(0.50), P99: q(0.99), Failures: failures}, nil
 }
 
 // SessionMemory is what AbandonedSessions measures: the server's RSS in kB.

@@ -105,7 +105,7 @@ func IdleRSS(bin string) (int, error) {
 // CallsPerSecond serves the binary over Streamable HTTP on the demo athlete and calls tool
 // with args from `workers` sessions for d; it returns the rate of successful calls.
 func CallsPerSecond(bin, tool string, args map[string]any, workers int, d time.Duration) (float64, error) {
-	l, err := HTTPLatency(bin, "", tool, args, workers, d)
+	l, err := HTTPLatency(bin, "", tool, args, workers, 1, d)
 	return l.CallsPerSec, err
 }
 

@@ -131,13 +131,15 @@ func runHTTP(bin, tool string, dur time.Duration, sessions int) error {
 		return err
 	}
 	defer stop()
-	fmt.Printf("\n| %s over stateless Streamable HTTP, fake upstream +80 ms | calls/s | p50 | p99 | failures |\n|---|---|---|---|---|\n", tool)
-	for _, clients := range []int{1, 8, 32} {
-		l, err := bench.HTTPLatency(bin, upstream, tool, map[string]any{}, clients, dur)
-		if err != nil {
-			return fmt.Errorf("latency, %d clients: %w", clients, err)
+	fmt.Printf("\n| %s over stateless Streamable HTTP, one caller, fake upstream +80 ms | calls/s | p50 | p99 | refused by the budget |\n|---|---|---|---|---|\n", tool)
+	for _, replicas := range []int{1, 2} {
+		for _, clients := range []int{1, 8, 32} {
+			l, err := bench.HTTPLatency(bin, upstream, tool, map[string]any{}, clients, replicas, dur)
+			if err != nil {
+				return fmt.Errorf("latency, %d clients, %d replicas: %w", clients, replicas, err)
+			}
+			fmt.Printf("| %d clients, %d replica(s) | %.1f | %.0f ms | %.0f ms | %d |\n", clients, replicas, l.CallsPerSec, ms(l.P50), ms(l.P99), l.Failures)
 		}
-		fmt.Printf("| %d clients | %.1f | %.0f ms | %.0f ms | %d |\n", clients, l.CallsPerSec, ms(l.P50), ms(l.P99), l.Failures)
 	}
 	const idle = 5 * time.Second
 	m, err := bench.AbandonedSessions(bin, sessions, idle)
