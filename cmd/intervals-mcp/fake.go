@@ -34,7 +34,7 @@ func fakeCmd(args []string, stdout, stderr io.Writer) error {
 	key := fs.String("api-key", fakeicu.DefaultAPIKey, "the API key the fake accepts (user API_KEY)")
 	seed := fs.Int64("seed", 1, "seed of the synthetic athlete's data")
 	var faults faultList
-	fs.Var(&faults, "fault", "inject a fault, repeatable (see fakeicu.ParseFault), e.g. status=429")
+	fs.Var(&faults, "fault", "inject a fault, repeatable (see fakeicu.ParseFault), e.g. 429:retry-after=1, 503:count=3,method=GET or latency:200ms")
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
 		return err

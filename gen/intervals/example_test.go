@@ -53,6 +53,9 @@ func ExampleNew() {
 		log.Fatal(err) // an *intervals.Error for any answer that is not 2xx
 	}
 	for _, a := range *resp.JSON200 {
+		if a.Type == nil || a.Name == nil {
+			continue // a Strava-sourced activity: the API sends it without its data
+		}
 		fmt.Println(*a.StartDateLocal, *a.Type, *a.Name)
 	}
 	// Output:
