@@ -80,24 +80,23 @@ func serve(t *testing.T, h http.Handler, apiKey string) *intervals.ClientWithRes
 // runs it: arguments checked and defaulted by its schema.
 func toolNamed(t *testing.T, name string) manifest.Tool {
 	t.Helper()
-	for _, tool := range All() {
-		if tool.Name == name && !tool.ReadOnlyVariant {
-			return checked(t, tool)
-		}
-	}
-	t.Fatalf("no tool %q", name)
-	return manifest.Tool{}
+	return catalogTool(t, name, false)
 }
 
 // readOnlyVariant is the read-only variant of a tool, as a read-only server runs it.
 func readOnlyVariant(t *testing.T, name string) manifest.Tool {
 	t.Helper()
+	return catalogTool(t, name, true)
+}
+
+func catalogTool(t *testing.T, name string, readOnlyVariant bool) manifest.Tool {
+	t.Helper()
 	for _, tool := range All() {
-		if tool.Name == name && tool.ReadOnlyVariant {
+		if tool.Name == name && tool.ReadOnlyVariant == readOnlyVariant {
 			return checked(t, tool)
 		}
 	}
-	t.Fatalf("no read-only variant of %q", name)
+	t.Fatalf("no tool %q (read-only variant: %v)", name, readOnlyVariant)
 	return manifest.Tool{}
 }
 
