@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/goldenfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images under testdata/golden")
@@ -62,19 +64,7 @@ func far(a, b uint32) bool {
 func compareGolden(t *testing.T, name string, got []byte, tolerance float64) {
 	t.Helper()
 	path := filepath.Join("testdata", "golden", name+".png")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test ./internal/charts -update writes it)", err)
-	}
+	want := goldenfile.Want(t, path, got, *update, "go test ./internal/charts -update")
 	wi, err := png.Decode(bytes.NewReader(want))
 	if err != nil {
 		t.Fatal(err)

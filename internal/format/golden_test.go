@@ -3,12 +3,12 @@ package format
 import (
 	"encoding/json"
 	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
+	"github.com/intervals-mcp/intervals-mcp/internal/goldenfile"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -41,17 +41,7 @@ func fixture(t *testing.T, name string, v any) {
 // golden compares got with testdata/name.golden (rewritten with -update).
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.WriteFile(path, []byte(got+"\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read golden (run go test -update): %v", err)
-	}
+	want := goldenfile.Want(t, filepath.Join("testdata", name+".golden"), []byte(got+"\n"), *update, "go test ./internal/format -update")
 	if diff := cmp.Diff(string(want), got+"\n"); diff != "" {
 		t.Errorf("%s differs from the golden file (-want +got):\n%s", name, diff)
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/goldenfile"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/")
@@ -54,19 +56,7 @@ func existing(c Client) string {
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name)
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./internal/install -update)", err)
-	}
+	want := goldenfile.Want(t, path, got, *update, "go test ./internal/install -update")
 	if string(got) != string(want) {
 		t.Errorf("%s differs (go test ./internal/install -update rewrites it):\ngot:\n%s\nwant:\n%s", path, got, want)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/intervals-mcp/intervals-mcp/internal/charts"
+	"github.com/intervals-mcp/intervals-mcp/internal/goldenfile"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -250,16 +251,7 @@ func TestChartSamplesAreTheToolsData(t *testing.T) {
 			t.Fatal(err)
 		}
 		path := filepath.Join("..", "charts", "testdata", strings.TrimPrefix(name, "chart_")+".json")
-		if *update {
-			if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		want, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+		want := goldenfile.Want(t, path, append(b, '\n'), *update, "go test ./internal/tools -update")
 		if diff := cmp.Diff(string(want), string(b)+"\n"); diff != "" {
 			t.Errorf("%s differs from the tool's data (go test ./internal/tools -update rewrites it):\n%s", path, diff)
 		}

@@ -9,7 +9,6 @@ import (
 	"math"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -26,6 +25,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
+	"github.com/intervals-mcp/intervals-mcp/internal/goldenfile"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/schema"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
@@ -209,20 +209,7 @@ var update = flag.Bool("update", false, "rewrite the golden answers under testda
 func golden(t *testing.T, tool, name, got string, normalise func(string) string) {
 	t.Helper()
 	path := filepath.Join("testdata", tool, name+".golden")
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run %s -update to create it)", err, t.Name())
-	}
-	w := string(want)
+	w := string(goldenfile.Want(t, path, []byte(got), *update, "go test -run "+t.Name()+" -update"))
 	if normalise != nil {
 		w, got = normalise(w), normalise(got)
 	}
