@@ -9,8 +9,11 @@
 //	spec:"listEvents.oldest"       take description and enum from the spec's parameter
 //	spec:"Event.category"          ... or from a schema's property (when none is written)
 //
-// Reflection is compact: no $schema, $id or $defs, nested structs inlined, top-level
-// "type":"object" with additionalProperties false, no null types.
+// Reflection is compact: no $schema or $id, nested structs inlined, top-level "type":"object"
+// with additionalProperties false (said at the top only; nested objects are closed when the
+// schema is compiled for checking), no null types. The one exception to inlining is a struct
+// that contains itself (a workout step whose steps are steps): it is written once, under
+// $defs named for its Go type, and referenced as {"$ref":"#/$defs/<name>"} wherever it occurs.
 //
 // Every argument is bounded, so that no input is too large to check, send or quote back: a
 // string without an enum gets maxLength DefaultMaxLength, an array maxItems DefaultMaxItems,
@@ -40,8 +43,9 @@ const (
 // to: the first sentence, at most this long.
 const MaxSpecDescription = 160
 
+// reflector references every nested struct (so that a recursive one terminates); Reflect
+// then inlines all but the recursive ones.
 var reflector = &jsonschema.Reflector{
-	DoNotReference: true,
 	ExpandedStruct: true,
 	Anonymous:      true,
 	Mapper:         mapType,
@@ -86,13 +90,23 @@ func Reflect(t reflect.Type) (s *jsonschema.Schema, err error) {
 		}
 	}()
 	s = reflector.ReflectFromType(t)
-	s.Version, s.ID, s.Definitions = "", "", nil
-	if err := applySpec(t, s); err != nil {
+	s.Version, s.ID = "", ""
+	inline(s)
+	if err := applySpec(t, s, s.Definitions, map[reflect.Type]bool{}); err != nil {
 		return nil, fmt.Errorf("%s: %w", t, err)
 	}
 	// after the spec's enums: a string with an enum is bounded by it
 	for p := s.Properties.Oldest(); p != nil; p = p.Next() {
 		bound(p.Value)
+	}
+	for _, d := range s.Definitions {
+		bound(d)
+	}
+	for _, c := range children(s) {
+		openObjects(c)
+	}
+	for _, d := range s.Definitions {
+		openObjects(d)
 	}
 	if err := checkTop(s); err != nil {
 		return nil, fmt.Errorf("%s: %w", t, err)
@@ -114,15 +128,105 @@ func bound(s *jsonschema.Schema) {
 		n := uint64(DefaultMaxItems)
 		s.MaxItems = &n
 	}
-	bound(s.Items)
-	for _, x := range s.AnyOf {
+	for _, x := range children(s) {
 		bound(x)
 	}
+}
+
+// openObjects drops additionalProperties:false from s and everything nested in it: only the top
+// level says it in the advertised schema (a few tokens per nested object, on every
+// request); Compile closes the nested objects again, so an unknown field in an array item
+// is refused all the same.
+func openObjects(s *jsonschema.Schema) {
+	if s.Type == "object" && s.Properties != nil && s.AdditionalProperties == jsonschema.FalseSchema {
+		s.AdditionalProperties = nil
+	}
+	for _, c := range children(s) {
+		openObjects(c)
+	}
+}
+
+// children are the schemas directly nested in s: its items, properties and alternatives.
+func children(s *jsonschema.Schema) []*jsonschema.Schema {
+	var out []*jsonschema.Schema
+	if s.Items != nil {
+		out = append(out, s.Items)
+	}
+	out = append(out, s.AnyOf...)
 	if s.Properties != nil {
 		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
-			bound(p.Value)
+			out = append(out, p.Value)
 		}
 	}
+	return out
+}
+
+// defRef is the prefix of a reference to one of the schema's own definitions.
+const defRef = "#/$defs/"
+
+// inline replaces every reference to a definition of s by the definition itself, except
+// for definitions that reach themselves (recursive types), which stay in s.Definitions and
+// are referenced; s.Definitions is nil when none is left.
+func inline(s *jsonschema.Schema) {
+	defs := s.Definitions
+	keep := jsonschema.Definitions{}
+	for name, d := range defs {
+		if reaches(defs, d, name, map[string]bool{}) {
+			keep[name] = d
+		}
+	}
+	var walk func(x *jsonschema.Schema) *jsonschema.Schema
+	walk = func(x *jsonschema.Schema) *jsonschema.Schema {
+		if name, ok := strings.CutPrefix(x.Ref, defRef); ok && keep[name] == nil && defs[name] != nil {
+			// a copy: the field's own words (its tag's description) stay with the field
+			d := *walk(defs[name])
+			if x.Description != "" {
+				d.Description = x.Description
+			}
+			return &d
+		}
+		if x.Items != nil {
+			x.Items = walk(x.Items)
+		}
+		for i := range x.AnyOf {
+			x.AnyOf[i] = walk(x.AnyOf[i])
+		}
+		if x.Properties != nil {
+			for p := x.Properties.Oldest(); p != nil; p = p.Next() {
+				p.Value = walk(p.Value)
+			}
+		}
+		return x
+	}
+	walk(s)
+	for _, d := range keep {
+		walk(d)
+	}
+	s.Definitions = nil
+	if len(keep) > 0 {
+		s.Definitions = keep
+	}
+}
+
+// reaches reports whether x refers, directly or through other definitions, to the
+// definition named target.
+func reaches(defs jsonschema.Definitions, x *jsonschema.Schema, target string, seen map[string]bool) bool {
+	if name, ok := strings.CutPrefix(x.Ref, defRef); ok {
+		if name == target {
+			return true
+		}
+		if seen[name] || defs[name] == nil {
+			return false
+		}
+		seen[name] = true
+		return reaches(defs, defs[name], target, seen)
+	}
+	for _, c := range children(x) {
+		if reaches(defs, c, target, seen) {
+			return true
+		}
+	}
+	return false
 }
 
 func checkTop(s *jsonschema.Schema) error {
@@ -136,8 +240,9 @@ func checkTop(s *jsonschema.Schema) error {
 }
 
 // applySpec fills descriptions and enums from the spec for fields tagged spec:"...", in t's
-// struct and in every struct nested in it.
-func applySpec(t reflect.Type, s *jsonschema.Schema) error {
+// struct and in every struct nested in it (a recursive one, under defs, once: done says
+// which struct types have been).
+func applySpec(t reflect.Type, s *jsonschema.Schema, defs jsonschema.Definitions, done map[reflect.Type]bool) error {
 	for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice || t.Kind() == reflect.Array {
 		if t.Kind() != reflect.Pointer {
 			if s.Items == nil {
@@ -147,6 +252,13 @@ func applySpec(t reflect.Type, s *jsonschema.Schema) error {
 		}
 		t = t.Elem()
 	}
+	if name, ok := strings.CutPrefix(s.Ref, defRef); ok {
+		if done[t] {
+			return nil
+		}
+		done[t] = true
+		s = defs[name]
+	}
 	if t.Kind() != reflect.Struct || s == nil || s.Properties == nil {
 		return nil
 	}
@@ -154,7 +266,7 @@ func applySpec(t reflect.Type, s *jsonschema.Schema) error {
 		f := t.Field(i)
 		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if f.Anonymous && name == "" {
-			if err := applySpec(f.Type, s); err != nil {
+			if err := applySpec(f.Type, s, defs, done); err != nil {
 				return err
 			}
 			continue
@@ -176,7 +288,7 @@ func applySpec(t reflect.Type, s *jsonschema.Schema) error {
 			}
 			fill(prop, doc)
 		}
-		if err := applySpec(f.Type, prop); err != nil {
+		if err := applySpec(f.Type, prop, defs, done); err != nil {
 			return err
 		}
 	}

@@ -110,8 +110,11 @@ func TestReflectMapsDateTimeToString(t *testing.T) {
 func TestReflectInlinesNestedStructs(t *testing.T) {
 	m := reflectJSON(t, reflect.TypeFor[example]())
 	items := prop(m, "steps")["items"].(map[string]any)
-	if items["type"] != "object" || items["additionalProperties"] != false {
+	if items["type"] != "object" {
 		t.Errorf("nested struct not inlined: %v", items)
+	}
+	if _, ok := items["additionalProperties"]; ok {
+		t.Errorf("a nested object says additionalProperties (only the top does): %v", items)
 	}
 	if d := items["properties"].(map[string]any)["target"].(map[string]any)["description"]; d != "e.g. 90% FTP" {
 		t.Errorf("nested description: %v", d)
@@ -154,5 +157,39 @@ func TestShortCutsSpecDescriptions(t *testing.T) {
 	}
 	if got := Short("two\n  lines"); got != "two lines" {
 		t.Errorf("got %q", got)
+	}
+}
+
+// block is a recursive type, as a workout step is: it is written once, under $defs.
+type block struct {
+	Name   string  `json:"name,omitempty" jsonschema_description:"what"`
+	Blocks []block `json:"blocks,omitempty"`
+}
+
+type withBlocks struct {
+	Blocks []block `json:"blocks,omitempty" jsonschema_description:"the blocks"`
+	Steps  []step  `json:"steps,omitempty"`
+}
+
+func TestReflectWritesARecursiveStructOnceUnderDefs(t *testing.T) {
+	m := reflectJSON(t, reflect.TypeFor[withBlocks]())
+	defs, _ := m["$defs"].(map[string]any)
+	if len(defs) != 1 || defs["block"] == nil {
+		t.Fatalf("$defs: want the recursive block only, got %v", m["$defs"])
+	}
+	blocks := prop(m, "blocks")
+	if ref := blocks["items"].(map[string]any)["$ref"]; ref != "#/$defs/block" || blocks["description"] != "the blocks" {
+		t.Errorf("blocks: %v", blocks)
+	}
+	def := defs["block"].(map[string]any)
+	inner := def["properties"].(map[string]any)["blocks"].(map[string]any)
+	if inner["items"].(map[string]any)["$ref"] != "#/$defs/block" || inner["maxItems"] == nil {
+		t.Errorf("the definition refers to itself, bounded: %v", inner)
+	}
+	if name := def["properties"].(map[string]any)["name"].(map[string]any); name["maxLength"] == nil || name["description"] != "what" {
+		t.Errorf("the definition's strings are bounded and described: %v", name)
+	}
+	if _, ok := prop(m, "steps")["items"].(map[string]any)["$ref"]; ok {
+		t.Error("a struct that does not contain itself is inlined")
 	}
 }

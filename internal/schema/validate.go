@@ -49,6 +49,7 @@ func CompileJSON(raw json.RawMessage) (*Input, error) {
 	if err := json.Unmarshal(raw, &gs); err != nil {
 		return nil, fmt.Errorf("schema is not valid JSON Schema: %w", err)
 	}
+	closeObjects(&gs)
 	root, err := gs.Resolve(&jsonschema.ResolveOptions{ValidateDefaults: true})
 	if err != nil {
 		return nil, fmt.Errorf("schema does not compile: %w", err)
@@ -58,9 +59,36 @@ func CompileJSON(raw json.RawMessage) (*Input, error) {
 		return nil, err
 	}
 	for name, ps := range gs.Properties {
+		if len(gs.Defs) > 0 { // a property checked alone still resolves #/$defs/... references
+			own := *ps
+			own.Defs = gs.Defs
+			ps = &own
+		}
 		in.props[name] = &property{schema: ps}
 	}
 	return in, nil
+}
+
+// closeObjects gives every object with properties that says nothing of others
+// additionalProperties false (the advertised schema says it at the top only, see Reflect),
+// so that an unknown field is refused at any depth, with its location.
+func closeObjects(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if s.Type == "object" && len(s.Properties) > 0 && s.AdditionalProperties == nil {
+		s.AdditionalProperties = &jsonschema.Schema{Not: &jsonschema.Schema{}}
+	}
+	closeObjects(s.Items)
+	for _, x := range s.AnyOf {
+		closeObjects(x)
+	}
+	for _, x := range s.Properties {
+		closeObjects(x)
+	}
+	for _, x := range s.Defs {
+		closeObjects(x)
+	}
 }
 
 // Check validates a call's arguments and returns them with the schema's defaults filled
@@ -210,6 +238,9 @@ func (p *property) allowed() string {
 }
 
 func describe(s *jsonschema.Schema) string {
+	if name, ok := strings.CutPrefix(s.Ref, "#/$defs/"); ok {
+		return "a " + name // a recursive definition, such as a workout step
+	}
 	if len(s.Enum) > 0 {
 		vals := make([]string, len(s.Enum))
 		for i, v := range s.Enum {

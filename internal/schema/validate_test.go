@@ -125,3 +125,32 @@ func TestReflectRefusesASpecTagThatNamesNothing(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// The advertised schema closes the top-level object only; Compile closes the nested ones, so
+// an unknown field is refused at any depth, in a recursive definition too.
+func TestCheckRefusesUnknownFieldsAtAnyDepth(t *testing.T) {
+	s, err := Reflect(reflect.TypeFor[withBlocks]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := Compile(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := in.Check(json.RawMessage(`{"blocks":[{"name":"a","blocks":[{"name":"b"}]}],"steps":[{"minutes":5}]}`)); err != nil {
+		t.Fatalf("good arguments refused: %v", err)
+	}
+	for _, args := range []string{
+		`{"steps":[{"minutes":5,"colour":"red"}]}`,
+		`{"blocks":[{"name":"a","blocks":[{"name":"b","colour":"red"}]}]}`,
+	} {
+		_, err := in.Check(json.RawMessage(args))
+		if err == nil || !strings.Contains(err.Error(), "colour") {
+			t.Errorf("%s: want an error naming colour, got %v", args, err)
+		}
+	}
+	_, err = in.Check(json.RawMessage(`{"blocks":[{"blocks":[{"name":7}]}]}`))
+	if err == nil || !strings.Contains(err.Error(), "an array of at most 100 blocks") {
+		t.Errorf("a bad value deep in a recursive definition: %v", err)
+	}
+}
