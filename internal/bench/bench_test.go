@@ -128,9 +128,9 @@ func BenchmarkCallOnDemo(b *testing.B) {
 }
 
 // perToolTokenCap bounds one tool's entry in tools/list (name, description, schema). The
-// tools that take workout steps are the largest: every string of a step, and of a repeat's
-// step, carries its maxLength, and add_or_update_event takes allow_past too.
-const perToolTokenCap = 545
+// tools that take workout steps are the largest, though a step is written once ($defs/step)
+// and add_or_update_event's category names the everyday ones only.
+const perToolTokenCap = 450
 
 // TestNoToolOverItsTokenCap measures each tool as listed without coach mode (which adds the
 // athlete argument, about 25 tokens, to every tool).

@@ -21,6 +21,18 @@ func eventCategories() []string {
 	return d.Enum
 }
 
+// eventCategoryArg checks a category argument against the spec's (where a schema names the
+// everyday ones only, the whole list costing tokens on every request), ignoring case and
+// space; it returns the spec's spelling.
+func eventCategoryArg(cat string) (string, error) {
+	for _, c := range eventCategories() {
+		if strings.EqualFold(c, strings.TrimSpace(cat)) {
+			return c, nil
+		}
+	}
+	return "", manifest.Errorf("category %q is not an Intervals.icu event category: use one of %s", cat, strings.Join(eventCategories(), ", "))
+}
+
 type eventsIn struct {
 	Oldest   string   `json:"oldest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default today)"`
 	Newest   string   `json:"newest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default oldest+6)"`

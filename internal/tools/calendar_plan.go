@@ -18,28 +18,28 @@ import (
 // same plan again finds its sessions and updates them instead of adding duplicates.
 
 type planIn struct {
-	Plan      string        `json:"plan" jsonschema_description:"Plan name"`
+	Plan      string        `json:"plan"`
 	Sessions  []planSession `json:"sessions" jsonschema:"minItems=1,maxItems=60"`
 	AllowPast bool          `json:"allow_past,omitempty"`
 }
 
 type planSession struct {
-	Date        string   `json:"date" jsonschema_description:"YYYY-MM-DD, today, tomorrow"`
-	Category    string   `json:"category,omitempty" jsonschema:"enum=WORKOUT,enum=RACE_A,enum=RACE_B,enum=RACE_C,enum=NOTE,default=WORKOUT"`
-	Sport       string   `json:"sport,omitempty" jsonschema_description:"Run, Ride, Swim..."`
-	Name        string   `json:"name"`
-	Steps       []stepIn `json:"steps,omitempty"`
-	Description string   `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or free text"`
-	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss, if no steps"`
-	DistanceKm  float64  `json:"distance_km,omitempty"`
-	Load        int      `json:"load,omitempty" jsonschema:"maximum=2000"`
+	Date        string  `json:"date" jsonschema_description:"YYYY-MM-DD, today"`
+	Category    string  `json:"category,omitempty" jsonschema:"enum=WORKOUT,enum=RACE_A,enum=RACE_B,enum=RACE_C,enum=NOTE,default=WORKOUT"`
+	Sport       string  `json:"sport,omitempty"`
+	Name        string  `json:"name"`
+	Steps       []step  `json:"steps,omitempty"`
+	Description string  `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or free text"`
+	Duration    string  `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
+	DistanceKm  float64 `json:"distance_km,omitempty"`
+	Load        int     `json:"load,omitempty" jsonschema:"maximum=2000"`
 }
 
 func planSessionsTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name:        "plan_sessions",
 		Title:       "Plan sessions",
-		Description: "Adds up to 60 workouts, races and notes, all checked first, all saved or none. Same plan again: updated, not duplicated.",
+		Description: "Writes up to 60 workouts, races, notes: all checked, all saved or none; the same plan again updates it.",
 		Toolset:     manifest.Calendar,
 		Access:      manifest.Write,
 		Idempotent:  true,

@@ -87,9 +87,8 @@ type selection struct {
 func (s selection) pick(ctx context.Context, env *manifest.Env, today time.Time) (events []planEvent, first string, err error) {
 	cats := s.Category
 	for i := range cats {
-		cats[i] = strings.ToUpper(strings.TrimSpace(cats[i]))
-		if !slices.Contains(eventCategories(), cats[i]) {
-			return nil, "", manifest.Errorf("category %q is not an Intervals.icu event category: use one of %s", cats[i], strings.Join(eventCategories(), ", "))
+		if cats[i], err = eventCategoryArg(cats[i]); err != nil {
+			return nil, "", err
 		}
 	}
 	switch {

@@ -28,7 +28,7 @@ type updateIn struct {
 	Name        string     `json:"name,omitempty"`
 	Date        string     `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD"`
 	Description string     `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or free text"`
-	Steps       []stepIn   `json:"steps,omitempty"`
+	Steps       []step     `json:"steps,omitempty"`
 	Duration    string     `json:"duration,omitempty" jsonschema_description:"h:mm:ss or seconds"`
 	Load        int        `json:"load,omitempty" jsonschema:"maximum=2000"`
 	AllowPast   bool       `json:"allow_past,omitempty"`

@@ -14,23 +14,23 @@ import (
 )
 
 type eventWriteIn struct {
-	EventID     int32    `json:"event_id,omitempty" jsonschema_description:"To update; omit to create"`
-	Category    string   `json:"category,omitempty" spec:"Event.category" jsonschema_description:"Default WORKOUT"`
-	Date        string   `json:"date,omitempty" jsonschema_description:"Local YYYY-MM-DD"`
-	EndDate     string   `json:"end_date,omitempty" jsonschema_description:"Last day of a period"`
-	Name        string   `json:"name,omitempty"`
-	Type        string   `json:"type,omitempty" jsonschema_description:"Sport: Ride, Run, Swim..."`
-	Description string   `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or note"`
-	Steps       []stepIn `json:"steps,omitempty" jsonschema_description:"Or the workout as steps"`
-	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
-	Load        int      `json:"load,omitempty" jsonschema:"maximum=2000"`
-	AllowPast   bool     `json:"allow_past,omitempty"`
+	EventID     int32  `json:"event_id,omitempty" jsonschema_description:"To update; omit to create"`
+	Category    string `json:"category,omitempty" jsonschema:"maxLength=20" jsonschema_description:"WORKOUT (default), RACE_A/B/C, NOTE, HOLIDAY, SICK..."`
+	Date        string `json:"date,omitempty" jsonschema_description:"Local YYYY-MM-DD"`
+	EndDate     string `json:"end_date,omitempty" jsonschema_description:"Last day of a period"`
+	Name        string `json:"name,omitempty"`
+	Type        string `json:"type,omitempty" jsonschema_description:"Sport: Ride, Run, Swim..."`
+	Description string `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or note"`
+	Steps       []step `json:"steps,omitempty" jsonschema_description:"Or the workout as steps"`
+	Duration    string `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
+	Load        int    `json:"load,omitempty" jsonschema:"maximum=2000"`
+	AllowPast   bool   `json:"allow_past,omitempty"`
 }
 
 func addOrUpdateEventTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "add_or_update_event", Title: "Plan a session or note",
-		Description: "Create a calendar event or update one (event_id). Workout text is checked for syntax traps, or built from steps. Sessions paired with a recorded activity are never changed.",
+		Description: "Creates or updates (event_id) a calendar event. Workout text is checked for syntax traps, or built from steps. A session paired with an activity is never changed.",
 		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent"},
 	}, addOrUpdateEvent)
 }
@@ -94,6 +94,9 @@ func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.E
 		cat = "WORKOUT"
 	case cat == "":
 		cat = string(deref(old.Category))
+	}
+	if cat, err = eventCategoryArg(cat); err != nil {
+		return b, "", err
 	}
 	c := intervals.EventExCategory(cat)
 	b.Category = &c

@@ -123,3 +123,42 @@ func TestAddEventAnswerUnreadableIsStillDone(t *testing.T) {
 		t.Errorf("want the session planned once, found %d", n)
 	}
 }
+
+// add_or_update_event's schema names the everyday categories only; the tool takes every
+// category of the spec's Event.category enum (generated: a new one is taken with no change
+// here), in any case, and refuses another with the list.
+func TestAddOrUpdateEventTakesEveryCategoryOfTheSpec(t *testing.T) {
+	_, env := demoFake(t)
+	cats := eventCategories()
+	if len(cats) < 10 {
+		t.Fatalf("the spec's categories: %v", cats)
+	}
+	for _, c := range cats {
+		args := `{"date":"2026-12-08","type":"Run","name":"` + c + ` day","category":"` + strings.ToLower(c) + `","end_date":"2026-12-09"}`
+		out, err := callTool(t, env, "add_or_update_event", args)
+		if err != nil || !strings.Contains(out, c) {
+			t.Errorf("%s: %v\n%s", c, err, out)
+		}
+	}
+	_, err := callTool(t, env, "add_or_update_event", `{"date":"2026-12-08","name":"x","category":"TRAINING"}`)
+	if err == nil || !strings.Contains(err.Error(), `category "TRAINING" is not an Intervals.icu event category: use one of WORKOUT, RACE_A`) {
+		t.Errorf("an unknown category: %v", err)
+	}
+}
+
+// A step's cadence is written after its target ("75% FTP 90rpm"); the builder writes
+// Intervals.icu's cadence, and refuses one that is not a cadence.
+func TestAddEventTakesACadenceInTheTarget(t *testing.T) {
+	f, env := demoFake(t)
+	out := mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-08","type":"Ride","name":"Cadence","steps":[{"duration":"10:00","target":"75% FTP 90rpm"},{"duration":"5:00","target":"85-95rpm"}]}`)
+	if !strings.Contains(out, "- 10m 75% 90rpm") || !strings.Contains(out, "- 5m 85-95rpm") {
+		t.Errorf("answer:\n%s", out)
+	}
+	if len(f.Writes()) != 1 {
+		t.Fatalf("writes: %+v", f.Writes())
+	}
+	_, err := callTool(t, env, "add_or_update_event", `{"date":"2026-12-08","type":"Ride","name":"x","steps":[{"duration":"10:00","target":"75% FTP 90rpm","cadence":"90rpm"}]}`)
+	if err == nil || !strings.Contains(err.Error(), "cadence") {
+		t.Errorf("the old cadence field: %v", err)
+	}
+}

@@ -617,7 +617,7 @@ func planEvents(f *fakeicu.Fake, prefix string) []api.Event {
 // plainOf turns the steps of a test plan into workout.Step values, as Plain reads them back.
 func plainOf(t *testing.T, steps any) []workout.Step {
 	t.Helper()
-	var in []stepIn
+	var in []step
 	b, _ := json.Marshal(steps)
 	if err := json.Unmarshal(b, &in); err != nil {
 		t.Fatal(err)

@@ -7,23 +7,16 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/workout"
 )
 
-// stepIn is one structured workout step; a repeat block has repeat > 1 and steps (one level).
-type stepIn struct {
-	Duration string     `json:"duration,omitempty" jsonschema_description:"Seconds or h:mm:ss"`
-	Distance string     `json:"distance,omitempty" jsonschema_description:"400m, 5km, 1mi"`
-	Target   string     `json:"target,omitempty" jsonschema_description:"75% FTP, 220W, Z2 HR, 4:35/km, ramp 50-75% FTP"`
-	Cadence  string     `json:"cadence,omitempty"`
-	Label    string     `json:"label,omitempty"`
-	Repeat   int        `json:"repeat,omitempty"`
-	Steps    []leafStep `json:"steps,omitempty"`
-}
-
-// leafStep is a step inside a repeat block.
-type leafStep struct {
-	Duration string `json:"duration,omitempty"`
-	Distance string `json:"distance,omitempty"`
-	Target   string `json:"target,omitempty"`
-	Cadence  string `json:"cadence,omitempty"`
+// step is one structured workout step; a repeat block has repeat > 1 and steps, which are
+// steps too (the schema says so once, as $defs/step); workout.Build refuses a repeat inside
+// a repeat, which Intervals.icu does not have.
+type step struct {
+	Duration string `json:"duration,omitempty" jsonschema_description:"Seconds or h:mm:ss"`
+	Distance string `json:"distance,omitempty" jsonschema_description:"400m, 5km, 1mi"`
+	Target   string `json:"target,omitempty" jsonschema_description:"75% FTP 90rpm, 220W, Z2 HR, 4:35/km, ramp 50-75%"`
+	Label    string `json:"label,omitempty"`
+	Repeat   int    `json:"repeat,omitempty"`
+	Steps    []step `json:"steps,omitempty"`
 }
 
 // checkText checks workout text for the traps of Intervals.icu's syntax, split into errors
@@ -52,13 +45,13 @@ func hasSteps(text string) bool {
 	return false
 }
 
-func toSteps(in []stepIn) []workout.Step {
+func toSteps(in []step) []workout.Step {
+	if len(in) == 0 {
+		return nil
+	}
 	out := make([]workout.Step, len(in))
 	for i, s := range in {
-		out[i] = workout.Step{Label: s.Label, Duration: s.Duration, Distance: s.Distance, Target: s.Target, Cadence: s.Cadence, Repeat: s.Repeat}
-		for _, l := range s.Steps {
-			out[i].Steps = append(out[i].Steps, workout.Step{Duration: l.Duration, Distance: l.Distance, Target: l.Target, Cadence: l.Cadence})
-		}
+		out[i] = workout.Step{Label: s.Label, Duration: s.Duration, Distance: s.Distance, Target: s.Target, Repeat: s.Repeat, Steps: toSteps(s.Steps)}
 	}
 	return out
 }
@@ -66,7 +59,7 @@ func toSteps(in []stepIn) []workout.Step {
 // workoutDescription is an event's description: the free text, then the workout built from
 // steps. text is the part to check as workout text: the built steps, or the whole
 // description of a WORKOUT when a line of it is a step ("- ...").
-func workoutDescription(cat, sport, free string, steps []stepIn, th workout.Thresholds) (desc, text string, err error) {
+func workoutDescription(cat, sport, free string, steps []step, th workout.Thresholds) (desc, text string, err error) {
 	desc = strings.TrimSpace(free)
 	if len(steps) > 0 {
 		built, err := workout.Build(workout.SportFor(sport), toSteps(steps), th)

@@ -2,6 +2,7 @@ package workout
 
 import (
 	"strconv"
+	"strings"
 )
 
 // Build turns plain-unit steps into Intervals.icu workout text for a sport.
@@ -83,6 +84,17 @@ func (b *builder) block(s Step, path string, nested bool) (Node, bool) {
 	return Node{Label: s.Label, Repeat: s.Repeat, Steps: children}, ok
 }
 
+// splitCadence cuts a trailing cadence off a target: "75% FTP 90rpm" is the target "75% FTP"
+// with the cadence "90rpm" (how the tools' steps take a cadence); a target that is only a
+// cadence is a cadence.
+func splitCadence(target string) (rest, cadence string) {
+	f := strings.Fields(target)
+	if len(f) == 0 || !rePlainRpm.MatchString(strings.ToLower(f[len(f)-1])) {
+		return target, ""
+	}
+	return strings.Join(f[:len(f)-1], " "), f[len(f)-1]
+}
+
 func (b *builder) leaf(s Step, path string) Node {
 	n := Node{Label: s.Label}
 	switch {
@@ -103,8 +115,15 @@ func (b *builder) leaf(s Step, path string) Node {
 	default:
 		b.fail(path, "the step needs a duration (\"600\", \"10:00\") or a distance (\"400m\", \"5km\")")
 	}
-	if s.Target != "" {
-		t, err := readTarget(b.sport, s.Target, b.th)
+	target, cadence := splitCadence(s.Target)
+	switch {
+	case cadence != "" && s.Cadence != "":
+		b.fail(path, "the cadence is given twice: in the target and as cadence")
+	case cadence != "":
+		s.Cadence = cadence
+	}
+	if target != "" {
+		t, err := readTarget(b.sport, target, b.th)
 		if err != nil {
 			b.fail(path, err.Error())
 		}

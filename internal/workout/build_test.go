@@ -61,6 +61,8 @@ func TestBuildRefusesWhatIntervalsICUWouldMisread(t *testing.T) {
 		want  string
 	}{
 		{"no steps", Ride, nil, testTh, "the workout has no steps"},
+		{"cadence twice", Ride, []Step{{Duration: "60", Target: "75% FTP 90rpm", Cadence: "90rpm"}}, testTh, "step 1: the cadence is given twice"},
+		{"nested repeat", Ride, []Step{{Repeat: 2, Steps: []Step{{Repeat: 3, Steps: []Step{{Duration: "60"}}}}}}, testTh, "nested repeats are not supported"},
 		{"no duration or distance", Ride, []Step{{Target: "75% FTP"}}, testTh, "step 1: the step needs a duration"},
 		{"both duration and distance", Run, []Step{{Duration: "60", Distance: "1km"}}, testTh, "step 1: give a duration or a distance, not both"},
 		{"minutes in duration", Ride, []Step{{Duration: "10m"}}, testTh, `step 1: duration "10m": write seconds ("600") or h:mm:ss`},
@@ -135,6 +137,20 @@ func TestSportFor(t *testing.T) {
 	} {
 		if got := SportFor(typ); got != want {
 			t.Errorf("SportFor(%q) = %q, want %q", typ, got, want)
+		}
+	}
+}
+
+func TestSplitCadence(t *testing.T) {
+	for in, want := range map[string][2]string{
+		"75% FTP 90rpm":        {"75% FTP", "90rpm"},
+		"ramp 50-75% 85-95rpm": {"ramp 50-75%", "85-95rpm"},
+		"90rpm":                {"", "90rpm"},
+		"75% FTP":              {"75% FTP", ""},
+		"":                     {"", ""},
+	} {
+		if rest, cad := splitCadence(in); rest != want[0] || cad != want[1] {
+			t.Errorf("splitCadence(%q) = %q, %q; want %q, %q", in, rest, cad, want[0], want[1])
 		}
 	}
 }
