@@ -10,11 +10,15 @@ BIN := bin/intervals-mcp
 STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck -checks inherit,-ST1005
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 LDFLAGS := -s -w -X github.com/intervals-mcp/intervals-mcp/gen/intervals.Version=$(VERSION)
-# One set of build flags for build, install, run and mcpb: the same flags mean the same
-# compiled packages in the build cache (-trimpath and CGO_ENABLED change every package's
-# cache key; -ldflags only the final link), so after one of them the others only link.
-BUILDFLAGS := -trimpath -ldflags "$(LDFLAGS)"
-STATIC := CGO_ENABLED=0
+# Local builds (build, install, run) take go's own defaults and add only -ldflags, which
+# changes the final link and nothing else: so `go run ./cmd/intervals-mcp`, `go test`,
+# make build, make install and make run all share the compiled packages in the build cache,
+# and after one of them the others only link. (-trimpath or another CGO_ENABLED than go's
+# default would give every package another cache key.) Release builds (mcpb here, dist
+# through goreleaser) are static and -trimpath: RELEASE.
+BUILDFLAGS := -ldflags "$(LDFLAGS)"
+RELEASE := CGO_ENABLED=0
+RELEASEFLAGS := -trimpath $(BUILDFLAGS)
 # Where go install puts the binary: GOBIN, else the first GOPATH entry's bin.
 GOBIN_DIR := $(or $(shell $(GO) env GOBIN),$(firstword $(subst :, ,$(shell $(GO) env GOPATH)))/bin)
 # goreleaser is run, not pinned in go.mod: pinning it (tools.go) adds ~350 modules to the
@@ -44,21 +48,21 @@ generate:
 	@test -f $(SPEC) || { echo "$(SPEC) is missing: run 'make spec' (or make spec SPEC_SRC=path)"; exit 1; }
 	$(GO) generate ./...
 
-## build: the single static binary, bin/intervals-mcp
+## build: the binary, bin/intervals-mcp, version stamped
 build:
-	$(STATIC) $(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/intervals-mcp
+	$(GO) build $(BUILDFLAGS) -o $(BIN) ./cmd/intervals-mcp
 
 ## install: the same binary into GOBIN (or $(go env GOPATH)/bin), saying where, and warning
 ## when that folder is not on PATH
 install:
-	$(STATIC) $(GO) install $(BUILDFLAGS) ./cmd/intervals-mcp
+	$(GO) install $(BUILDFLAGS) ./cmd/intervals-mcp
 	@echo "installed $(GOBIN_DIR)/intervals-mcp ($(VERSION))"
 	@case ":$$PATH:" in *":$(GOBIN_DIR):"*) ;; *) \
 		echo "warning: $(GOBIN_DIR) is not on your PATH: add it (export PATH=\"\$$PATH:$(GOBIN_DIR)\") or run $(GOBIN_DIR)/intervals-mcp" >&2;; esac
 
-## run: go run with make build's flags (so the two share the build cache): make run ARGS="call get_athlete_context {} --demo"
+## run: go run with the version stamped: make run ARGS="call get_athlete_context {} --demo"
 run:
-	$(STATIC) $(GO) run $(BUILDFLAGS) ./cmd/intervals-mcp $(ARGS)
+	$(GO) run $(BUILDFLAGS) ./cmd/intervals-mcp $(ARGS)
 
 ## dist: the release archives for linux, darwin and windows on amd64 and arm64, and their
 ## checksums, in dist/release (goreleaser check, then a snapshot: nothing is published);
@@ -77,7 +81,7 @@ mcpb:
 	@for p in darwin/amd64 darwin/arm64 linux/amd64 windows/amd64; do \
 		os=$${p%/*}; arch=$${p#*/}; ext=; [ $$os = windows ] && ext=.exe; \
 		echo "build $$os/$$arch"; \
-		$(STATIC) GOOS=$$os GOARCH=$$arch $(GO) build $(BUILDFLAGS) -o $(MCPB_BIN)/intervals-mcp-$$os-$$arch$$ext ./cmd/intervals-mcp || exit 1; \
+		$(RELEASE) GOOS=$$os GOARCH=$$arch $(GO) build $(RELEASEFLAGS) -o $(MCPB_BIN)/intervals-mcp-$$os-$$arch$$ext ./cmd/intervals-mcp || exit 1; \
 	done
 	$(GO) run ./internal/release/mcpb -version $(VERSION) -bin $(MCPB_BIN) -out dist
 

@@ -51,5 +51,18 @@ intervals-mcp version
 step PATH without GOBIN: make install warns
 PATH="${PATH#"$GOBIN:"}" make install 2>&1 | tee "$work/install2.log"
 grep -q "is not on your PATH" "$work/install2.log" || { echo "make install did not warn about PATH"; exit 1; }
+# go run, make build and make install share the build cache: in an empty cache, after
+# make install, neither go run nor make build compiles a package but the command's own (main,
+# a second time: go run leaves out DWARF) before it links.
+step "empty build cache: make install, then go run and make build compile only main"
+export GOCACHE="$work/gocache"
+make install >/dev/null
+for cmd in "go run ./cmd/intervals-mcp version" "make build"; do
+  GOFLAGS=-x $cmd >"$work/shared.log" 2>&1 || { cat "$work/shared.log"; exit 1; }
+  others="$(grep -E '/compile( |$)' "$work/shared.log" | grep -v -- ' -p main ' || true)"
+  [ -z "$others" ] || { echo "$cmd compiled packages again after make install: the builds do not share the cache"; echo "$others" | cut -c1-200 | head -5; exit 1; }
+  echo "$cmd: no package compiled again"
+done
+
 echo
 echo "install from a clone: ok"
