@@ -11,7 +11,13 @@ import (
 // compile is the checker of the example input (also the fuzz target's).
 func compile(t testing.TB) *Input {
 	t.Helper()
-	s, err := Reflect(reflect.TypeFor[example]())
+	return compileType(t, reflect.TypeFor[example]())
+}
+
+// compileType is the checker of an input type.
+func compileType(t testing.TB, typ reflect.Type) *Input {
+	t.Helper()
+	s, err := Reflect(typ)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,14 +135,7 @@ func TestReflectRefusesASpecTagThatNamesNothing(t *testing.T) {
 // The advertised schema closes the top-level object only; Compile closes the nested ones, so
 // an unknown field is refused at any depth, in a recursive definition too.
 func TestCheckRefusesUnknownFieldsAtAnyDepth(t *testing.T) {
-	s, err := Reflect(reflect.TypeFor[withBlocks]())
-	if err != nil {
-		t.Fatal(err)
-	}
-	in, err := Compile(s)
-	if err != nil {
-		t.Fatal(err)
-	}
+	in := compileType(t, reflect.TypeFor[withBlocks]())
 	if _, err := in.Check(json.RawMessage(`{"blocks":[{"name":"a","blocks":[{"name":"b"}]}],"steps":[{"minutes":5}]}`)); err != nil {
 		t.Fatalf("good arguments refused: %v", err)
 	}
@@ -149,7 +148,7 @@ func TestCheckRefusesUnknownFieldsAtAnyDepth(t *testing.T) {
 			t.Errorf("%s: want an error naming colour, got %v", args, err)
 		}
 	}
-	_, err = in.Check(json.RawMessage(`{"blocks":[{"blocks":[{"name":7}]}]}`))
+	_, err := in.Check(json.RawMessage(`{"blocks":[{"blocks":[{"name":7}]}]}`))
 	if err == nil || !strings.Contains(err.Error(), "an array of at most 100 blocks") {
 		t.Errorf("a bad value deep in a recursive definition: %v", err)
 	}
