@@ -101,7 +101,7 @@ func TestOAuthCodeReuseRevokesTheGrant(t *testing.T) {
 		if err != nil || c.GrantID != g {
 			t.Fatalf("TakeCode = %+v, %v", c, err)
 		}
-		if err := s.IssueTokens(ctx, g, pair("1"), t0); err != nil {
+		if _, err := s.IssueTokens(ctx, g, pair("1"), t0); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.VerifyToken(ctx, "acc-1", t0, KindAccess); err != nil {
@@ -126,29 +126,30 @@ func TestOAuthRefreshRotationGraceAndReuse(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		s, ctx := open(t, p), context.Background()
 		g := grantFor(t, s, "g1", "intervals:write")
-		first := pair("1")
-		first.Scope = "intervals:write"
-		if err := s.IssueTokens(ctx, g, first, t0); err != nil {
-			t.Fatal(err)
+		if scope, err := s.IssueTokens(ctx, g, pair("1"), t0); err != nil || scope != "intervals:write" {
+			t.Fatalf("IssueTokens = %q, %v; want the grant's scope", scope, err)
 		}
-		if _, err := s.RotateRefresh(ctx, "acc-1", pair("x"), "sealed-x", time.Minute, t0); !errors.Is(err, ErrNotFound) {
+		if _, err := s.RotateRefresh(ctx, "acc-1", "c-g1", pair("x"), "sealed-x", time.Minute, t0); !errors.Is(err, ErrNotFound) {
 			t.Errorf("an access token as refresh token: %v, want ErrNotFound", err)
 		}
-		r, err := s.RotateRefresh(ctx, "ref-1", pair("2"), "sealed-2", time.Minute, t0.Add(time.Second))
+		if _, err := s.RotateRefresh(ctx, "ref-1", "c-other", pair("x"), "sealed-x", time.Minute, t0); !errors.Is(err, ErrNotFound) {
+			t.Errorf("another client's refresh: %v, want ErrNotFound", err)
+		}
+		r, err := s.RotateRefresh(ctx, "ref-1", "c-g1", pair("2"), "sealed-2", time.Minute, t0.Add(time.Second))
 		if err != nil || r.Replayed || r.GrantID != g || r.Scope != "intervals:write" || r.ClientID != "c-g1" {
 			t.Fatalf("rotation = %+v, %v", r, err)
 		}
 		if tok, err := s.VerifyToken(ctx, "acc-2", t0, KindAccess); err != nil || tok.Scope != "intervals:write" {
 			t.Fatalf("the new access token keeps the grant's scope: %+v, %v", tok, err)
 		}
-		r, err = s.RotateRefresh(ctx, "ref-1", pair("3"), "sealed-3", time.Minute, t0.Add(30*time.Second))
+		r, err = s.RotateRefresh(ctx, "ref-1", "c-g1", pair("3"), "sealed-3", time.Minute, t0.Add(30*time.Second))
 		if err != nil || !r.Replayed || r.SealedNext != "sealed-2" {
 			t.Fatalf("a second refresh within the grace: %+v, %v; want the same pair (sealed-2)", r, err)
 		}
 		if _, err := s.VerifyToken(ctx, "acc-3", t0, KindAccess); !errors.Is(err, ErrNotFound) {
 			t.Errorf("a replay within the grace must not issue a pair: acc-3 %v", err)
 		}
-		if _, err := s.RotateRefresh(ctx, "ref-1", pair("4"), "sealed-4", time.Minute, t0.Add(2*time.Minute)); !errors.Is(err, ErrUsed) {
+		if _, err := s.RotateRefresh(ctx, "ref-1", "c-g1", pair("4"), "sealed-4", time.Minute, t0.Add(2*time.Minute)); !errors.Is(err, ErrUsed) {
 			t.Fatalf("reuse after the grace: %v, want ErrUsed", err)
 		}
 		for _, tok := range []string{"acc-1", "acc-2"} {
@@ -156,7 +157,7 @@ func TestOAuthRefreshRotationGraceAndReuse(t *testing.T) {
 				t.Errorf("after a reuse, %s: %v, want revoked", tok, err)
 			}
 		}
-		if _, err := s.RotateRefresh(ctx, "ref-2", pair("5"), "sealed-5", time.Minute, t0.Add(2*time.Minute)); !errors.Is(err, ErrNotFound) {
+		if _, err := s.RotateRefresh(ctx, "ref-2", "c-g1", pair("5"), "sealed-5", time.Minute, t0.Add(2*time.Minute)); !errors.Is(err, ErrNotFound) {
 			t.Errorf("the family's newest refresh token after a reuse: %v, want ErrNotFound", err)
 		}
 	})
@@ -167,14 +168,14 @@ func TestOAuthConcurrentRefreshesIssueOnePair(t *testing.T) {
 		a := open(t, p)
 		replicas := []*DB{a, open(t, p)}
 		g := grantFor(t, a, "g1", "intervals:read")
-		if err := a.IssueTokens(context.Background(), g, pair("1"), t0); err != nil {
+		if _, err := a.IssueTokens(context.Background(), g, pair("1"), t0); err != nil {
 			t.Fatal(err)
 		}
 		var fresh, replayed, failed atomic.Int32
 		var n atomic.Int32
 		race(replicas, 4, func(s *DB) {
 			i := n.Add(1)
-			r, err := s.RotateRefresh(context.Background(), "ref-1", pair(string(rune('a'+i))), "sealed", time.Minute, t0)
+			r, err := s.RotateRefresh(context.Background(), "ref-1", "c-g1", pair(string(rune('a'+i))), "sealed", time.Minute, t0)
 			switch {
 			case err != nil:
 				failed.Add(1)
@@ -240,7 +241,7 @@ func TestOAuthRevokeTokenAndGrants(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		s, ctx := open(t, p), context.Background()
 		g := grantFor(t, s, "g1", "intervals:read")
-		if err := s.IssueTokens(ctx, g, pair("1"), t0); err != nil {
+		if _, err := s.IssueTokens(ctx, g, pair("1"), t0); err != nil {
 			t.Fatal(err)
 		}
 		list, err := s.Grants(ctx, "i1")
@@ -284,7 +285,7 @@ func TestOAuthCleanup(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		s, ctx := open(t, p), context.Background()
 		g := grantFor(t, s, "g1", "intervals:read")
-		if err := s.IssueTokens(ctx, g, pair("1"), t0); err != nil {
+		if _, err := s.IssueTokens(ctx, g, pair("1"), t0); err != nil {
 			t.Fatal(err)
 		}
 		if err := s.PutPending(ctx, "h", Pending{Purpose: "mcp", Binding: "b", Expires: t0.Add(time.Minute)}); err != nil {
@@ -301,7 +302,7 @@ func TestOAuthCleanup(t *testing.T) {
 		if err != nil || c.OAuth != 3 {
 			t.Fatalf("Cleanup a day on = %+v, %v; want 3 OAuth rows", c, err)
 		}
-		if _, err := s.RotateRefresh(ctx, "ref-1", pair("2"), "s", time.Minute, t0.Add(26*time.Hour)); err != nil {
+		if _, err := s.RotateRefresh(ctx, "ref-1", "c-g1", pair("2"), "s", time.Minute, t0.Add(26*time.Hour)); err != nil {
 			t.Errorf("the refresh token survives the cleanup: %v", err)
 		}
 		if err := s.RevokeGrant(ctx, g, "", t0.Add(26*time.Hour)); err != nil {

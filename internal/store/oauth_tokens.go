@@ -14,13 +14,15 @@ import (
 // no grant). Only their SHA-256 is stored; a verification reads the store every time, so a
 // revocation stops the next request on every replica.
 type Tokens interface {
-	// IssueTokens stores a grant's first access and refresh tokens.
-	IssueTokens(ctx context.Context, grantID string, p TokenPair, now time.Time) error
+	// IssueTokens stores a grant's first access and refresh tokens, under the grant's scope
+	// (p.Scope is not used), and returns that scope. ErrNotFound: the grant is revoked.
+	IssueTokens(ctx context.Context, grantID string, p TokenPair, now time.Time) (scope string, err error)
 	// RotateRefresh redeems a refresh token for next, once. The same token again within
 	// grace answers the pair it was redeemed for (sealedNext, as given then: concurrent
 	// refreshes of one client); after grace it revokes the grant and returns ErrUsed.
-	// ErrNotFound: unknown, expired, revoked, or not a refresh token.
-	RotateRefresh(ctx context.Context, refresh string, next TokenPair, sealedNext string, grace time.Duration, now time.Time) (*Rotation, error)
+	// ErrNotFound: unknown, expired, revoked, not a refresh token, or of another client than
+	// clientID (then nothing is consumed).
+	RotateRefresh(ctx context.Context, refresh, clientID string, next TokenPair, sealedNext string, grace time.Duration, now time.Time) (*Rotation, error)
 	// VerifyToken returns the live token of one of kinds (expired, revoked, of a revoked
 	// grant or of another kind: ErrNotFound), and notes its use.
 	VerifyToken(ctx context.Context, token string, now time.Time, kinds ...string) (*Token, error)
@@ -78,10 +80,10 @@ type Rotation struct {
 // verification writes it: one write a minute per token at most, not one per request.
 const lastUsedStep = time.Minute
 
-func (s *DB) IssueTokens(ctx context.Context, grantID string, p TokenPair, now time.Time) error {
+func (s *DB) IssueTokens(ctx context.Context, grantID string, p TokenPair, now time.Time) (string, error) {
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		var athlete string
-		if err := tx.QueryRowContext(ctx, `SELECT athlete_id FROM oauth_grants WHERE id = $1 AND revoked_us IS NULL`, grantID).Scan(&athlete); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT athlete_id, scope FROM oauth_grants WHERE id = $1 AND revoked_us IS NULL`, grantID).Scan(&athlete, &p.Scope); err != nil {
 			if errors.Is(err, sql.ErrNoRows) {
 				return ErrNotFound
 			}
@@ -90,9 +92,9 @@ func (s *DB) IssueTokens(ctx context.Context, grantID string, p TokenPair, now t
 		return insertPair(ctx, tx, grantID, athlete, p, now)
 	})
 	if err != nil && !errors.Is(err, ErrNotFound) {
-		return fmt.Errorf("store: issue tokens: %w", err)
+		return "", fmt.Errorf("store: issue tokens: %w", err)
 	}
-	return err
+	return p.Scope, err
 }
 
 func insertPair(ctx context.Context, tx *sql.Tx, grantID, athlete string, p TokenPair, now time.Time) error {
@@ -108,7 +110,7 @@ func insertPair(ctx context.Context, tx *sql.Tx, grantID, athlete string, p Toke
 	return nil
 }
 
-func (s *DB) RotateRefresh(ctx context.Context, refresh string, next TokenPair, sealedNext string, grace time.Duration, now time.Time) (*Rotation, error) {
+func (s *DB) RotateRefresh(ctx context.Context, refresh, clientID string, next TokenPair, sealedNext string, grace time.Duration, now time.Time) (*Rotation, error) {
 	var r Rotation
 	reused := false // the revocation is committed, then ErrUsed returned
 	err := s.tx(ctx, func(tx *sql.Tx) error {
@@ -124,7 +126,7 @@ func (s *DB) RotateRefresh(ctx context.Context, refresh string, next TokenPair, 
 			return ErrNotFound
 		case err != nil:
 			return err
-		case kind != KindRefresh, revoked.Valid, grantRevoked.Valid, exp != 0 && exp <= us(now):
+		case kind != KindRefresh, r.ClientID != clientID, revoked.Valid, grantRevoked.Valid, exp != 0 && exp <= us(now):
 			return ErrNotFound
 		case used.Valid && now.Sub(fromUS(used.Int64)) <= grace && r.SealedNext != "":
 			r.Replayed = true
