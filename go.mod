@@ -13,6 +13,7 @@ require (
 	github.com/pressly/goose/v3 v3.30.1
 	github.com/tiktoken-go/tokenizer v0.10.0
 	golang.org/x/image v0.30.0
+	golang.org/x/net v0.62.0
 	gonum.org/v1/plot v0.17.0
 	honnef.co/go/tools v0.8.2
 	modernc.org/sqlite v1.62.0

@@ -47,7 +47,9 @@ var subcommands = []subcommand{
 		examples: []string{"intervals-mcp doctor", "intervals-mcp doctor --demo", "API_KEY=your_key ATHLETE_ID=i12345 intervals-mcp doctor --strict"}},
 	{name: "fake", line: "serve the fake Intervals.icu API (for tests and demos)",
 		synopsis: "fake [--addr HOST:PORT] [--api-key KEY] [--seed N] [--fault SPEC]...",
-		text:     "Serves the embedded fake Intervals.icu API, with the synthetic demo athlete, over HTTP.",
+		text: "Serves the embedded fake Intervals.icu API, with the synthetic demo athlete, over HTTP,\n" +
+			"and Intervals.icu's OAuth sign-in (/oauth/authorize, /api/oauth/token) for the demo app\n" +
+			"it prints.",
 		examples: []string{"intervals-mcp fake --addr 127.0.0.1:8766", "intervals-mcp fake --fault 429:count=2,retry-after=1"}},
 	{name: "version", line: "print the version",
 		synopsis: "version",
