@@ -37,7 +37,9 @@ func newMetadataFetcher(hc *http.Client) *metadataFetcher {
 	if hc == nil {
 		hc = guardedClient()
 	}
-	return &metadataFetcher{hc: hc}
+	c := *hc // whatever the client, no redirect is followed
+	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return &metadataFetcher{hc: &c}
 }
 
 // guardedClient reaches public addresses only. The check is on the address actually dialled

@@ -68,6 +68,7 @@ type envConfig struct {
 	fake        *fakeicu.Fake
 	keys        [][]byte
 	opts        func(*auth.Options)
+	filter      manifest.Filter // the tools (default toolsets when zero)
 }
 
 func newEnv(t *testing.T, cfgs ...envConfig) *env {
@@ -117,7 +118,7 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 		NewClient: func(token string) (*intervals.ClientWithResponses, error) {
 			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: &http.Client{Transport: transport}, RateLimit: -1})
 		}}
-	read, full, writeTool, err := server.NewScoped(server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(), Runtime: rt})
+	read, full, writeTool, err := server.NewScoped(server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(), Filter: cfg.filter, Runtime: rt})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
 func getJSON(t *testing.T, u string) map[string]any {
@@ -509,5 +511,33 @@ func TestPersonalTokenExpiryAndRevocationReachASecondReplica(t *testing.T) {
 	c.advance(31 * 24 * time.Hour)
 	if s, _, _ := b.mcpStatus(short.Text, initialize); s != http.StatusUnauthorized {
 		t.Errorf("a 30-day token after 31 days answers %d, want 401", s)
+	}
+}
+
+// toolCall is a tools/call request.
+func toolCall(name, args string) string {
+	return `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"` + name + `","arguments":` + args + `}}`
+}
+
+func TestACoachWhoSignsInSeesTheirAthletes(t *testing.T) {
+	e := newEnv(t, envConfig{filter: manifest.Filter{Toolsets: append(slices.Clone(manifest.DefaultToolsets), manifest.Coach)}})
+	_, tok := e.signIn("intervals:read")
+	status, _, body := e.mcpStatus(tok.AccessToken, toolCall("list_athletes", `{}`))
+	if status != http.StatusOK || !strings.Contains(body, "i100002") || strings.Contains(body, `"isError":true`) {
+		t.Fatalf("list_athletes for the signed-in coach = %d %s", status, body)
+	}
+	status, _, body = e.mcpStatus(tok.AccessToken, toolCall("get_athlete_context", `{"athlete":"i100002"}`))
+	if status != http.StatusOK || strings.Contains(body, `"isError":true`) || !strings.Contains(body, "Camille") {
+		t.Errorf("the coached athlete's context through the coach's sign-in = %d %s", status, body)
+	}
+}
+
+func TestALaterReadOnlySignInNarrowingAWriteGrantIsExplained(t *testing.T) {
+	e := newEnv(t)
+	_, write := e.signIn("intervals:write")
+	e.signIn("intervals:read") // Intervals.icu applies this sign-in's scopes to every token of the app
+	status, _, body := e.mcpStatus(write.AccessToken, toolCall("add_or_update_event", writeCall))
+	if status != http.StatusOK || !strings.Contains(body, `"isError":true`) || !strings.Contains(body, "latest Intervals.icu sign-in") || !strings.Contains(body, "Reconnect") {
+		t.Errorf("a write refused by Intervals.icu after a read-only sign-in = %d %s; want the reason and what to do", status, body)
 	}
 }
