@@ -541,3 +541,18 @@ func TestALaterReadOnlySignInNarrowingAWriteGrantIsExplained(t *testing.T) {
 		t.Errorf("a write refused by Intervals.icu after a read-only sign-in = %d %s; want the reason and what to do", status, body)
 	}
 }
+
+func TestLegacySSEIsRefusedToSignedInUsers(t *testing.T) {
+	e := newEnv(t)
+	_, tok := e.signIn("intervals:read")
+	req, _ := http.NewRequest(http.MethodGet, e.url+"/sse", nil)
+	req.Header.Set("Authorization", "Bearer "+tok.AccessToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("/sse with a signed-in user's token = %d, want 404 (its calls would not carry the user)", resp.StatusCode)
+	}
+}

@@ -106,7 +106,9 @@ func (o HTTPOptions) withDefaults() HTTPOptions {
 //   - /healthz: 200 "ok" while the process serves; /readyz: 200 when Ready says so, 503
 //     while it does not or the server is shutting down. Neither needs the token.
 //
-// With a token, every MCP request must carry "Authorization: Bearer <token>". Without one,
+// With a token, every MCP request must carry "Authorization: Bearer <token>". With OAuth
+// (HTTPOptions.OAuth) the authorization server is served beside /mcp and the token's scope
+// chooses the tools (see OAuthOptions); signed-in users get /mcp only. Without either,
 // a request that reached a loopback listener under a name that is not loopback is refused
 // (DNS rebinding: a web page driving the browser against a local server; behind a tunnel
 // such as ngrok, have it rewrite the Host header). With a token that check is off: a page
@@ -136,9 +138,9 @@ func NewHTTP(opts HTTPOptions) *HTTP {
 	mcpMux.Handle("/mcp", statelessHandler(mcp.NewStreamableHTTPHandler(h.serverFor,
 		&mcp.StreamableHTTPOptions{Stateless: true, DisableLocalhostProtection: authenticated, Logger: o.Logger}), o.OAuth))
 	h.sse = newSSEHandler(h.serverFor, o.SSEMaxSessions, o.SSEIdleTimeout, o.WriteTimeout, &h.draining)
-	mcpMux.Handle("/sse", guard(http.HandlerFunc(h.sse.stream)))
-	mcpMux.Handle("/messages/", guard(http.HandlerFunc(h.sse.message)))
-	mcpMux.Handle("/messages", guard(http.HandlerFunc(h.sse.message))) // a POST must not be redirected
+	mcpMux.Handle("/sse", guard(oauthSSE(http.HandlerFunc(h.sse.stream))))
+	mcpMux.Handle("/messages/", guard(oauthSSE(http.HandlerFunc(h.sse.message))))
+	mcpMux.Handle("/messages", guard(oauthSSE(http.HandlerFunc(h.sse.message)))) // a POST must not be redirected
 	mcpMux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "intervals-mcp: MCP over Streamable HTTP is at /mcp; legacy SSE at /sse; probes at /healthz and /readyz", http.StatusNotFound)
 	})

@@ -69,6 +69,19 @@ func hasScope(info *auth.TokenInfo, scope string) bool {
 	return info != nil && slices.Contains(info.Scopes, scope)
 }
 
+// oauthSSE refuses legacy SSE to the tokens of signed-in users: an SSE session's calls do
+// not carry the token's caller (go-sdk's SSE transport has no token info), so they would run
+// with the server's own credential. MCP_AUTH_TOKEN (the server's own) is still served.
+func oauthSSE(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := callerOfToken(auth.TokenInfoFromContext(r.Context())); ok {
+			http.Error(w, "legacy SSE is not served to signed-in users: connect to /mcp (Streamable HTTP)", http.StatusNotFound)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
 // oauthServerFor chooses the server of a request by its token's scopes.
 func (o *OAuthOptions) serverFor(r *http.Request) *mcp.Server {
 	if hasScope(auth.TokenInfoFromContext(r.Context()), scopeWrite) {
@@ -119,11 +132,15 @@ func calledTool(body []byte) (string, bool) {
 // callRuntime is rt for one tool call: over OAuth, the caller's own Intervals.icu client,
 // athlete, profile cache and caller key; otherwise rt itself.
 func (rt *Runtime) callRuntime(ctx context.Context, req *mcp.CallToolRequest) (context.Context, *Runtime, error) {
-	if req == nil || req.Extra == nil {
-		return ctx, rt, nil
+	var c Caller
+	ok := false
+	if req != nil && req.Extra != nil {
+		c, ok = callerOfToken(req.Extra.TokenInfo)
 	}
-	c, ok := callerOfToken(req.Extra.TokenInfo)
 	if !ok {
+		if rt.Client == nil && rt.NewClient != nil { // OAuth only: every caller must bring a token
+			return ctx, nil, errors.New("this server has no Intervals.icu credential of its own: sign in (OAuth) or send a personal token")
+		}
 		return ctx, rt, nil
 	}
 	if rt.NewClient == nil {
