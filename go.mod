@@ -3,6 +3,7 @@ module github.com/intervals-mcp/intervals-mcp
 go 1.26.0
 
 require (
+	github.com/go-jose/go-jose/v4 v4.1.9
 	github.com/google/go-cmp v0.7.0
 	github.com/google/jsonschema-go v0.4.3
 	github.com/invopop/jsonschema v0.14.0
@@ -13,6 +14,8 @@ require (
 	github.com/pressly/goose/v3 v3.30.1
 	github.com/tiktoken-go/tokenizer v0.10.0
 	golang.org/x/image v0.30.0
+	golang.org/x/net v0.62.0
+	golang.org/x/oauth2 v0.35.0
 	gonum.org/v1/plot v0.17.0
 	honnef.co/go/tools v0.8.2
 	modernc.org/sqlite v1.62.0
@@ -57,7 +60,6 @@ require (
 	go.yaml.in/yaml/v4 v4.0.0-rc.2 // indirect
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
 	golang.org/x/mod v0.42.0 // indirect
-	golang.org/x/oauth2 v0.35.0 // indirect
 	golang.org/x/sync v0.25.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.44.0 // indirect

@@ -18,7 +18,8 @@ var subcommands = []subcommand{
 	{name: "serve", line: "serve MCP over stdio (the default), Streamable HTTP or SSE",
 		synopsis: "serve [--transport stdio|http|sse] [--addr HOST:PORT] [server flags]",
 		text:     "Serves MCP: over stdio for a client that starts the binary, or over HTTP\n(Streamable HTTP at /mcp, legacy SSE at /sse and /messages/). intervals-mcp alone is serve.",
-		examples: []string{"intervals-mcp serve --demo", "intervals-mcp serve --transport http --addr 127.0.0.1:8765 --read-only"}},
+		examples: []string{"intervals-mcp serve --demo", "intervals-mcp serve --transport http --addr 127.0.0.1:8765 --read-only",
+			"intervals-mcp serve --transport http --demo --public-url http://127.0.0.1:8765   # OAuth sign-in, no account"}},
 	{name: "tools", line: "list the tools this configuration exposes (--json, --markdown)",
 		synopsis: "tools [--json|--markdown] [server flags]",
 		text:     "Lists the tools a configuration exposes. Needs no credentials and no network.",
@@ -47,7 +48,9 @@ var subcommands = []subcommand{
 		examples: []string{"intervals-mcp doctor", "intervals-mcp doctor --demo", "API_KEY=your_key ATHLETE_ID=i12345 intervals-mcp doctor --strict"}},
 	{name: "fake", line: "serve the fake Intervals.icu API (for tests and demos)",
 		synopsis: "fake [--addr HOST:PORT] [--api-key KEY] [--seed N] [--fault SPEC]...",
-		text:     "Serves the embedded fake Intervals.icu API, with the synthetic demo athlete, over HTTP.",
+		text: "Serves the embedded fake Intervals.icu API, with the synthetic demo athlete, over HTTP,\n" +
+			"and Intervals.icu's OAuth sign-in (/oauth/authorize, /api/oauth/token) for the demo app\n" +
+			"it prints.",
 		examples: []string{"intervals-mcp fake --addr 127.0.0.1:8766", "intervals-mcp fake --fault 429:count=2,retry-after=1"}},
 	{name: "version", line: "print the version",
 		synopsis: "version",

@@ -20,7 +20,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	logger := newLogger(stderr, cfg)
-	rt, err := newRuntime(cfg, logger)
+	rt, fake, err := newRuntime(cfg, logger)
 	if err != nil {
 		return err
 	}
@@ -41,20 +41,26 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	ln, err := server.Listen(cfg.Addr, cfg.AuthToken)
+	ln, err := server.Listen(cfg.Addr, cfg.AuthToken != "" || cfg.OAuth.On())
 	if err != nil {
 		if errors.Is(err, server.ErrTokenRequired) {
 			return usageError{err}
 		}
 		return err
 	}
-	if !cfg.Demo { // migrations applied and recovery started before the first request
-		if _, err := rt.Persist.Open(ctx); err != nil {
+	var oauth *server.OAuthOptions
+	if !cfg.Demo || cfg.OAuth.On() { // migrations applied and recovery started before the first request
+		st, err := rt.Persist.Open(ctx)
+		if err == nil && cfg.OAuth.On() {
+			oauth, err = oauthOptions(cfg, rt, st, fake, logger)
+		}
+		if err != nil {
 			ln.Close()
 			return err
 		}
 	}
 	return server.Serve(ctx, ln, server.HTTPOptions{
+		OAuth:           oauth,
 		Server:          srv,
 		Token:           cfg.AuthToken,
 		WriteTimeout:    server.WriteTimeoutFor(rt.Timeout),

@@ -69,17 +69,19 @@ func perTryTimeout(call time.Duration) time.Duration {
 }
 
 // newRuntime builds what every tool call shares: the Intervals.icu client (or, with --demo,
-// a client of the in-process fake: no socket, no network) and the configured athlete.
-func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, error) {
+// a client of the in-process fake: no socket, no network, returned too) and the configured
+// athlete; with OAuth, how each signed-in caller's own client is built (Runtime.NewClient).
+func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, *fakeicu.Fake, error) {
 	if err := cfg.NeedCredentials(); err != nil {
-		return nil, usageError{err}
+		return nil, nil, usageError{err}
 	}
 	// Each try has perTryTimeout, and the call as a whole cfg.CallTimeout (server.Runtime),
 	// so that a hung upstream costs a few tries, not four of 30 s.
 	opts := intervals.Options{APIKey: cfg.APIKey, AccessToken: cfg.AccessToken, BaseURL: cfg.BaseURL, Timeout: perTryTimeout(cfg.CallTimeout)}
 	athlete := cfg.AthleteID
+	var fake *fakeicu.Fake
 	if cfg.Demo {
-		fake := fakeicu.New(fakeicu.Options{})
+		fake = fakeicu.New(fakeicu.Options{})
 		opts = intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: fake.Transport()}, RateLimit: -1}
 		athlete = "0"
 		logger.Warn("demo mode: serving the built-in synthetic athlete (made-up data, not an Intervals.icu account)", "athlete", fakeicu.DemoAthleteID)
@@ -88,12 +90,24 @@ func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, error
 	if cfg.Transport != "stdio" && !cfg.Demo {
 		opts.Budget = persist.Budget(budgetBuckets(cfg)) // shared by replicas, instead of the client's own limiter
 	}
+	rt := &server.Runtime{AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Profiles: &manifest.Profiles{}, Timeout: cfg.CallTimeout, Writes: &manifest.Writes{}, Persist: persist}
+	if cfg.OAuth.On() {
+		rt.NewClient = func(token string) (*intervals.ClientWithResponses, error) {
+			o := opts
+			o.APIKey, o.AccessToken = "", token
+			return intervals.New(o)
+		}
+	}
+	if opts.APIKey == "" && opts.AccessToken == "" { // OAuth only: every caller brings a token
+		return rt, fake, nil
+	}
 	client, err := intervals.New(opts)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, nil, usageError{err}
 	}
 	persist.Client = client
-	return &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Profiles: &manifest.Profiles{}, Timeout: cfg.CallTimeout, Writes: &manifest.Writes{}, Persist: persist}, nil
+	rt.Client = client
+	return rt, fake, nil
 }
 
 // catalog is the configuration's tool catalog, checked and filtered.

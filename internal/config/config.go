@@ -4,7 +4,9 @@
 // INTERVALS_API_BASE_URL (with or without /api/v1), LOG_LEVEL, MCP_TRANSPORT, FASTMCP_HOST,
 // FASTMCP_PORT; ours are MCP_AUTH_TOKEN, INTERVALS_ACCESS_TOKEN, INTERVALS_TOOLSETS,
 // INTERVALS_READ_ONLY, INTERVALS_NO_DESTRUCTIVE, INTERVALS_CALL_TIMEOUT, and for HTTP
-// MCP_SSE_MAX_SESSIONS, MCP_SSE_IDLE_TIMEOUT and MCP_SHUTDOWN_TIMEOUT.
+// MCP_SSE_MAX_SESSIONS, MCP_SSE_IDLE_TIMEOUT and MCP_SHUTDOWN_TIMEOUT; for OAuth sign-in
+// MCP_PUBLIC_URL, INTERVALS_CLIENT_ID, INTERVALS_CLIENT_SECRET, MCP_SEAL_KEYS,
+// MCP_SEAL_KEY_FILE and MCP_ACCESS_TOKEN_TTL (oauth.go).
 package config
 
 import (
@@ -45,6 +47,7 @@ type Config struct {
 	// --call-timeout); 0 means the server's default, 50 s.
 	CallTimeout time.Duration
 	Store       StoreConfig
+	OAuth       OAuthConfig
 	// HTTP serving; 0 means the server's default.
 	SSEMaxSessions  int           // MCP_SSE_MAX_SESSIONS, --sse-max-sessions
 	SSEIdleTimeout  time.Duration // MCP_SSE_IDLE_TIMEOUT, --sse-idle-timeout
@@ -59,7 +62,7 @@ func (c *Config) Filter() manifest.Filter {
 // Secrets are the values that must never be shown.
 func (c *Config) Secrets() []string {
 	var s []string
-	for _, v := range []string{c.APIKey, c.AccessToken, c.AuthToken, databasePassword(c.Store.DatabaseURL)} {
+	for _, v := range []string{c.APIKey, c.AccessToken, c.AuthToken, databasePassword(c.Store.DatabaseURL), c.OAuth.ClientSecret, c.OAuth.SealKeys} {
 		if v != "" {
 			s = append(s, v)
 		}
@@ -80,7 +83,7 @@ func (c *Config) LogValue() slog.Value {
 	}
 	return slog.GroupValue(
 		slog.String("credentials", cred), slog.String("athlete", c.AthleteID),
-		slog.String("transport", c.Transport), slog.Bool("read_only", c.ReadOnly),
+		slog.String("transport", c.Transport), slog.Bool("read_only", c.ReadOnly), slog.Bool("oauth", c.OAuth.On()),
 		slog.Any("toolsets", c.Toolsets), slog.String("env_file", c.EnvFile),
 	)
 }
@@ -93,6 +96,7 @@ type Flags struct {
 	readOnly, noDestructive, demo                            *bool
 	callTimeout                                              *string
 	store                                                    *storeFlags
+	oauth                                                    *oauthFlags
 }
 
 // Bind defines the flags on fs.
@@ -111,6 +115,7 @@ func Bind(fs *flag.FlagSet) *Flags {
 		demo:          fs.Bool("demo", false, "serve the built-in demo athlete (synthetic data, no account, no network)"),
 		callTimeout:   fs.String("call-timeout", "", "time limit of one tool call, retries included, such as 50s (1s to 10m) [INTERVALS_CALL_TIMEOUT; default 50s]"),
 		store:         bindStore(fs),
+		oauth:         bindOAuth(fs),
 		sseMax:        fs.String("sse-max-sessions", "", "legacy SSE sessions open at once; one more gets 503 [MCP_SSE_MAX_SESSIONS; default 1000]"),
 		sseIdle:       fs.String("sse-idle-timeout", "", "close an SSE session after this long without a message, such as 10m [MCP_SSE_IDLE_TIMEOUT; default 10m]"),
 		shutdown:      fs.String("shutdown-timeout", "", "on SIGTERM, wait this long at most for the tool calls in flight [MCP_SHUTDOWN_TIMEOUT; default 25s]"),
@@ -206,6 +211,9 @@ func (f *Flags) load(getenv func(string) (string, bool)) (*Config, []string, err
 		return nil, c.Secrets(), err
 	}
 	if err := f.store.load(c, get); err != nil {
+		return nil, c.Secrets(), err
+	}
+	if err := f.oauth.load(c, get); err != nil {
 		return nil, c.Secrets(), err
 	}
 	if v := get("sse-max-sessions", "MCP_SSE_MAX_SESSIONS", ""); v != "" {
@@ -359,9 +367,10 @@ var ErrNoCredentials = errors.New(`intervals-mcp needs an Intervals.icu API key 
   3. Set API_KEY=<key> and ATHLETE_ID=<id> in the environment, in a .env file in the current directory
      (or --env-file PATH), or in the "env" block of your MCP client's configuration.`)
 
-// NeedCredentials returns ErrNoCredentials when there is no key, no token and no --demo.
+// NeedCredentials returns ErrNoCredentials when there is no key, no token, no --demo and no
+// OAuth (whose users bring their own).
 func (c *Config) NeedCredentials() error {
-	if c.Demo || c.APIKey != "" || c.AccessToken != "" {
+	if c.Demo || c.APIKey != "" || c.AccessToken != "" || c.OAuth.On() {
 		return nil
 	}
 	return ErrNoCredentials

@@ -1,15 +1,17 @@
 // intervals-mcp as the official TypeScript MCP client sees it, over stdio, Streamable HTTP
-// and legacy SSE, on the demo athlete: every input schema must compile with ajv (JSON Schema
+// and legacy SSE, on the demo athlete, and its OAuth sign-in against --demo --public-url: every input schema must compile with ajv (JSON Schema
 // 2020-12), tools must answer, and a range delete is confirmed over stateless HTTP. Run by e2e_test.go (go test ./internal/e2e, make e2e-node)
 // with INTERVALS_MCP_BIN set to a built binary.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import net from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 
 const bin = process.env.INTERVALS_MCP_BIN;
@@ -122,4 +124,123 @@ test('range delete over streamable http', async (t) => {
 test('legacy sse', async (t) => {
   const base = await startHTTP(t, 'sse');
   await withClient(new SSEClientTransport(new URL(base + '/sse')), exercise);
+});
+
+// OAuth sign-in as the TypeScript SDK's client does it (its OAuthClientProvider): a 401,
+// discovery, dynamic registration, PKCE, our consent page and the fake Intervals.icu's
+// approve page (submitted here as a browser would, cookies kept), the code exchange, and
+// calls with the access token; a read grant is not offered the write tools.
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function startOAuthDemo(t, base) {
+  const addr = base.replace('http://', '');
+  const child = spawn(bin, ['serve', '--transport', 'http', '--demo', '--addr', addr, '--public-url', base], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+  t.after(() => child.kill());
+  return new Promise((resolve, reject) => {
+    let log = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 30000);
+    child.stderr.on('data', (chunk) => {
+      log += chunk;
+      if (/serving MCP over HTTP/.test(log)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${log}`)));
+  });
+}
+
+const entities = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&#34;': '"', '&quot;': '"', '&#39;': "'", '&#43;': '+' };
+const unescape = (s) => s.replace(/&(amp|lt|gt|quot|#34|#39|#43);/g, (m) => entities[m]);
+
+// A browser of one origin: it keeps cookies, follows no redirect, submits a page's form.
+class Browser {
+  cookies = new Map();
+  async fetch(url, init = {}) {
+    const headers = { ...(init.headers ?? {}) };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const resp = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const c of resp.headers.getSetCookie()) {
+      const [kv] = c.split(';');
+      const i = kv.indexOf('=');
+      this.cookies.set(kv.slice(0, i), kv.slice(i + 1));
+    }
+    return resp;
+  }
+  // submit reads the page's form: hidden inputs, the radio of each name matching pick (or
+  // the one checked), the named button's value; it posts and returns the redirect.
+  async submit(url, pick, button) {
+    const resp = await this.fetch(url);
+    const page = await resp.text();
+    assert.equal(resp.status, 200, page);
+    const form = page.slice(page.indexOf('<form'), page.indexOf('</form>'));
+    const action = new URL(unescape((form.match(/action="([^"]*)"/) ?? [, ''])[1]) || url, url);
+    const body = new URLSearchParams();
+    for (const m of form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) body.set(m[1], unescape(m[2]));
+    for (const m of form.matchAll(/<input type="radio" name="([^"]+)" value="([^"]*)"( checked)?/g)) {
+      if (pick[m[1]] === unescape(m[2]) || (!pick[m[1]] && m[3] && !body.has(m[1]))) body.set(m[1], unescape(m[2]));
+    }
+    const [name, value] = button;
+    assert.ok(form.includes(`name="${name}" value="${value}"`), `no button ${name}=${value} in:\n${form}`);
+    body.set(name, value);
+    const post = await this.fetch(action, { method: 'POST', body, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    assert.ok(post.status >= 300 && post.status < 400, `form post answered ${post.status}: ${await post.text()}`);
+    return new URL(post.headers.get('location'), action);
+  }
+}
+
+class Provider {
+  redirectUrl = 'http://127.0.0.1:9/callback';
+  clientMetadata = { client_name: 'TypeScript SDK e2e', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+  authorizationUrl = undefined;
+  clientInformation() { return this.info; }
+  saveClientInformation(info) { this.info = info; }
+  tokens() { return this.saved; }
+  saveTokens(tokens) { this.saved = tokens; }
+  redirectToAuthorization(url) { this.authorizationUrl = url; }
+  saveCodeVerifier(v) { this.verifier = v; }
+  codeVerifier() { return this.verifier; }
+}
+
+test('oauth sign-in (dynamic registration, PKCE, consent, read scope)', async (t) => {
+  const base = `http://127.0.0.1:${await freePort()}`;
+  await startOAuthDemo(t, base);
+  const provider = new Provider();
+  const first = new StreamableHTTPClientTransport(new URL(base + '/mcp'), { authProvider: provider });
+  const client = new Client({ name: 'e2e-oauth', version: '1.0.0' });
+  await assert.rejects(client.connect(first), UnauthorizedError);
+  assert.ok(provider.authorizationUrl, 'the client was sent to authorize');
+  assert.equal(provider.authorizationUrl.searchParams.get('code_challenge_method'), 'S256');
+  assert.equal(provider.authorizationUrl.searchParams.get('resource'), base + '/mcp');
+
+  const browser = new Browser();
+  const upstream = await browser.submit(provider.authorizationUrl, { scope: 'intervals:read' }, ['decision', 'allow']);
+  assert.match(upstream.pathname, /\/oauth\/authorize$/, `consent went to ${upstream}`);
+  const callback = await browser.submit(upstream, {}, ['decision', 'allow']);
+  const back = await browser.fetch(callback);
+  assert.equal(back.status, 303, await back.text());
+  const done = new URL(back.headers.get('location'));
+  assert.equal(done.origin + done.pathname, provider.redirectUrl);
+  assert.equal(done.searchParams.get('iss'), base);
+  await first.finishAuth(done.searchParams.get('code'));
+  assert.ok(provider.saved.access_token.startsWith('imcp_at_'));
+  assert.equal(provider.saved.scope, 'intervals:read');
+
+  const second = new StreamableHTTPClientTransport(new URL(base + '/mcp'), { authProvider: provider });
+  await withClient(second, async (c) => {
+    const { tools } = await c.listTools();
+    const names = tools.map((tl) => tl.name);
+    assert.ok(names.includes('get_athlete_context'));
+    assert.ok(!names.includes('add_or_update_event'), 'a read grant is offered no write tool');
+    const ctx = await c.callTool({ name: 'get_athlete_context', arguments: {} });
+    assert.ok(!ctx.isError, text(ctx));
+  });
 });

@@ -29,7 +29,7 @@ func isStrava(a *api.Activity) bool {
 
 // ListActivities answers GET /athlete/{id}/activities: newest first, oldest required.
 func (s *server) ListActivities(w http.ResponseWriter, r *http.Request, id string, p api.ListActivitiesParams) {
-	s.readAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		lo, hi, ok := dateRange(w, "oldest", &p.Oldest, "newest", p.Newest, time.Time{}, endOfDay(st.today(a)))
 		if !ok {
 			return
@@ -71,10 +71,14 @@ func writeSelected[T any](w http.ResponseWriter, items []T, fields []string) {
 }
 
 // activity finds an activity the caller may read; it answers 404/403/422 (Strava) itself.
-func (s *server) activity(w http.ResponseWriter, st *store, id string) (*synth.Athlete, *api.Activity) {
+func (s *server) activity(w http.ResponseWriter, r *http.Request, st *store, id string) (*synth.Athlete, *api.Activity) {
 	a, i := st.findActivity(id)
 	if a == nil {
 		writeError(w, http.StatusNotFound, "Activity not found")
+		return nil, nil
+	}
+	if !st.sees(st.self(r), a) {
+		writeError(w, http.StatusForbidden, msgAccessDenied)
 		return nil, nil
 	}
 	act := &a.Activities[i]
@@ -87,27 +91,27 @@ func (s *server) activity(w http.ResponseWriter, st *store, id string) (*synth.A
 
 // withActivity runs fn on an activity the caller may read and the athlete who did it,
 // under the lock (exclusive when write is set); see activity for the errors it answers.
-func (s *server) withActivity(w http.ResponseWriter, id string, write bool, fn func(st *store, a *synth.Athlete, act *api.Activity)) {
+func (s *server) withActivity(w http.ResponseWriter, r *http.Request, id string, write bool, fn func(st *store, a *synth.Athlete, act *api.Activity)) {
 	s.locked(write, func(st *store) {
-		if a, act := s.activity(w, st, id); act != nil {
+		if a, act := s.activity(w, r, st, id); act != nil {
 			fn(st, a, act)
 		}
 	})
 }
 
 // readActivity runs fn on an activity for a handler that only reads it.
-func (s *server) readActivity(w http.ResponseWriter, id string, fn func(st *store, a *synth.Athlete, act *api.Activity)) {
-	s.withActivity(w, id, false, fn)
+func (s *server) readActivity(w http.ResponseWriter, r *http.Request, id string, fn func(st *store, a *synth.Athlete, act *api.Activity)) {
+	s.withActivity(w, r, id, false, fn)
 }
 
 // writeActivity runs fn on an activity for a handler that changes it or its comments.
-func (s *server) writeActivity(w http.ResponseWriter, id string, fn func(st *store, a *synth.Athlete, act *api.Activity)) {
-	s.withActivity(w, id, true, fn)
+func (s *server) writeActivity(w http.ResponseWriter, r *http.Request, id string, fn func(st *store, a *synth.Athlete, act *api.Activity)) {
+	s.withActivity(w, r, id, true, fn)
 }
 
 // GetActivity answers GET /activity/{id}; intervals=true adds icu_intervals and icu_groups.
 func (s *server) GetActivity(w http.ResponseWriter, r *http.Request, id string, p api.GetActivityParams) {
-	s.readActivity(w, id, func(_ *store, a *synth.Athlete, act *api.Activity) {
+	s.readActivity(w, r, id, func(_ *store, a *synth.Athlete, act *api.Activity) {
 		if !deref(p.Intervals) {
 			writeJSON(w, http.StatusOK, act)
 			return
@@ -128,7 +132,7 @@ func (s *server) GetActivity(w http.ResponseWriter, r *http.Request, id string, 
 
 // GetIntervals answers GET /activity/{id}/intervals.
 func (s *server) GetIntervals(w http.ResponseWriter, r *http.Request, id string) {
-	s.readActivity(w, id, func(_ *store, a *synth.Athlete, act *api.Activity) {
+	s.readActivity(w, r, id, func(_ *store, a *synth.Athlete, act *api.Activity) {
 		iv, ok := a.Intervals[id]
 		if !ok {
 			iv = api.IntervalsDTO{Id: ptr(id), IcuIntervals: &[]api.Interval{}, IcuGroups: &[]api.IntervalGroup{}}
@@ -144,7 +148,7 @@ func (s *server) UpdateActivity(w http.ResponseWriter, r *http.Request, id strin
 	if !decodeBody(w, r, &patch) {
 		return
 	}
-	s.writeActivity(w, id, func(_ *store, _ *synth.Athlete, act *api.Activity) {
+	s.writeActivity(w, r, id, func(_ *store, _ *synth.Athlete, act *api.Activity) {
 		delete(patch, "id")
 		delete(patch, "icu_athlete_id")
 		updated, err := mergeJSON(*act, patch)
@@ -159,7 +163,7 @@ func (s *server) UpdateActivity(w http.ResponseWriter, r *http.Request, id strin
 
 // ListActivityMessages answers GET /activity/{id}/messages, oldest first.
 func (s *server) ListActivityMessages(w http.ResponseWriter, r *http.Request, id string, p api.ListActivityMessagesParams) {
-	s.readActivity(w, id, func(_ *store, a *synth.Athlete, act *api.Activity) {
+	s.readActivity(w, r, id, func(_ *store, a *synth.Athlete, act *api.Activity) {
 		out := []api.Message{}
 		for _, m := range a.Messages[id] {
 			if p.SinceId != nil && deref(m.Id) <= *p.SinceId {
@@ -184,7 +188,7 @@ func (s *server) SendActivityMessage(w http.ResponseWriter, r *http.Request, id 
 		writeError(w, http.StatusUnprocessableEntity, "content is required")
 		return
 	}
-	s.writeActivity(w, id, func(st *store, a *synth.Athlete, act *api.Activity) {
+	s.writeActivity(w, r, id, func(st *store, a *synth.Athlete, act *api.Activity) {
 		me := st.w.Athletes[0]
 		st.nextMessageID++
 		m := api.Message{

@@ -10,7 +10,7 @@ import (
 
 // GetAthlete answers GET /athlete/{id}: the profile with the current sport settings.
 func (s *server) GetAthlete(w http.ResponseWriter, r *http.Request, id string) {
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		p := a.Profile
 		p.SportSettings = ptr(a.SportSettings)
 		writeJSON(w, http.StatusOK, p)
@@ -20,7 +20,7 @@ func (s *server) GetAthlete(w http.ResponseWriter, r *http.Request, id string) {
 // GetAthleteProfile answers GET /athlete/{id}/profile: the public profile, custom items and
 // shared folders.
 func (s *server) GetAthleteProfile(w http.ResponseWriter, r *http.Request, id string) {
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		writeJSON(w, http.StatusOK, api.AthleteProfile{
 			Athlete:       ptr(cloneVia[api.AthleteForProfile](a.Profile)),
 			CustomItems:   ptr(append([]api.CustomItem{}, a.CustomItems...)),
@@ -29,12 +29,15 @@ func (s *server) GetAthleteProfile(w http.ResponseWriter, r *http.Request, id st
 	})
 }
 
-// ListAthletes answers GET /athletes: the athletes the key's owner coaches.
+// ListAthletes answers GET /athletes: the athletes the credential's owner coaches.
 func (s *server) ListAthletes(w http.ResponseWriter, r *http.Request, p api.ListAthletesParams) {
 	s.locked(false, func(st *store) {
 		list := []api.AthleteWithTags{}
-		for _, a := range st.w.Athletes[min(1, len(st.w.Athletes)):] {
-			list = append(list, cloneVia[api.AthleteWithTags](a.Profile))
+		me := st.self(r)
+		for _, a := range st.w.Athletes {
+			if a != me && st.sees(me, a) {
+				list = append(list, cloneVia[api.AthleteWithTags](a.Profile))
+			}
 		}
 		writeJSON(w, http.StatusOK, list)
 	})
@@ -47,7 +50,7 @@ func (s *server) GetAthleteSummary(w http.ResponseWriter, r *http.Request, id st
 	if !jsonExt(w, r, ext) {
 		return
 	}
-	s.readAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		today := startOfDay(st.today(a))
 		lo, hi, ok := dateRange(w, "start", p.Start, "end", p.End, today.AddDate(0, 0, -6), endOfDay(today))
 		if !ok {

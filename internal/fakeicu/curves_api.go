@@ -25,7 +25,7 @@ func serveCurves[T any](s *server, w http.ResponseWriter, r *http.Request, id, e
 	if !jsonExt(w, r, ext) {
 		return
 	}
-	s.readAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		ranges, err := parseCurves(deref(curves), st.today(a))
 		if err != nil {
 			writeError(w, http.StatusUnprocessableEntity, err.Error())
@@ -132,7 +132,7 @@ func (s *server) GetPowerHRCurve(w http.ResponseWriter, r *http.Request, id stri
 	if p.Type != nil {
 		sport = string(*p.Type)
 	}
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		const bucket = 5
 		var secs, hrSum, cadSum []float64
 		acts := curveActivities(a, sportTypes(a, sport), curveRange{lo: lo, hi: hi})

@@ -11,12 +11,19 @@
 //
 // A request goes through: faults (faults.go, injected per test or with --fault), auth as
 // Intervals.icu does it (Basic with user API_KEY, or an OAuth bearer token; the key as bearer
-// is 403), the handler, and the write log (Writes), which lets a test assert that a write
+// is 403), the token's scopes (oauth_scopes.go: a read token is 403 on a write), the handler,
+// and the write log (Writes), which lets a test assert that a write
 // happened, or that none did; with Options.LogRequests, every request is also kept with its
 // operation id (TakeRequests), so that a test can see what a client asked for. Answers and
 // error bodies are shaped like the real API's recorded payloads (../shared/fixtures):
 // Spring's body for unmapped paths, {"status", "error"} otherwise, 422 for validation,
 // paired_activity_id on events, the 5-field stub for Strava activities.
+//
+// The fake also plays Intervals.icu's OAuth (oauth.go, oauth_approve.go): an approve page at
+// /oauth/authorize where one signs in as any demo athlete, codes exchanged within 2 minutes
+// at /api/oauth/token, tokens that act as their athlete (a coach's reach the athletes they
+// coach), the latest sign-in's scopes applying to all of an athlete's tokens, and
+// DELETE /api/v1/disconnect-app. fakeicutest.SignIn submits the approve page as a browser.
 //
 // Fake.Handler serves over a socket (Serve, fakeicutest.Start); Fake.Transport serves
 // in-process, without one, and behaves like the network, dropped connections included.

@@ -98,7 +98,7 @@ func (s *server) ListEvents(w http.ResponseWriter, r *http.Request, id string, f
 	if !jsonExt(w, r, format) {
 		return
 	}
-	s.readAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		today := startOfDay(st.today(a))
 		lo, hi, ok := dateRange(w, "oldest", p.Oldest, "newest", p.Newest, today, endOfDay(today.AddDate(0, 0, 6)))
 		if !ok {
@@ -140,7 +140,7 @@ func jsonExt(w http.ResponseWriter, r *http.Request, ext string) bool {
 // ListFitnessModelEvents answers GET /athlete/{id}/fitness-model-events: the events that
 // change the fitness model (SET_EFTP, FITNESS_DAYS, SET_FITNESS).
 func (s *server) ListFitnessModelEvents(w http.ResponseWriter, r *http.Request, id string) {
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		var found []api.Event
 		for _, e := range a.Events {
 			switch deref(e.Category) {
@@ -165,7 +165,7 @@ func eventIndex(w http.ResponseWriter, a *synth.Athlete, id int32) int {
 
 // ShowEvent answers GET /athlete/{id}/events/{eventId}.
 func (s *server) ShowEvent(w http.ResponseWriter, r *http.Request, id string, eventId int32) {
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		if i := eventIndex(w, a, eventId); i >= 0 {
 			writeJSON(w, http.StatusOK, out(a, a.Events[i]))
 		}
@@ -245,7 +245,7 @@ func (s *server) CreateEvent(w http.ResponseWriter, r *http.Request, id string, 
 		writeError(w, http.StatusUnprocessableEntity, msg)
 		return
 	}
-	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		if i := matchingEvent(a, e, false, p.UpsertOnUid); i >= 0 {
 			e = st.replaceEvent(a, a.Events[i], e)
 			a.Events[i] = e

@@ -17,7 +17,7 @@ func (s *server) UpdateEvent(w http.ResponseWriter, r *http.Request, id string, 
 	if !decodeBody(w, r, &patch) {
 		return
 	}
-	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		i := eventIndex(w, a, eventId)
 		if i < 0 {
 			return
@@ -55,7 +55,7 @@ func (s *server) UpdateEvent(w http.ResponseWriter, r *http.Request, id string, 
 
 // DeleteEvent answers DELETE /athlete/{id}/events/{eventId}.
 func (s *server) DeleteEvent(w http.ResponseWriter, r *http.Request, id string, eventId int32, p api.DeleteEventParams) {
-	s.writeAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		i := eventIndex(w, a, eventId)
 		if i < 0 {
 			return
@@ -112,7 +112,7 @@ func (s *server) CreateMultipleEvents(w http.ResponseWriter, r *http.Request, id
 			return
 		}
 	}
-	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		result := make([]api.Event, 0, len(events))
 		for _, e := range events {
 			if i := matchingEvent(a, e, deref(p.Upsert), p.UpsertOnUid); i >= 0 {
@@ -160,7 +160,7 @@ func (s *server) DeleteEventsBulk(w http.ResponseWriter, r *http.Request, id str
 			return
 		}
 	}
-	s.writeAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		n := removeEvents(a, func(e *api.Event) bool { return ids[deref(e.Id)] || ext[deref(e.ExternalId)] })
 		writeJSON(w, http.StatusOK, api.DeleteEventsResponse{EventsDeleted: ptr(int32(n))})
 	})
@@ -181,7 +181,7 @@ func (s *server) DeleteEvents(w http.ResponseWriter, r *http.Request, id string,
 	if !ok {
 		return
 	}
-	s.writeAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		n := removeEvents(a, func(e *api.Event) bool {
 			start, _ := eventSpan(e)
 			return cats[deref(e.Category)] && !start.Before(lo) && !start.After(hi) &&
@@ -205,7 +205,7 @@ func (s *server) DuplicateEvents(w http.ResponseWriter, r *http.Request, id stri
 	if dto.WeeksBetween == nil {
 		weeks = 1
 	}
-	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		var sources []api.Event
 		for _, eid := range deref(dto.EventIds) {
 			i := eventIndex(w, a, eid)
@@ -247,7 +247,7 @@ func (s *server) UpdateEvents(w http.ResponseWriter, r *http.Request, id string,
 	if !ok {
 		return
 	}
-	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		updated := []api.Event{}
 		for i := range a.Events {
 			start, _ := eventSpan(&a.Events[i])

@@ -25,6 +25,10 @@ type Options struct {
 	Seed        int64  // synthetic data seed; 0 means 1
 	APIKey      string // accepted as Basic auth password (user API_KEY); "" means DefaultAPIKey
 	BearerToken string // if set, also accepted as "Authorization: Bearer <token>" (OAuth)
+	// OAuthClientID and OAuthClientSecret are the OAuth app the fake knows (its
+	// /oauth/authorize and /api/oauth/token, see oauth.go); "" means DemoOAuthClientID and
+	// DemoOAuthClientSecret. The tokens it issues are accepted as Bearer with their scopes.
+	OAuthClientID, OAuthClientSecret string
 	// Now is the fake's clock; nil means time.Now. An athlete's "today" is the date at Now in
 	// the athlete's time zone: the data are generated around it and events default to
 	// today..today+6.
@@ -44,6 +48,7 @@ type Fake struct {
 	st     *store
 	router *router
 	faults faultSet
+	oauth  *oauthStore
 	log    eventLog[Write]
 	reqs   eventLog[Request]
 }
@@ -57,13 +62,19 @@ func New(opts Options) *Fake {
 	if opts.APIKey == "" {
 		opts.APIKey = DefaultAPIKey
 	}
+	if opts.OAuthClientID == "" {
+		opts.OAuthClientID = DemoOAuthClientID
+	}
+	if opts.OAuthClientSecret == "" {
+		opts.OAuthClientSecret = DemoOAuthClientSecret
+	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
-	f := &Fake{opts: opts, router: &router{now: opts.Now}}
+	f := &Fake{opts: opts, router: &router{now: opts.Now}, oauth: newOAuthStore()}
 	f.faults.add(opts.Faults...)
 	api.HandlerWithOptions(&server{f: f}, api.StdHTTPServerOptions{
 		BaseRouter:       f.router,
@@ -84,7 +95,8 @@ func (f *Fake) store() *store {
 	return f.st
 }
 
-// Handler serves the API at /api/v1/... with auth, fault injection and the write log.
+// Handler serves the API at /api/v1/... with auth, fault injection and the write log, and
+// Intervals.icu's OAuth sign-in at /oauth/authorize and /api/oauth/token.
 func (f *Fake) Handler() http.Handler { return http.HandlerFunc(f.serve) }
 
 // Inject adds faults; they apply in the order added, after those already present.

@@ -24,4 +24,6 @@ var implemented = map[string]bool{
 	"listCustomItems": true, "getCustomItem": true, "createCustomItem": true, "updateCustomItem": true,
 	"deleteCustomItem": true, "listFolders": true, "listWorkouts": true, "showWorkout": true,
 	"createWorkout": true,
+	// OAuth
+	"disconnectApp": true,
 }

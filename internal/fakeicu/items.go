@@ -16,14 +16,14 @@ func (s *server) ListGear(w http.ResponseWriter, r *http.Request, id string, ext
 	if !jsonExt(w, r, ext) {
 		return
 	}
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		writeJSON(w, http.StatusOK, append([]api.Gear{}, a.Gear...))
 	})
 }
 
 // ListCustomItems answers GET /athlete/{id}/custom-item.
 func (s *server) ListCustomItems(w http.ResponseWriter, r *http.Request, id string) {
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		writeJSON(w, http.StatusOK, append([]api.CustomItem{}, a.CustomItems...))
 	})
 }
@@ -39,7 +39,7 @@ func itemIndex(w http.ResponseWriter, a *synth.Athlete, itemID int32) int {
 
 // GetCustomItem answers GET /athlete/{id}/custom-item/{itemId}.
 func (s *server) GetCustomItem(w http.ResponseWriter, r *http.Request, id string, itemId int32) {
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		if i := itemIndex(w, a, itemId); i >= 0 {
 			writeJSON(w, http.StatusOK, a.CustomItems[i])
 		}
@@ -56,7 +56,7 @@ func (s *server) CreateCustomItem(w http.ResponseWriter, r *http.Request, id str
 		writeError(w, http.StatusUnprocessableEntity, msg)
 		return
 	}
-	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		st.nextItemID++
 		item.Id = ptr(st.nextItemID)
 		item.AthleteId = a.Profile.Id
@@ -91,7 +91,7 @@ func (s *server) UpdateCustomItem(w http.ResponseWriter, r *http.Request, id str
 	}
 	delete(patch, "id")
 	delete(patch, "athlete_id")
-	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		i := itemIndex(w, a, itemId)
 		if i < 0 {
 			return
@@ -108,7 +108,7 @@ func (s *server) UpdateCustomItem(w http.ResponseWriter, r *http.Request, id str
 
 // DeleteCustomItem answers DELETE /athlete/{id}/custom-item/{itemId} with an empty 200.
 func (s *server) DeleteCustomItem(w http.ResponseWriter, r *http.Request, id string, itemId int32) {
-	s.writeAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		i := itemIndex(w, a, itemId)
 		if i < 0 {
 			return

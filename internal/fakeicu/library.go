@@ -11,7 +11,7 @@ import (
 
 // ListFolders answers GET /athlete/{id}/folders: folders and plans with their workouts.
 func (s *server) ListFolders(w http.ResponseWriter, r *http.Request, id string) {
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		folders := make([]api.Folder, 0, len(a.Folders))
 		for _, f := range a.Folders {
 			var children []api.Workout
@@ -32,14 +32,14 @@ func (s *server) ListFolders(w http.ResponseWriter, r *http.Request, id string) 
 
 // ListWorkouts answers GET /athlete/{id}/workouts: every workout of the library.
 func (s *server) ListWorkouts(w http.ResponseWriter, r *http.Request, id string) {
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		writeJSON(w, http.StatusOK, append([]api.Workout{}, a.Workouts...))
 	})
 }
 
 // ShowWorkout answers GET /athlete/{id}/workouts/{workoutId}.
 func (s *server) ShowWorkout(w http.ResponseWriter, r *http.Request, id string, workoutId int32) {
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		i := slices.IndexFunc(a.Workouts, func(wk api.Workout) bool { return deref(wk.Id) == workoutId })
 		if i < 0 {
 			writeErrorf(w, http.StatusNotFound, "Workout %d not found", workoutId)
@@ -65,7 +65,7 @@ func (s *server) CreateWorkout(w http.ResponseWriter, r *http.Request, id string
 		writeError(w, http.StatusUnprocessableEntity, "folder_id is required")
 		return
 	}
-	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		if !slices.ContainsFunc(a.Folders, func(f api.Folder) bool { return deref(f.Id) == *wk.FolderId }) {
 			writeErrorf(w, http.StatusUnprocessableEntity, "Folder %d not found", *wk.FolderId)
 			return

@@ -14,7 +14,7 @@ import (
 // MarkEventAsDone answers POST /athlete/{id}/events/{eventId}/mark-done: a manual activity
 // is created from the planned workout and paired with it.
 func (s *server) MarkEventAsDone(w http.ResponseWriter, r *http.Request, id string, eventId int32) {
-	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		i := eventIndex(w, a, eventId)
 		if i < 0 {
 			return

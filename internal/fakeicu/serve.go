@@ -85,9 +85,18 @@ func (f *Fake) serveAPI(w http.ResponseWriter, r *http.Request, op string) {
 	defer func() {
 		f.opts.Logger.Debug("fake intervals.icu", "method", r.Method, "path", r.URL.Path, "op", op, "status", sw.status)
 	}()
-	if !f.authorize(sw, r) {
+	if f.serveOAuth(sw, r) {
 		return
 	}
+	c, ok := f.authorize(sw, r)
+	if !ok {
+		return
+	}
+	if c.oauth && !scopeAllows(c.scopes, r.Method, op) {
+		writeError(sw, http.StatusForbidden, msgAccessDenied)
+		return
+	}
+	r = r.WithContext(withCaller(r.Context(), c))
 	if op != "" && !implemented[op] {
 		writeErrorf(sw, http.StatusNotImplemented,
 			"the fake Intervals.icu does not implement %s (%s %s); use the real API for it", op, r.Method, r.URL.Path)
@@ -110,9 +119,10 @@ func (f *Fake) serveAPI(w http.ResponseWriter, r *http.Request, op string) {
 }
 
 // authorize checks credentials the way Intervals.icu does: Basic auth with user API_KEY and
-// the key as password, or an OAuth bearer token. The API key sent as a bearer token is 403,
-// a wrong or missing credential 401.
-func (f *Fake) authorize(w http.ResponseWriter, r *http.Request) bool {
+// the key as password, or an OAuth bearer token (Options.BearerToken, or one the fake
+// issued). The API key sent as a bearer token is 403, a wrong or missing credential 401.
+// It returns who the credential belongs to.
+func (f *Fake) authorize(w http.ResponseWriter, r *http.Request) (caller, bool) {
 	h := r.Header.Get("Authorization")
 	scheme, cred, _ := strings.Cut(h, " ")
 	switch strings.ToLower(scheme) {
@@ -121,25 +131,28 @@ func (f *Fake) authorize(w http.ResponseWriter, r *http.Request) bool {
 		if err != nil {
 			// errors.json 500_bad_basic_auth_base64: Java's decoder error surfaces as a 500.
 			writeErrorf(w, http.StatusInternalServerError, "java.lang.IllegalArgumentException: %v", err)
-			return false
+			return caller{}, false
 		}
 		user, pass, _ := strings.Cut(string(raw), ":")
 		if user == "API_KEY" && pass == f.opts.APIKey {
-			return true
+			return caller{}, true
 		}
 	case "bearer":
 		tok := strings.TrimSpace(cred)
 		if f.opts.BearerToken != "" && tok == f.opts.BearerToken {
-			return true
+			return caller{}, true
+		}
+		if c, ok := f.oauth.caller(tok); ok {
+			return c, true
 		}
 		if tok == f.opts.APIKey {
 			writeError(w, http.StatusForbidden, msgAccessDenied)
-			return false
+			return caller{}, false
 		}
 	}
 	w.Header().Set("WWW-Authenticate", `Basic realm="intervals.icu"`)
 	writeError(w, http.StatusUnauthorized, "Unauthorized")
-	return false
+	return caller{}, false
 }
 
 // statusWriter remembers the status a handler answered.

@@ -27,7 +27,7 @@ func settingsOf(ss api.SportSettings) settingsOut {
 
 // ListSettings answers GET /athlete/{athleteId}/sport-settings.
 func (s *server) ListSettings(w http.ResponseWriter, r *http.Request, athleteId string) {
-	s.readAthlete(w, athleteId, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, athleteId, func(_ *store, a *synth.Athlete) {
 		out := make([]settingsOut, 0, len(a.SportSettings))
 		for _, ss := range a.SportSettings {
 			out = append(out, settingsOf(ss))
@@ -54,7 +54,7 @@ func settingsIndex(w http.ResponseWriter, a *synth.Athlete, id string) int {
 
 // GetSettings1 answers GET /athlete/{athleteId}/sport-settings/{id}.
 func (s *server) GetSettings1(w http.ResponseWriter, r *http.Request, athleteId string, id string) {
-	s.readAthlete(w, athleteId, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, athleteId, func(_ *store, a *synth.Athlete) {
 		if i := settingsIndex(w, a, id); i >= 0 {
 			writeJSON(w, http.StatusOK, settingsOf(a.SportSettings[i]))
 		}
@@ -71,7 +71,7 @@ func (s *server) UpdateSettings(w http.ResponseWriter, r *http.Request, athleteI
 		return
 	}
 	delete(patch, "id")
-	s.writeAthlete(w, athleteId, func(_ *store, a *synth.Athlete) {
+	s.writeAthlete(w, r, athleteId, func(_ *store, a *synth.Athlete) {
 		i := settingsIndex(w, a, id)
 		if i < 0 {
 			return

@@ -17,13 +17,30 @@ func TestServePrintsBaseURLAndServesUntilCancelled(t *testing.T) {
 	go func() {
 		done <- Serve(ctx, "127.0.0.1:0", Options{World: testWorld(), Now: func() time.Time { return testNow }}, pw)
 	}()
-	line, err := bufio.NewReader(pr).ReadString('\n')
+	lines := bufio.NewReader(pr)
+	line, err := lines.ReadString('\n')
 	if err != nil {
 		t.Fatal(err)
 	}
 	m := regexp.MustCompile(`^fake Intervals\.icu at (http://127\.0\.0\.1:\d+)/api/v1 \(API key: intervals-demo-key, athlete i100001\)\n$`).FindStringSubmatch(line)
 	if m == nil {
 		t.Fatalf("Serve printed %q", line)
+	}
+	oauth, err := lines.ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "OAuth sign-in at " + m[1] + "/oauth/authorize, code exchange at " + m[1] + "/api/oauth/token (client_id " +
+		DemoOAuthClientID + ", client_secret " + DemoOAuthClientSecret + ")\n"; oauth != want {
+		t.Errorf("Serve's OAuth line %q, want %q", oauth, want)
+	}
+	page, err := http.Get(m[1] + "/oauth/authorize?client_id=" + DemoOAuthClientID + "&redirect_uri=http://localhost/&scope=ACTIVITY:READ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.Body.Close()
+	if page.StatusCode != 200 {
+		t.Errorf("GET the approve page = %d", page.StatusCode)
 	}
 	req, _ := http.NewRequest("GET", m[1]+"/api/v1/athlete/0", nil)
 	req.SetBasicAuth("API_KEY", DefaultAPIKey)

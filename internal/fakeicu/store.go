@@ -110,15 +110,36 @@ type server struct {
 	f *Fake
 }
 
-// access resolves the athlete path parameter for the credential's owner (the primary
-// athlete, who coaches the others): "0", the owner's id or a coached athlete's id. Anything
-// else is answered 403, as Intervals.icu does, and nil returned.
-func (s *server) access(w http.ResponseWriter, st *store, id string) *synth.Athlete {
-	a := st.athlete(id)
-	if a == nil {
+// access resolves the athlete path parameter for the credential's owner (see self): "0",
+// the owner's id, or, when the owner is the primary athlete (who coaches the others), a
+// coached athlete's id. Anything else is answered 403, as Intervals.icu does, and nil
+// returned.
+func (s *server) access(w http.ResponseWriter, r *http.Request, st *store, id string) *synth.Athlete {
+	me := st.self(r)
+	a := me
+	if id != "0" {
+		a = st.athlete(id)
+	}
+	if a == nil || !st.sees(me, a) {
 		writeError(w, http.StatusForbidden, msgAccessDenied)
+		return nil
 	}
 	return a
+}
+
+// self is the athlete behind the request's credential: the primary athlete for the API key
+// and Options.BearerToken, the athlete who signed in for an OAuth token; nil if unknown.
+func (st *store) self(r *http.Request) *synth.Athlete {
+	if id := callerOf(r).athleteID; id != "" {
+		return st.athlete(id)
+	}
+	return st.athlete("0")
+}
+
+// sees reports whether me may read and write a's data: their own, and the primary athlete
+// coaches every other athlete of the world.
+func (st *store) sees(me, a *synth.Athlete) bool {
+	return me != nil && a != nil && (me == a || me == st.w.Athletes[0])
 }
 
 // locked runs fn under the store's lock: shared when it only reads, exclusive when it
@@ -137,22 +158,22 @@ func (s *server) locked(write bool, fn func(st *store)) {
 
 // withAthlete runs fn on the athlete of the path parameter id, under the lock. An athlete
 // the caller may not see is answered 403 (see access) and fn does not run.
-func (s *server) withAthlete(w http.ResponseWriter, id string, write bool, fn func(st *store, a *synth.Athlete)) {
+func (s *server) withAthlete(w http.ResponseWriter, r *http.Request, id string, write bool, fn func(st *store, a *synth.Athlete)) {
 	s.locked(write, func(st *store) {
-		if a := s.access(w, st, id); a != nil {
+		if a := s.access(w, r, st, id); a != nil {
 			fn(st, a)
 		}
 	})
 }
 
 // readAthlete runs fn on an athlete for a handler that only reads its data.
-func (s *server) readAthlete(w http.ResponseWriter, id string, fn func(st *store, a *synth.Athlete)) {
-	s.withAthlete(w, id, false, fn)
+func (s *server) readAthlete(w http.ResponseWriter, r *http.Request, id string, fn func(st *store, a *synth.Athlete)) {
+	s.withAthlete(w, r, id, false, fn)
 }
 
 // writeAthlete runs fn on an athlete for a handler that changes its data.
-func (s *server) writeAthlete(w http.ResponseWriter, id string, fn func(st *store, a *synth.Athlete)) {
-	s.withAthlete(w, id, true, fn)
+func (s *server) writeAthlete(w http.ResponseWriter, r *http.Request, id string, fn func(st *store, a *synth.Athlete)) {
+	s.withAthlete(w, r, id, true, fn)
 }
 
 // deref returns *p, or the zero value for nil.

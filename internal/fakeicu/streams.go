@@ -31,7 +31,7 @@ func (s *server) GetActivityStreams(w http.ResponseWriter, r *http.Request, id s
 	// The recipe is read under the lock; the streams are generated after, without it.
 	var spec synth.StreamSpec
 	var found, has bool
-	s.readActivity(w, id, func(_ *store, a *synth.Athlete, _ *api.Activity) {
+	s.readActivity(w, r, id, func(_ *store, a *synth.Athlete, _ *api.Activity) {
 		found = true
 		spec, has = a.StreamSpecs[id]
 	})

@@ -20,7 +20,7 @@ func (s *server) ListWellnessRecords(w http.ResponseWriter, r *http.Request, id 
 	if !ok {
 		return
 	}
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		rows := []api.Wellness{}
 		for _, row := range a.Wellness {
 			if localIn(deref(row.Id), lo, hi) {
@@ -57,7 +57,7 @@ func (s *server) GetRecord(w http.ResponseWriter, r *http.Request, id string, da
 	if !ok {
 		return
 	}
-	s.readAthlete(w, id, func(_ *store, a *synth.Athlete) {
+	s.readAthlete(w, r, id, func(_ *store, a *synth.Athlete) {
 		if i := wellnessIndex(a, date); i >= 0 {
 			writeJSON(w, http.StatusOK, a.Wellness[i])
 			return
@@ -76,7 +76,7 @@ func (s *server) UpdateWellness(w http.ResponseWriter, r *http.Request, id strin
 	if !decodeBody(w, r, &patch) {
 		return
 	}
-	s.updateWellness(w, id, []map[string]json.RawMessage{patch}, []string{date}, false)
+	s.updateWellness(w, r, id, []map[string]json.RawMessage{patch}, []string{date}, false)
 }
 
 // UpdateWellness1 answers PUT /athlete/{id}/wellness, the record's date in its id.
@@ -89,7 +89,7 @@ func (s *server) UpdateWellness1(w http.ResponseWriter, r *http.Request, id stri
 	if !ok {
 		return
 	}
-	s.updateWellness(w, id, []map[string]json.RawMessage{patch}, dates, false)
+	s.updateWellness(w, r, id, []map[string]json.RawMessage{patch}, dates, false)
 }
 
 // UpdateWellnessBulk answers PUT /athlete/{id}/wellness-bulk with a list of records.
@@ -102,7 +102,7 @@ func (s *server) UpdateWellnessBulk(w http.ResponseWriter, r *http.Request, id s
 	if !ok {
 		return
 	}
-	s.updateWellness(w, id, patches, dates, true)
+	s.updateWellness(w, r, id, patches, dates, true)
 }
 
 // recordDates reads the id (date) of each record; it answers 422 when one lacks it.
@@ -125,8 +125,8 @@ func recordDates(w http.ResponseWriter, patches []map[string]json.RawMessage) ([
 
 // updateWellness merges records into the athlete's wellness, all or nothing, creating days
 // that have no record yet. A single update answers the record, a bulk one nothing.
-func (s *server) updateWellness(w http.ResponseWriter, id string, patches []map[string]json.RawMessage, dates []string, bulk bool) {
-	s.writeAthlete(w, id, func(st *store, a *synth.Athlete) {
+func (s *server) updateWellness(w http.ResponseWriter, r *http.Request, id string, patches []map[string]json.RawMessage, dates []string, bulk bool) {
+	s.writeAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		rows := make([]api.Wellness, len(patches))
 		for n, patch := range patches {
 			row := api.Wellness{}

@@ -1,8 +1,9 @@
 // Package store keeps what must outlive a process or be seen by another replica: range-delete
 // confirmations, the write journals of multi-event calendar writes (and the notices they leave
-// for a caller), and the shared upstream budgets. The OAuth data (clients, codes, grants,
-// token hashes, refresh families, personal tokens) comes next, as another interface embedded
-// in Store and migrations numbered from 00004.
+// for a caller), the shared upstream budgets, and the OAuth authorization server's data
+// (OAuth, oauth.go and oauth_tokens.go: clients, pending authorizations, athletes' sealed
+// Intervals.icu tokens, grants, codes, access and refresh tokens with their refresh families,
+// personal tokens, account sessions; every token kept as its SHA-256 only).
 //
 // One implementation, two databases, through database/sql: an SQLite file (modernc.org/sqlite,
 // pure Go) in a data directory by default, for one process; PostgreSQL (pgx) when the URL is

@@ -24,6 +24,7 @@ type Store interface {
 	Confirmations
 	Journals
 	Budgets
+	OAuth
 	// Ping says whether the database answers (for /readyz).
 	Ping(ctx context.Context) error
 	// Cleanup deletes what has expired by now; the server calls it on a ticker.
@@ -63,11 +64,12 @@ type dialect struct {
 	name       string // "sqlite" or "postgres", for messages
 	greatest   string // the two-argument maximum: MAX in SQLite, GREATEST in PostgreSQL
 	skipLocked string // a row-locking clause for a claim's subquery; SQLite locks the whole database
+	forUpdate  string // a row-locking clause for a read-then-write in a transaction; "" in SQLite
 }
 
 var (
 	sqlite   = dialect{name: "sqlite", greatest: "MAX"}
-	postgres = dialect{name: "postgres", greatest: "GREATEST", skipLocked: " FOR UPDATE SKIP LOCKED"}
+	postgres = dialect{name: "postgres", greatest: "GREATEST", skipLocked: " FOR UPDATE SKIP LOCKED", forUpdate: " FOR UPDATE"}
 )
 
 // Open opens the database cfg names and applies the embedded migrations that are not yet

@@ -1,0 +1,83 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"strings"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/auth"
+	"github.com/intervals-mcp/intervals-mcp/internal/config"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
+)
+
+// oauthOptions builds the authorization server of --public-url on the opened store, and
+// the two MCP servers a token's scope chooses between. With --demo the fake plays
+// Intervals.icu's sign-in on the same address, with its demo app and a seal key made for
+// the run (the demo's store is temporary too).
+func oauthOptions(cfg *config.Config, rt *server.Runtime, st store.Store, fake *fakeicu.Fake, logger *slog.Logger) (*server.OAuthOptions, error) {
+	text, err := sealKeys(cfg)
+	if err != nil {
+		return nil, err
+	}
+	rt.Secrets = append(rt.Secrets, text)
+	keys, err := auth.ParseKeys(text)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	sealer, err := auth.NewSealer(keys)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	up := &auth.Upstream{ClientID: cfg.OAuth.ClientID, ClientSecret: cfg.OAuth.ClientSecret, BaseURL: upstreamBase(cfg.BaseURL)}
+	var demo http.Handler
+	if cfg.Demo {
+		up, demo = auth.Demo(fake, cfg.OAuth.PublicURL)
+	}
+	as, err := auth.New(auth.Options{PublicURL: cfg.OAuth.PublicURL, Store: st, Sealer: sealer, Upstream: up, StaticToken: cfg.AuthToken,
+		AccessTTL: cfg.OAuth.AccessTTL, DemoSignIn: demo, Logger: logger})
+	if err != nil {
+		return nil, usageError{err}
+	}
+	read, full, writeTool, err := server.NewScoped(serverOptions(cfg, rt))
+	if err != nil {
+		return nil, err
+	}
+	logger.Info("OAuth sign-in on", "issuer", as.Issuer(), "resource", as.Resource(), "intervals_redirect_uri", as.Issuer()+auth.CallbackPath,
+		"account", as.Issuer()+"/account", "demo", cfg.Demo)
+	return as.OAuth(read, full, writeTool), nil
+}
+
+// sealKeys is the text of the sealing keys: MCP_SEAL_KEYS, else the key file; with --demo
+// and neither, a key made for this run.
+func sealKeys(cfg *config.Config) (string, error) {
+	o := cfg.OAuth
+	switch {
+	case o.SealKeys != "":
+		return o.SealKeys, nil
+	case o.SealKeyFile != "":
+		b, err := os.ReadFile(o.SealKeyFile)
+		if err != nil {
+			return "", usageError{fmt.Errorf("seal key file: %w (make one with: openssl rand -base64 32 > FILE; chmod 600 FILE)", err)}
+		}
+		return string(b), nil
+	case cfg.Demo:
+		k := make([]byte, 32)
+		rand.Read(k)
+		return base64.StdEncoding.EncodeToString(k), nil
+	}
+	return "", usageError{fmt.Errorf("no seal key: set MCP_SEAL_KEYS or --seal-key-file")}
+}
+
+// upstreamBase is Intervals.icu's address for its OAuth pages: the base URL without /api/v1.
+func upstreamBase(base string) string {
+	if base == "" {
+		return "https://intervals.icu"
+	}
+	return strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(base, "/"), "/api/v1"), "/")
+}

@@ -1,0 +1,103 @@
+package auth_test
+
+import (
+	"io"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/fakeicutest"
+)
+
+// page opens u in the browser and returns the page.
+func (e *env) page(u string) string {
+	e.t.Helper()
+	resp, err := e.browser.Get(u)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		e.t.Fatalf("GET %s = %d:\n%s", u, resp.StatusCode, b)
+	}
+	return string(b)
+}
+
+// submit posts a form of the account page and returns the page it answers (200).
+func (e *env) submit(path string, v url.Values) string {
+	e.t.Helper()
+	resp, err := e.browser.PostForm(e.url+path, v)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusOK {
+		e.t.Fatalf("POST %s = %d:\n%s", path, resp.StatusCode, b)
+	}
+	return string(b)
+}
+
+var csrfField = regexp.MustCompile(`name="csrf" value="([0-9a-f]+)"`)
+
+func TestAccountPageSignsInCreatesListsAndRevokes(t *testing.T) {
+	e := newEnv(t)
+	e.signIn("intervals:read") // a connected client to list
+	if p := e.page(e.url + "/account"); !strings.Contains(p, "Sign in with Intervals.icu") {
+		t.Fatalf("signed out, /account shows:\n%s", p)
+	}
+	up := e.post(e.url+"/account/signin", nil, http.StatusSeeOther)
+	back := fakeicutest.SignIn(t, e.browser, up.String(), "", "allow")
+	if loc := e.follow(back.String()); loc.Path != "/account" {
+		t.Fatalf("after the sign-in, sent to %s", loc)
+	}
+	p := e.page(e.url + "/account")
+	m := csrfField.FindStringSubmatch(p)
+	if m == nil || !strings.Contains(p, "Test client") || !strings.Contains(p, "No personal token") {
+		t.Fatalf("the signed-in page lacks the CSRF field, the connected client or the empty token list:\n%s", p)
+	}
+	csrf := m[1]
+	created := e.submit("/account/tokens", url.Values{"csrf": {csrf}, "name": {"laptop"}, "scope": {"write"}, "expires": {"30d"}})
+	tok := regexp.MustCompile(`imcp_pat_[A-Z2-7]+`).FindString(created)
+	if tok == "" || !strings.Contains(created, "laptop") || !strings.Contains(created, "read and change") {
+		t.Fatalf("after creating a token the page shows:\n%s", created)
+	}
+	if s, _, _ := e.mcpStatus(tok, initialize); s != http.StatusOK {
+		t.Fatalf("the new personal token on /mcp: %d", s)
+	}
+	if again := e.page(e.url + "/account"); strings.Contains(again, tok) {
+		t.Error("the token is shown again: it must be shown once")
+	}
+	// A form without the session's CSRF token changes nothing.
+	resp, _ := e.browser.PostForm(e.url+"/account/tokens", url.Values{"name": {"evil"}, "scope": {"write"}, "expires": {"never"}})
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusForbidden {
+		t.Errorf("a token form without CSRF = %d, want 403", resp.StatusCode)
+	}
+	id := regexp.MustCompile(`action="/account/tokens/revoke"><input type="hidden" name="csrf" value="[0-9a-f]+"><input type="hidden" name="id" value="([a-z0-9]+)"`).FindStringSubmatch(created)
+	if id == nil {
+		t.Fatalf("no revoke form for the token:\n%s", created)
+	}
+	if p := e.submit("/account/tokens/revoke", url.Values{"csrf": {csrf}, "id": {id[1]}}); !strings.Contains(p, "The token is revoked") {
+		t.Errorf("after revoking:\n%s", p)
+	}
+	if s, _, _ := e.mcpStatus(tok, initialize); s != http.StatusUnauthorized {
+		t.Errorf("the revoked personal token on /mcp: %d, want 401", s)
+	}
+	grant := regexp.MustCompile(`action="/account/clients/revoke"><input type="hidden" name="csrf" value="[0-9a-f]+"><input type="hidden" name="id" value="([a-z0-9]+)"`).FindStringSubmatch(p)
+	if grant == nil {
+		t.Fatalf("no revoke form for the client:\n%s", p)
+	}
+	if p := e.submit("/account/clients/revoke", url.Values{"csrf": {csrf}, "id": {grant[1]}}); !strings.Contains(p, "No application is connected") {
+		t.Errorf("after disconnecting the client:\n%s", p)
+	}
+	if loc := e.post(e.url+"/account/signout", url.Values{"csrf": {csrf}}, http.StatusSeeOther); loc.Path != "/account" {
+		t.Errorf("sign out sent to %s", loc)
+	}
+	if p := e.page(e.url + "/account"); !strings.Contains(p, "Sign in with Intervals.icu") {
+		t.Error("still signed in after signing out")
+	}
+}
