@@ -41,7 +41,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	ln, err := server.Listen(cfg.Addr, cfg.AuthToken)
+	ln, err := server.Listen(cfg.Addr, cfg.AuthToken != "")
 	if err != nil {
 		if errors.Is(err, server.ErrTokenRequired) {
 			return usageError{err}

@@ -43,6 +43,12 @@ type Runtime struct {
 	Logger    *slog.Logger
 	Writes    *manifest.Writes // plans of writes in progress (move_sessions); nil keeps none
 	Persist   *Persist         // the store of confirmations, journals and notices (persist.go); nil: none
+	// NewClient builds the Intervals.icu client of an OAuth caller from their access token
+	// (oauth.go); nil: the server takes no OAuth callers.
+	NewClient func(accessToken string) (*intervals.ClientWithResponses, error)
+
+	callers *callerProfiles // OAuth callers' profile caches
+	oauth   bool            // this call's runtime is an OAuth caller's
 }
 
 // Result is the outcome of a call: the text shown to the model, and whether it is an error.
@@ -67,7 +73,11 @@ func (c *Catalog) Call(ctx context.Context, rt *Runtime, name string, args json.
 // answer budget (a tool keeps to it; an error quoting what it was given might not).
 func (rt *Runtime) finish(text string, err error) Result {
 	if err != nil {
-		return Result{Text: rt.cut(redact(errorText(err), rt.Secrets)), IsError: true}
+		msg := errorText(err)
+		if rt.oauth && upstreamForbidden(err) {
+			msg += ". " + narrowedGrant
+		}
+		return Result{Text: rt.cut(redact(msg, rt.Secrets)), IsError: true}
 	}
 	return Result{Text: rt.cut(redact(text, rt.Secrets))}
 }

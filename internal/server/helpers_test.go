@@ -86,15 +86,7 @@ func allOn() manifest.Filter { return manifest.Filter{Toolsets: manifest.AllTool
 
 func listNames(t *testing.T, cs *mcp.ClientSession) []string {
 	t.Helper()
-	res, err := cs.ListTools(context.Background(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, tl := range res.Tools {
-		names = append(names, tl.Name)
-	}
-	return names
+	return mcptest.ToolNames(t, cs)
 }
 
 // call calls a tool and returns its text and isError.

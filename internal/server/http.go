@@ -54,6 +54,10 @@ type HTTPOptions struct {
 	// Server for every request.
 	ServerFor func(*http.Request) *mcp.Server
 
+	// OAuth turns on OAuth on /mcp and serves the authorization server (see OAuthOptions);
+	// Token, if set too, is the Verifier's to accept. nil: Token alone, or no auth.
+	OAuth *OAuthOptions
+
 	// Ready reports whether the process can serve (the store answers, say): /readyz answers
 	// 503 with its error. nil means always ready. It is called with the probe's context.
 	Ready func(context.Context) error
@@ -120,13 +124,17 @@ type HTTP struct {
 func NewHTTP(opts HTTPOptions) *HTTP {
 	h := &HTTP{opts: opts.withDefaults(), calls: newInFlight()}
 	o := &h.opts
+	authenticated := o.Token != "" || o.OAuth != nil
+	if o.OAuth != nil && o.ServerFor == nil {
+		o.ServerFor = o.OAuth.serverFor
+	}
 	guard := rebindingGuard
-	if o.Token != "" {
+	if authenticated {
 		guard = func(h http.Handler) http.Handler { return h }
 	}
 	mcpMux := http.NewServeMux()
 	mcpMux.Handle("/mcp", statelessHandler(mcp.NewStreamableHTTPHandler(h.serverFor,
-		&mcp.StreamableHTTPOptions{Stateless: true, DisableLocalhostProtection: o.Token != "", Logger: o.Logger})))
+		&mcp.StreamableHTTPOptions{Stateless: true, DisableLocalhostProtection: authenticated, Logger: o.Logger}), o.OAuth))
 	h.sse = newSSEHandler(h.serverFor, o.SSEMaxSessions, o.SSEIdleTimeout, o.WriteTimeout, &h.draining)
 	mcpMux.Handle("/sse", guard(http.HandlerFunc(h.sse.stream)))
 	mcpMux.Handle("/messages/", guard(http.HandlerFunc(h.sse.message)))
@@ -135,13 +143,24 @@ func NewHTTP(opts HTTPOptions) *HTTP {
 		http.Error(w, "intervals-mcp: MCP over Streamable HTTP is at /mcp; legacy SSE at /sse; probes at /healthz and /readyz", http.StatusNotFound)
 	})
 	var protected http.Handler = mcpMux
-	if o.Token != "" {
+	switch {
+	case o.OAuth != nil:
+		protected = auth.RequireBearerToken(o.OAuth.Verifier, &auth.RequireBearerTokenOptions{
+			ResourceMetadataURL: o.OAuth.ResourceMetadataURL, Scopes: []string{scopeRead}})(mcpMux)
+	case o.Token != "":
 		protected = auth.RequireBearerToken(bearer(o.Token), nil)(mcpMux)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	mux.HandleFunc("GET /readyz", h.ready)
-	mux.Handle("/", protected)
+	if o.OAuth != nil {
+		for _, p := range []string{"/mcp", "/sse", "/messages/", "/messages"} {
+			mux.Handle(p, protected)
+		}
+		mux.Handle("/", o.OAuth.Routes)
+	} else {
+		mux.Handle("/", protected)
+	}
 	h.handler = mux
 	return h
 }
@@ -192,9 +211,10 @@ func bearer(token string) auth.TokenVerifier {
 	}
 }
 
-// Listen opens addr for Serve, refusing a non-loopback address without a token.
-func Listen(addr, token string) (net.Listener, error) {
-	if !isLoopback(addr) && token == "" {
+// Listen opens addr for Serve, refusing a non-loopback address unless every request is
+// authenticated (a bearer token, or OAuth).
+func Listen(addr string, authenticated bool) (net.Listener, error) {
+	if !isLoopback(addr) && !authenticated {
 		return nil, ErrTokenRequired
 	}
 	ln, err := net.Listen("tcp", addr)
@@ -214,7 +234,7 @@ func Serve(ctx context.Context, ln net.Listener, opts HTTPOptions) error {
 	h := NewHTTP(opts)
 	o := h.opts
 	base := "http://" + ln.Addr().String()
-	o.Logger.Info("serving MCP over HTTP", "streamable_http", base+"/mcp", "sse", base+"/sse", "auth", o.Token != "")
+	o.Logger.Info("serving MCP over HTTP", "streamable_http", base+"/mcp", "sse", base+"/sse", "auth", o.Token != "", "oauth", o.OAuth != nil)
 	hs := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: o.ReadHeaderTimeout,

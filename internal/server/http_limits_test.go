@@ -49,7 +49,7 @@ func serving(t *testing.T, opts HTTPOptions) (addr string, stop func() error) {
 		opts.Server = sleepServer(t)
 	}
 	opts.Logger = slog.New(slog.DiscardHandler)
-	ln, err := Listen("127.0.0.1:0", "")
+	ln, err := Listen("127.0.0.1:0", false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -109,11 +109,11 @@ func TestBearerTokenRequiredWhenSet(t *testing.T) {
 
 func TestListenRefusesNonLoopbackWithoutToken(t *testing.T) {
 	for _, addr := range []string{"0.0.0.0:0", ":0", "192.0.2.1:8765"} {
-		if _, err := Listen(addr, ""); !errors.Is(err, ErrTokenRequired) {
+		if _, err := Listen(addr, false); !errors.Is(err, ErrTokenRequired) {
 			t.Errorf("%s: got %v", addr, err)
 		}
 	}
-	ln, err := Listen("127.0.0.1:0", "")
+	ln, err := Listen("127.0.0.1:0", false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -171,7 +171,7 @@ func (p *Persist) begin(ctx context.Context, env *manifest.Env, tool string) (co
 	if p == nil {
 		return ctx, nil
 	}
-	c := &persistCall{p: p, tool: tool, athlete: env.AthleteID, caller: CallerKey(p.Credential, env.AthleteID)}
+	c := &persistCall{p: p, tool: tool, athlete: env.AthleteID, caller: CallerKey(credentialOf(ctx, p.Credential), env.AthleteID)}
 	env.Caller = c.caller
 	env.Confirmations = confirmations{c}
 	env.Journal = c

@@ -66,6 +66,9 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 	if rt.Profiles == nil {
 		rt.Profiles = &manifest.Profiles{}
 	}
+	if rt.callers == nil {
+		rt.callers = &callerProfiles{}
+	}
 	name, version := opts.Name, opts.Version
 	if name == "" {
 		name = "intervals-mcp"
@@ -102,21 +105,25 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 }
 
 // privateLists marks every list result (tools, resources, prompts) cacheScope "private": a
-// client may cache it for itself, no shared cache may hand it to another caller. Today the
-// lists follow the server's flags only; once HTTPOptions.ServerFor chooses a server by the
-// caller's token scopes they follow the caller, and "public" would leak one caller's list to
-// another.
+// client may cache it for itself, no shared cache may hand it to another caller. Over OAuth
+// the lists follow the caller's token scopes (OAuthOptions chooses the server), and "public"
+// would leak one caller's list to another.
 func privateLists(_ context.Context, _ mcp.Request, c *mcp.Cacheable) { c.CacheScope = "private" }
 
 func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		ctx, crt, err := rt.callRuntime(ctx, req)
+		if err != nil {
+			res := rt.finish("", err)
+			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}, IsError: true}, nil
+		}
 		cf := newConfirmer(req)
 		out := newOutput(ctx, req)
-		text, err := cat.run(manifest.WithOutput(ctx, out), rt, e, req.Params.Arguments, cf.confirm)
+		text, err := cat.run(manifest.WithOutput(ctx, out), crt, e, req.Params.Arguments, cf.confirm)
 		if r, ok := cf.inputRequired(err); ok {
 			return r, nil
 		}
-		res := rt.finish(text, err)
+		res := crt.finish(text, err)
 		if res.IsError {
 			rt.logger().Info("tool error", "tool", e.Name, "message", res.Text)
 		}

@@ -18,7 +18,7 @@ func TestServeEndsOpenStreamsOnShutdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := Listen("127.0.0.1:0", "")
+	ln, err := Listen("127.0.0.1:0", false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,7 +40,10 @@ const maxCapsID = 4096
 // capability is dropped, so a confirmation falls back to the preview-then-token flow. The
 // session id is the client's own declaration, so it is trusted no further than that: it
 // can only change what the client is offered, never what it may do.
-func statelessHandler(next http.Handler) http.Handler {
+//
+// With OAuth, a tools/call of a write tool by a token without intervals:write is answered
+// 403 insufficient_scope here, before go-sdk sees it (oauth.go).
+func statelessHandler(next http.Handler, oauth *OAuthOptions) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost || r.Body == nil {
 			next.ServeHTTP(w, r) // go-sdk answers 405 with Allow: POST
@@ -54,6 +57,9 @@ func statelessHandler(next http.Handler) http.Handler {
 				return
 			}
 			http.Error(w, "could not read the request body: "+err.Error(), http.StatusRequestTimeout)
+			return
+		}
+		if oauth.stepUp(w, r, body) {
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))

@@ -51,6 +51,20 @@ func Call(t testing.TB, cs *mcp.ClientSession, name string, args any) (text stri
 	return Text(res), res.IsError
 }
 
+// ToolNames lists the names of the tools the session is offered, in order.
+func ToolNames(t testing.TB, cs *mcp.ClientSession) []string {
+	t.Helper()
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, tl := range res.Tools {
+		names = append(names, tl.Name)
+	}
+	return names
+}
+
 // Text is the text content of a tool result, its parts joined; "" for a nil result.
 func Text(res *mcp.CallToolResult) string {
 	if res == nil {

@@ -1,0 +1,282 @@
+package auth
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
+)
+
+// Limits of a client ID metadata document (and a JWKS) fetch.
+const (
+	maxDocument  = 64 << 10
+	fetchTimeout = 5 * time.Second
+	docCacheMin  = 5 * time.Minute
+	docCacheMax  = 24 * time.Hour
+	docCacheDef  = time.Hour
+)
+
+// errUnknownClient is a client_id that is neither registered nor a document we can use.
+var errUnknownClient = errors.New("unknown client")
+
+// metadataFetcher fetches https documents of clients: client ID metadata documents and JWKS.
+type metadataFetcher struct{ hc *http.Client }
+
+func newMetadataFetcher(hc *http.Client) *metadataFetcher {
+	if hc == nil {
+		hc = guardedClient()
+	}
+	return &metadataFetcher{hc: hc}
+}
+
+// guardedClient reaches public addresses only. The check is on the address actually dialled
+// (after DNS), so a name that resolves to 127.0.0.1 or 169.254.169.254 is refused too, and
+// a name that changes its answer between two lookups cannot slip through. No proxy from the
+// environment, no redirects.
+func guardedClient() *http.Client {
+	d := &net.Dialer{Timeout: fetchTimeout, Control: func(network, address string, _ syscall.RawConn) error {
+		ap, err := netip.ParseAddrPort(address)
+		if err != nil {
+			return fmt.Errorf("refused address %s", address)
+		}
+		if !publicAddr(ap.Addr()) {
+			return fmt.Errorf("refused: %s is not a public address", ap.Addr())
+		}
+		return nil
+	}}
+	return &http.Client{
+		Timeout: fetchTimeout,
+		Transport: &http.Transport{
+			DialContext:           d.DialContext,
+			TLSHandshakeTimeout:   fetchTimeout,
+			ResponseHeaderTimeout: fetchTimeout,
+			MaxIdleConns:          16,
+			IdleConnTimeout:       time.Minute,
+		},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+}
+
+// publicAddr refuses loopback, private (RFC 1918, ULA), link-local (cloud metadata),
+// unspecified, multicast, shared (100.64/10) and documentation addresses.
+func publicAddr(a netip.Addr) bool {
+	a = a.Unmap()
+	if a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
+		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsUnspecified() || !a.IsValid() {
+		return false
+	}
+	for _, p := range refusedPrefixes {
+		if p.Contains(a) {
+			return false
+		}
+	}
+	return true
+}
+
+var refusedPrefixes = []netip.Prefix{
+	netip.MustParsePrefix("0.0.0.0/8"),
+	netip.MustParsePrefix("100.64.0.0/10"),
+	netip.MustParsePrefix("192.0.0.0/24"),
+	netip.MustParsePrefix("192.0.2.0/24"),
+	netip.MustParsePrefix("198.18.0.0/15"),
+	netip.MustParsePrefix("198.51.100.0/24"),
+	netip.MustParsePrefix("203.0.113.0/24"),
+	netip.MustParsePrefix("240.0.0.0/4"),
+	netip.MustParsePrefix("64:ff9b::/96"),
+	netip.MustParsePrefix("2001:db8::/32"),
+}
+
+// checkDocumentURL refuses a client_id URL that cannot be a metadata document: https, a
+// host, a path, no credentials or fragment, and no literal address that is not public.
+func checkDocumentURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil || u.Scheme != "https" || u.Host == "":
+		return nil, errors.New("a client ID metadata document must be an https URL")
+	case u.User != nil || u.Fragment != "" || u.Path == "" || u.Path == "/":
+		return nil, errors.New("a client ID metadata document URL has a path and no user or fragment")
+	}
+	host := u.Hostname()
+	if a, err := netip.ParseAddr(host); err == nil && !publicAddr(a) {
+		return nil, fmt.Errorf("the client ID metadata document's host %s is not a public address", host)
+	}
+	if strings.EqualFold(host, "localhost") || strings.HasSuffix(strings.ToLower(host), ".localhost") {
+		return nil, errors.New("the client ID metadata document's host is localhost")
+	}
+	return u, nil
+}
+
+// get fetches an https document of at most maxDocument bytes; it refuses redirects and
+// answers other than 200 (the guarded client does not follow them either).
+func (f *metadataFetcher) get(ctx context.Context, raw string) ([]byte, time.Duration, error) {
+	if _, err := checkDocumentURL(raw); err != nil {
+		return nil, 0, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, fetchTimeout)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, raw, nil)
+	if err != nil {
+		return nil, 0, err
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := f.hc.Do(req)
+	if err != nil {
+		return nil, 0, fmt.Errorf("fetch %s: %w", raw, errors.Unwrap(err))
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, 0, fmt.Errorf("fetch %s: answered %d (redirects are not followed)", raw, resp.StatusCode)
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxDocument+1))
+	if err != nil {
+		return nil, 0, fmt.Errorf("fetch %s: %w", raw, err)
+	}
+	if len(body) > maxDocument {
+		return nil, 0, fmt.Errorf("fetch %s: over %d bytes", raw, maxDocument)
+	}
+	return body, cacheFor(resp.Header.Get("Cache-Control")), nil
+}
+
+// cacheFor is how long a document is kept: its max-age, within 5 minutes and a day.
+func cacheFor(cc string) time.Duration {
+	for _, d := range strings.Split(cc, ",") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(d), "max-age="); ok {
+			if n, err := strconv.Atoi(v); err == nil {
+				return min(max(time.Duration(n)*time.Second, docCacheMin), docCacheMax)
+			}
+		}
+	}
+	return docCacheDef
+}
+
+// clientDocument is the part of a client ID metadata document (and of a registration
+// request, RFC 7591) that we read.
+type clientDocument struct {
+	ClientID                string          `json:"client_id,omitempty"`
+	ClientName              string          `json:"client_name,omitempty"`
+	ClientURI               string          `json:"client_uri,omitempty"`
+	RedirectURIs            []string        `json:"redirect_uris"`
+	TokenEndpointAuthMethod string          `json:"token_endpoint_auth_method,omitempty"`
+	GrantTypes              []string        `json:"grant_types,omitempty"`
+	ResponseTypes           []string        `json:"response_types,omitempty"`
+	Scope                   string          `json:"scope,omitempty"`
+	JWKSURI                 string          `json:"jwks_uri,omitempty"`
+	JWKS                    json.RawMessage `json:"jwks,omitempty"`
+}
+
+// client returns the client of id: registered, cached, or fetched now as a metadata
+// document (when id is an https URL). Its error says what is wrong with the client.
+func (s *Server) client(ctx context.Context, id string) (*store.Client, error) {
+	if id == "" {
+		return nil, errors.New("client_id is missing")
+	}
+	c, err := s.opts.Store.Client(ctx, id, s.now())
+	if err == nil {
+		return c, nil
+	}
+	if !errors.Is(err, store.ErrNotFound) {
+		return nil, err
+	}
+	if !strings.HasPrefix(id, "https://") {
+		return nil, errUnknownClient
+	}
+	body, ttl, err := s.meta.get(ctx, id)
+	if err != nil {
+		return nil, fmt.Errorf("the client ID metadata document could not be used: %w", err)
+	}
+	var doc clientDocument
+	if err := json.Unmarshal(body, &doc); err != nil {
+		return nil, errors.New("the client ID metadata document is not JSON")
+	}
+	if doc.ClientID != id {
+		return nil, fmt.Errorf("the client ID metadata document's client_id %q is not its URL %q", doc.ClientID, id)
+	}
+	c, err = clientFrom(doc, true)
+	if err != nil {
+		return nil, fmt.Errorf("the client ID metadata document: %w", err)
+	}
+	now := s.now()
+	c.ID, c.Created, c.Expires = id, now, now.Add(ttl)
+	if err := s.opts.Store.PutClient(ctx, *c); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// clientFrom checks a document's (or a registration's) redirect URIs and authentication.
+// A registration asking for another method than private_key_jwt is registered as public
+// ("none"): we issue no secrets.
+func clientFrom(doc clientDocument, metadataDoc bool) (*store.Client, error) {
+	if len(doc.RedirectURIs) == 0 || len(doc.RedirectURIs) > 20 {
+		return nil, errors.New("redirect_uris must list 1 to 20 URIs")
+	}
+	for _, u := range doc.RedirectURIs {
+		if err := checkRedirectURI(u); err != nil {
+			return nil, err
+		}
+	}
+	c := &store.Client{Name: doc.ClientName, RedirectURIs: doc.RedirectURIs, AuthMethod: "none", MetadataDoc: metadataDoc}
+	if len(c.Name) > 100 {
+		c.Name = c.Name[:100]
+	}
+	switch doc.TokenEndpointAuthMethod {
+	case "private_key_jwt":
+		if doc.JWKSURI == "" && len(doc.JWKS) == 0 {
+			return nil, errors.New("token_endpoint_auth_method private_key_jwt needs jwks_uri or jwks")
+		}
+		if doc.JWKSURI != "" {
+			if _, err := checkDocumentURL(doc.JWKSURI); err != nil {
+				return nil, fmt.Errorf("jwks_uri: %w", err)
+			}
+		}
+		c.AuthMethod, c.JWKSURI, c.JWKS = "private_key_jwt", doc.JWKSURI, string(doc.JWKS)
+	case "", "none":
+	default:
+		if metadataDoc {
+			return nil, fmt.Errorf("token_endpoint_auth_method %q is not supported: use none or private_key_jwt", doc.TokenEndpointAuthMethod)
+		}
+	}
+	return c, nil
+}
+
+// checkRedirectURI takes https URIs and http loopback ones (127.0.0.1, [::1], localhost; any
+// port, for CLI clients), without a fragment.
+func checkRedirectURI(raw string) error {
+	u, err := url.Parse(raw)
+	switch {
+	case err != nil || u.Host == "" || u.Fragment != "" || u.User != nil:
+		return fmt.Errorf("redirect URI %q: use an absolute URI without a fragment", raw)
+	case u.Scheme == "https":
+		return nil
+	case u.Scheme == "http" && isLoopbackHost(u.Hostname()):
+		return nil
+	}
+	return fmt.Errorf("redirect URI %q: use https, or http on 127.0.0.1, [::1] or localhost", raw)
+}
+
+func isLoopbackHost(h string) bool {
+	if strings.EqualFold(h, "localhost") {
+		return true
+	}
+	a, err := netip.ParseAddr(h)
+	return err == nil && a.IsLoopback()
+}
+
+// redirectHost is what the consent page names: where the code is sent.
+func redirectHost(raw string) string {
+	if u, err := url.Parse(raw); err == nil {
+		return u.Host
+	}
+	return raw
+}

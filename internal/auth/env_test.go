@@ -1,0 +1,369 @@
+package auth_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/auth"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/fakeicutest"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
+	"github.com/intervals-mcp/intervals-mcp/internal/tools"
+	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver, for the test schema
+)
+
+// env is one intervals-mcp over HTTP with OAuth on, as a deployment runs it, against the
+// fake Intervals.icu's OAuth (mounted on the same address, as --demo does), with a browser
+// (a cookie jar that follows no redirect) to play the user.
+type env struct {
+	t       *testing.T
+	url     string
+	st      store.Store
+	fake    *fakeicu.Fake
+	as      *auth.Server
+	browser *http.Client
+	logs    *syncBuffer
+	keys    [][]byte
+}
+
+// syncBuffer is a log sink several goroutines write.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+type envConfig struct {
+	databaseURL string // "" SQLite in a temporary directory
+	fake        *fakeicu.Fake
+	keys        [][]byte
+	opts        func(*auth.Options)
+}
+
+func newEnv(t *testing.T, cfgs ...envConfig) *env {
+	t.Helper()
+	var cfg envConfig
+	if len(cfgs) > 0 {
+		cfg = cfgs[0]
+	}
+	ctx := context.Background()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &env{t: t, url: "http://" + ln.Addr().String(), fake: cfg.fake, logs: &syncBuffer{}, keys: cfg.keys}
+	if e.fake == nil {
+		e.fake = fakeicu.New(fakeicu.Options{})
+	}
+	st, err := store.Open(ctx, store.Config{DataDir: t.TempDir(), DatabaseURL: cfg.databaseURL})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	e.st = st
+	if e.keys == nil {
+		e.keys = [][]byte{randomKey()}
+	}
+	sealer, err := auth.NewSealer(e.keys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logger := slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	up, demo := auth.Demo(e.fake, e.url)
+	opts := auth.Options{PublicURL: e.url, Store: st, Sealer: sealer, Upstream: up, DemoSignIn: demo, Logger: logger}
+	if cfg.opts != nil {
+		cfg.opts(&opts)
+	}
+	e.as, err = auth.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	transport := e.fake.Transport()
+	base, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: transport}, RateLimit: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt := server.Runtime{Client: base, Logger: logger, Profiles: &manifest.Profiles{}, Writes: &manifest.Writes{},
+		NewClient: func(token string) (*intervals.ClientWithResponses, error) {
+			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: &http.Client{Transport: transport}, RateLimit: -1})
+		}}
+	read, full, writeTool, err := server.NewScoped(server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(), Runtime: rt})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := server.NewHTTP(server.HTTPOptions{OAuth: e.as.OAuth(read, full, writeTool), Logger: logger})
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
+	go hs.Serve(ln)
+	t.Cleanup(func() { hs.Close() })
+	jar, _ := cookiejar.New(nil)
+	e.browser = &http.Client{Jar: jar, Timeout: 30 * time.Second,
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("server log:\n%s", e.logs.String())
+		}
+	})
+	return e
+}
+
+func randomKey() []byte {
+	k := make([]byte, 32)
+	rand.Read(k)
+	return k
+}
+
+// approve plays the user from our /authorize URL to the client's redirect: our consent page
+// (choosing scope, or keeping the one checked when scope is ""), the fake's approve page
+// (athlete "" the primary one), our callback. It returns the URL the client gets back.
+func (e *env) approve(authorizeURL, scope, athlete string) *url.URL {
+	e.t.Helper()
+	resp, err := e.browser.Get(authorizeURL)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		b, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		e.t.Fatalf("authorize = %d (Location %q), want the consent page:\n%s", resp.StatusCode, resp.Header.Get("Location"), b)
+	}
+	form, err := fakeicutest.ReadForm(resp.Request.URL, resp.Body)
+	resp.Body.Close()
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	v := form.Hidden
+	for _, r := range form.Radios["scope"] {
+		if r.Value == scope || scope == "" && r.Checked {
+			v.Set("scope", r.Value)
+		}
+	}
+	if v.Get("scope") == "" {
+		e.t.Fatalf("the consent page offers no scope %q: %v", scope, form.Radios["scope"])
+	}
+	v.Set("decision", "allow")
+	up := e.post(form.Action, v, http.StatusSeeOther)
+	back := fakeicutest.SignIn(e.t, e.browser, up.String(), athlete, "allow")
+	return e.follow(back.String())
+}
+
+// post submits a form in the browser and returns the redirect it answers with.
+func (e *env) post(action string, v url.Values, want int) *url.URL {
+	e.t.Helper()
+	resp, err := e.browser.PostForm(action, v)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != want {
+		b, _ := io.ReadAll(resp.Body)
+		e.t.Fatalf("POST %s = %d, want %d:\n%s", action, resp.StatusCode, want, b)
+	}
+	loc, err := resp.Location()
+	if err != nil {
+		e.t.Fatalf("POST %s: no Location: %v", action, err)
+	}
+	return loc
+}
+
+// follow opens u in the browser and returns where it redirects (303).
+func (e *env) follow(u string) *url.URL {
+	e.t.Helper()
+	resp, err := e.browser.Get(u)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	loc, err := resp.Location()
+	if resp.StatusCode != http.StatusSeeOther || err != nil {
+		b, _ := io.ReadAll(resp.Body)
+		e.t.Fatalf("GET %s = %d, want a 303 redirect:\n%s", u, resp.StatusCode, b)
+	}
+	return loc
+}
+
+// pkce is a verifier and its S256 challenge.
+func pkce() (verifier, challenge string) {
+	verifier = base64.RawURLEncoding.EncodeToString(randomKey())
+	h := sha256.Sum256([]byte(verifier))
+	return verifier, base64.RawURLEncoding.EncodeToString(h[:])
+}
+
+// register registers a public client by DCR and returns its id.
+func (e *env) register(redirect string) string {
+	e.t.Helper()
+	body, _ := json.Marshal(map[string]any{"redirect_uris": []string{redirect}, "client_name": "Test client", "token_endpoint_auth_method": "none"})
+	resp, err := http.Post(e.url+"/register", "application/json", bytes.NewReader(body))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out struct {
+		ClientID string `json:"client_id"`
+	}
+	if resp.StatusCode != http.StatusCreated || json.NewDecoder(resp.Body).Decode(&out) != nil {
+		e.t.Fatalf("register = %d", resp.StatusCode)
+	}
+	return out.ClientID
+}
+
+// authorizeURL is /authorize for client with the usual parameters, changed by set.
+func (e *env) authorizeURL(client, redirect, challenge, scope string, set ...string) string {
+	v := url.Values{"response_type": {"code"}, "client_id": {client}, "redirect_uri": {redirect}, "state": {"st-1"},
+		"code_challenge": {challenge}, "code_challenge_method": {"S256"}, "scope": {scope}, "resource": {e.url + "/mcp"}}
+	for i := 0; i+1 < len(set); i += 2 {
+		if set[i+1] == "" {
+			v.Del(set[i])
+		} else {
+			v.Set(set[i], set[i+1])
+		}
+	}
+	return e.url + "/authorize?" + v.Encode()
+}
+
+// tokens is a /token answer.
+type tokens struct {
+	AccessToken  string `json:"access_token"`
+	RefreshToken string `json:"refresh_token"`
+	ExpiresIn    int    `json:"expires_in"`
+	Scope        string `json:"scope"`
+	Error        string `json:"error"`
+	Description  string `json:"error_description"`
+}
+
+func (e *env) token(v url.Values) (int, tokens) {
+	e.t.Helper()
+	resp, err := http.PostForm(e.url+"/token", v)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out tokens
+	if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+		e.t.Fatalf("/token answer: %v", err)
+	}
+	return resp.StatusCode, out
+}
+
+// signIn runs a whole authorization of a registered client and returns its tokens.
+func (e *env) signIn(scope string) (client string, tok tokens) {
+	e.t.Helper()
+	redirect := "http://127.0.0.1:9/callback"
+	client = e.register(redirect)
+	verifier, challenge := pkce()
+	back := e.approve(e.authorizeURL(client, redirect, challenge, scope), scope, "")
+	code, st, err := back.Query().Get("code"), back.Query().Get("state"), error(nil)
+	if code == "" || st != "st-1" || back.Query().Get("iss") != e.url {
+		e.t.Fatalf("the client got back %s, want code, state st-1 and iss %s (%v)", back, e.url, err)
+	}
+	status, tok := e.token(url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {redirect},
+		"client_id": {client}, "code_verifier": {verifier}, "resource": {e.url + "/mcp"}})
+	if status != http.StatusOK {
+		e.t.Fatalf("/token = %d %+v", status, tok)
+	}
+	return client, tok
+}
+
+// mcpStatus posts one MCP request with token and returns the status and WWW-Authenticate.
+func (e *env) mcpStatus(token, body string) (int, string, string) {
+	e.t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, e.url+"/mcp", strings.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept", "application/json, text/event-stream")
+	req.Header.Set("MCP-Protocol-Version", "2025-11-25")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("WWW-Authenticate"), string(b)
+}
+
+const initialize = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`
+
+// testDatabase is a fresh schema of the tests' PostgreSQL (dropped at the end), as a URL, or
+// a skip (a failure under CI=true).
+func testDatabase(t *testing.T) string {
+	base := os.Getenv("INTERVALS_TEST_DATABASE_URL")
+	if base == "" {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("INTERVALS_TEST_DATABASE_URL is not set; under CI=true the PostgreSQL tests must run")
+		}
+		t.Skip("INTERVALS_TEST_DATABASE_URL is not set: the two-replica test needs PostgreSQL (see internal/store's tests)")
+	}
+	db, err := sql.Open("pgx", base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	schema := "t_" + strings.ToLower(rand.Text()[:12])
+	if _, err := db.Exec("CREATE SCHEMA " + schema); err != nil {
+		t.Fatalf("create schema: %v", err)
+	}
+	t.Cleanup(func() {
+		db, err := sql.Open("pgx", base)
+		if err == nil {
+			db.Exec("DROP SCHEMA " + schema + " CASCADE")
+			db.Close()
+		}
+	})
+	u, err := url.Parse(base)
+	if err != nil {
+		t.Fatal("INTERVALS_TEST_DATABASE_URL is not a URL")
+	}
+	q := u.Query()
+	q.Set("search_path", schema)
+	u.RawQuery = q.Encode()
+	return u.String()
+}
+
+func mustParse(t *testing.T, raw string) *url.URL {
+	t.Helper()
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+func mustForm(t *testing.T, page *url.URL, body []byte) *fakeicutest.Form {
+	t.Helper()
+	f, err := fakeicutest.ReadForm(page, bytes.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
