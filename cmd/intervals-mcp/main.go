@@ -7,6 +7,7 @@
 //	intervals-mcp install [CLIENT] [--dry-run --force --name --config]  add this binary to an MCP client's configuration
 //	intervals-mcp doctor [--strict] [flags]           check the key, settings, Intervals.icu and the tools' reads
 //	intervals-mcp fake [--addr --api-key --seed --fault SPEC...]   serve the fake Intervals.icu API
+//	intervals-mcp token create|list|revoke [--data-dir --database-url]   manage personal access tokens
 //	intervals-mcp version
 //
 // Settings come from flags, the environment and a .env file (see internal/config). Logs go to
@@ -64,6 +65,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = callCmd(args, stdin, stdout, stderr)
 	case "fake":
 		err = fakeCmd(args, stdout, stderr)
+	case "token":
+		err = tokenCmd(args, stdout, stderr)
 	case "install":
 		err = installCmd(args, stdout, stderr)
 	case "doctor":

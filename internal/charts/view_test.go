@@ -11,25 +11,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/browsertest"
 )
 
-// chromium finds a headless-capable Chromium: $CHROMIUM, or one on PATH (Debian's package is
-// chromium). Without one the test skips, and fails under CI=true, where .ci/run installs it.
+// chromium is the Chromium the view tests render in.
 func chromium(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless_shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	if os.Getenv("CI") == "true" {
-		t.Fatal("no Chromium on PATH (chromium, chromium-browser, google-chrome) and CI=true: .ci/run installs the Debian package chromium")
-	}
-	t.Skip("no Chromium on PATH: the view is not rendered (apt-get install chromium, or set CHROMIUM)")
-	return ""
+	return browsertest.Chromium(t, "the view is not rendered")
 }
 
 // hostPage is a minimal MCP Apps host: it loads the view in an iframe (srcdoc, as the

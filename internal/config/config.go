@@ -106,7 +106,7 @@ func Bind(fs *flag.FlagSet) *Flags {
 		transport:     fs.String("transport", "", "stdio, http (Streamable HTTP at /mcp, SSE at /sse) or sse [MCP_TRANSPORT; default stdio]"),
 		addr:          fs.String("addr", "", "host:port for http and sse [FASTMCP_HOST, FASTMCP_PORT; default "+DefaultAddr+"]"),
 		toolsets:      fs.String("toolsets", "", "toolsets to expose: all, default, or a list such as calendar,wellness [INTERVALS_TOOLSETS]"),
-		envFile:       fs.String("env-file", "", "read settings from this .env file [default ./.env if present]"),
+		envFile:       bindEnvFile(fs),
 		athlete:       fs.String("athlete", "", "athlete id such as i12345; 0 = the owner of the key [ATHLETE_ID; default 0]"),
 		base:          fs.String("base-url", "", "Intervals.icu address [INTERVALS_API_BASE_URL; default https://intervals.icu]"),
 		level:         fs.String("log-level", "", "debug, info, warning or error (logs go to stderr) [LOG_LEVEL; default info]"),
@@ -134,52 +134,26 @@ func (f *Flags) Load(getenv func(string) (string, bool)) (*Config, error) {
 }
 
 func (f *Flags) load(getenv func(string) (string, bool)) (*Config, []string, error) {
-	if getenv == nil {
-		getenv = os.LookupEnv
-	}
-	set := map[string]bool{}
-	f.fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	c := &Config{Demo: *f.demo}
-	dotenv := map[string]string{}
-	switch path := *f.envFile; {
-	case path != "":
-		vars, err := readDotenv(path)
-		if err != nil {
-			return nil, nil, fmt.Errorf("--env-file: %w", err)
-		}
-		dotenv, c.EnvFile = vars, path
-	default:
-		if vars, err := readDotenv(".env"); err == nil {
-			dotenv, c.EnvFile = vars, ".env"
-		} else if !errors.Is(err, os.ErrNotExist) {
-			return nil, nil, fmt.Errorf("./.env: %w", err)
-		}
+	get, envFile, err := resolver(f.fs, *f.envFile, getenv)
+	if err != nil {
+		return nil, nil, err
 	}
-	get := func(flagName, env, def string) string {
-		if flagName != "" && set[flagName] {
-			return f.fs.Lookup(flagName).Value.String()
-		}
-		if v, ok := getenv(env); ok && strings.TrimSpace(v) != "" {
-			return strings.TrimSpace(v)
-		}
-		if v, ok := dotenv[env]; ok && strings.TrimSpace(v) != "" {
-			return strings.TrimSpace(v)
-		}
-		return def
-	}
+	c.EnvFile = envFile
 	c.APIKey = get("", "API_KEY", "")
 	c.AccessToken = get("", "INTERVALS_ACCESS_TOKEN", "")
 	c.AuthToken = get("", "MCP_AUTH_TOKEN", "")
 	c.AthleteID = get("athlete", "ATHLETE_ID", "0")
 	c.BaseURL = get("base-url", "INTERVALS_API_BASE_URL", "")
-	var err error
 	if c.LogLevel, err = parseLevel(get("log-level", "LOG_LEVEL", "info")); err != nil {
 		return nil, c.Secrets(), err
 	}
 	if c.Transport, err = parseTransport(get("transport", "MCP_TRANSPORT", "stdio")); err != nil {
 		return nil, c.Secrets(), err
 	}
-	if set["addr"] {
+	addrSet := false
+	f.fs.Visit(func(fl *flag.Flag) { addrSet = addrSet || fl.Name == "addr" })
+	if addrSet {
 		c.Addr = *f.addr
 	} else {
 		host, port, _ := net.SplitHostPort(DefaultAddr)
@@ -228,6 +202,49 @@ func (f *Flags) load(getenv func(string) (string, bool)) (*Config, []string, err
 		return nil, c.Secrets(), err
 	}
 	return c, nil, nil
+}
+
+func bindEnvFile(fs *flag.FlagSet) *string {
+	return fs.String("env-file", "", "read settings from this .env file [default ./.env if present]")
+}
+
+// resolver reads the .env file (envFile, or ./.env if there is one; path says which, "" for
+// none) and returns get: a setting from its flag when set on fs, else from the environment,
+// else from .env, else def. flagName "" is a setting without a flag.
+func resolver(fs *flag.FlagSet, envFile string, getenv func(string) (string, bool)) (get func(flagName, env, def string) string, path string, err error) {
+	if getenv == nil {
+		getenv = os.LookupEnv
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	dotenv := map[string]string{}
+	switch {
+	case envFile != "":
+		vars, err := readDotenv(envFile)
+		if err != nil {
+			return nil, "", fmt.Errorf("--env-file: %w", err)
+		}
+		dotenv, path = vars, envFile
+	default:
+		if vars, err := readDotenv(".env"); err == nil {
+			dotenv, path = vars, ".env"
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, "", fmt.Errorf("./.env: %w", err)
+		}
+	}
+	get = func(flagName, env, def string) string {
+		if flagName != "" && set[flagName] {
+			return fs.Lookup(flagName).Value.String()
+		}
+		if v, ok := getenv(env); ok && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+		if v, ok := dotenv[env]; ok && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+		return def
+	}
+	return get, path, nil
 }
 
 func checkAthlete(id string) error {

@@ -35,12 +35,46 @@ type storeFlags struct {
 }
 
 func bindStore(fs *flag.FlagSet) *storeFlags {
+	f := bindStoreLocation(fs)
+	f.upstreamRate = fs.String("upstream-rate", "", "HTTP server: Intervals.icu requests/s per caller (credential and athlete) [INTERVALS_MCP_UPSTREAM_RATE; default 10]")
+	f.globalRate = fs.String("global-rate", "", "HTTP server: Intervals.icu requests/s for all callers of all replicas [INTERVALS_MCP_GLOBAL_RATE; default 40]")
+	return f
+}
+
+// bindStoreLocation binds where the store is: --data-dir and --database-url.
+func bindStoreLocation(fs *flag.FlagSet) *storeFlags {
 	return &storeFlags{
-		dataDir:      fs.String("data-dir", "", "directory of the store (SQLite) [INTERVALS_MCP_DATA_DIR; default the user's config directory/intervals-mcp]"),
-		databaseURL:  fs.String("database-url", "", "postgres://... to keep the store in PostgreSQL, shared by replicas [DATABASE_URL; default SQLite in --data-dir]"),
-		upstreamRate: fs.String("upstream-rate", "", "HTTP server: Intervals.icu requests/s per caller (credential and athlete) [INTERVALS_MCP_UPSTREAM_RATE; default 10]"),
-		globalRate:   fs.String("global-rate", "", "HTTP server: Intervals.icu requests/s for all callers of all replicas [INTERVALS_MCP_GLOBAL_RATE; default 40]"),
+		dataDir:     fs.String("data-dir", "", "directory of the store (SQLite) [INTERVALS_MCP_DATA_DIR; default the user's config directory/intervals-mcp]"),
+		databaseURL: fs.String("database-url", "", "postgres://... to keep the store in PostgreSQL, shared by replicas [DATABASE_URL; default SQLite in --data-dir]"),
 	}
+}
+
+// StoreFlags are the flags of a command that opens the store and serves nothing
+// (intervals-mcp token): --data-dir, --database-url and --env-file, read as serve reads
+// them (flag, environment, .env).
+type StoreFlags struct {
+	fs      *flag.FlagSet
+	envFile *string
+	store   *storeFlags
+}
+
+// BindStore defines the store's flags on fs.
+func BindStore(fs *flag.FlagSet) *StoreFlags {
+	return &StoreFlags{fs: fs, store: bindStoreLocation(fs), envFile: bindEnvFile(fs)}
+}
+
+// Load resolves the store's settings from the parsed flags, the environment (getenv; nil
+// means os.LookupEnv) and the .env file. Its errors never hold the database password.
+func (f *StoreFlags) Load(getenv func(string) (string, bool)) (*StoreConfig, error) {
+	get, _, err := resolver(f.fs, *f.envFile, getenv)
+	if err != nil {
+		return nil, err
+	}
+	c := &Config{}
+	if err := f.store.load(c, get); err != nil {
+		return nil, redactError(err, []string{databasePassword(c.Store.DatabaseURL)})
+	}
+	return &c.Store, nil
 }
 
 // load resolves the store's settings with Load's get (flag, environment, .env, default).

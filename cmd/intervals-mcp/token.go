@@ -1,0 +1,178 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/auth"
+	"github.com/intervals-mcp/intervals-mcp/internal/config"
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
+)
+
+// tokenCmd manages personal access tokens (imcp_pat_...) in the store an HTTP server with
+// --public-url uses: token create, token list, token revoke ID.
+func tokenCmd(args []string, stdout, stderr io.Writer) error {
+	sub := ""
+	if len(args) > 0 {
+		sub, args = args[0], args[1:]
+	}
+	switch sub {
+	case "create":
+		return tokenCreate(args, stdout, stderr)
+	case "list":
+		return tokenList(args, stdout, stderr)
+	case "revoke":
+		return tokenRevoke(args, stdout, stderr)
+	case "-h", "-help", "--help", "help":
+		fs := newFlagSet("token", stderr)
+		config.BindStore(fs)
+		fs.Usage()
+		return flag.ErrHelp
+	case "":
+		return usageError{errors.New("token needs create, list or revoke (see intervals-mcp token -h)")}
+	}
+	return usageError{fmt.Errorf("token %q: use create, list or revoke (see intervals-mcp token -h)", sub)}
+}
+
+// tokenStore parses a token subcommand's flags (the store's, and those bind adds) and opens
+// the store; pos are the arguments left.
+func tokenStore(args []string, stderr io.Writer, bind func(fs *flag.FlagSet)) (st *store.DB, pos []string, err error) {
+	fs := newFlagSet("token", stderr)
+	sf := config.BindStore(fs)
+	if bind != nil {
+		bind(fs)
+	}
+	if pos, err = parseInterspersed(fs, args); err != nil {
+		return nil, nil, err
+	}
+	sc, err := sf.Load(nil)
+	if err != nil {
+		return nil, nil, usageError{err}
+	}
+	st, err = store.Open(context.Background(), store.Config{DataDir: sc.DataDir, DatabaseURL: sc.DatabaseURL})
+	if err != nil {
+		return nil, nil, fmt.Errorf("open the store (%s): %w", storeName(store.Config{DataDir: sc.DataDir, DatabaseURL: sc.DatabaseURL}), err)
+	}
+	return st, pos, nil
+}
+
+// tokenCreate makes a personal token and prints it, once, on stdout (alone, for scripts);
+// what it is goes to stderr.
+func tokenCreate(args []string, stdout, stderr io.Writer) error {
+	var athlete, scope, expires, name *string
+	st, pos, err := tokenStore(args, stderr, func(fs *flag.FlagSet) {
+		athlete = fs.String("athlete", "", "the Intervals.icu id (i12345) of an athlete who has signed in here (required)")
+		scope = fs.String("scope", "", "read, or write (read and write) (required)")
+		expires = fs.String("expires", "", "30d, 90d, 365d or never (required)")
+		name = fs.String("name", "operator", "what the token is for, such as laptop or claude-code (1 to 60 characters)")
+	})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if len(pos) > 0 {
+		return usageError{errors.New("token create takes flags only (see intervals-mcp token -h)")}
+	}
+	if *athlete == "" {
+		return usageError{errors.New("token create needs --athlete: the Intervals.icu id (i12345) of an athlete who has signed in here")}
+	}
+	write := *scope == "write"
+	if !write && *scope != "read" {
+		return usageError{fmt.Errorf("--scope %q: use read, or write (read and write)", *scope)}
+	}
+	ttl, err := auth.ParseExpiry(*expires)
+	if err != nil {
+		return usageError{fmt.Errorf("--expires: %w", err)}
+	}
+	pt, err := auth.NewPersonalToken(context.Background(), st, *athlete, *name, write, ttl, time.Now())
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, pt.Text)
+	fmt.Fprintf(stderr, "personal token %s for athlete %s, %s, expires %s: shown once, copy it now; revoke it with intervals-mcp token revoke %s\n",
+		pt.ID, pt.AthleteID, scopeWord(pt.Scope), expiryText(pt.Expires, time.Now()), pt.ID)
+	return nil
+}
+
+// tokenList prints the personal tokens not revoked, the newest first, never the tokens.
+func tokenList(args []string, stdout, stderr io.Writer) error {
+	st, pos, err := tokenStore(args, stderr, nil)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if len(pos) > 0 {
+		return usageError{errors.New("token list takes flags only (see intervals-mcp token -h)")}
+	}
+	list, err := st.PersonalTokens(context.Background(), "")
+	if err != nil {
+		return err
+	}
+	if len(list) == 0 {
+		fmt.Fprintln(stdout, "no personal tokens (intervals-mcp token create makes one)")
+		return nil
+	}
+	now := time.Now()
+	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tATHLETE\tSCOPE\tNAME\tCREATED\tEXPIRES\tLAST USED")
+	for _, t := range list {
+		last := "never"
+		if !t.LastUsed.IsZero() {
+			last = stamp(t.LastUsed)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.ID, t.AthleteID, scopeWord(t.Scope), t.Name, stamp(t.Created), expiryText(t.Expires, now), last)
+	}
+	return tw.Flush()
+}
+
+// tokenRevoke revokes a personal token by its id: its next request is refused.
+func tokenRevoke(args []string, stdout, stderr io.Writer) error {
+	st, pos, err := tokenStore(args, stderr, nil)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if len(pos) != 1 {
+		return usageError{errors.New("token revoke takes one token id, as token list shows it")}
+	}
+	if strings.HasPrefix(pos[0], auth.PrefixPersonal) {
+		// Never echoed: it is the token itself.
+		return usageError{errors.New("token revoke takes the token's id (intervals-mcp token list shows it), not the token")}
+	}
+	switch err := st.RevokeTokenID(context.Background(), pos[0], "", time.Now()); {
+	case errors.Is(err, store.ErrNotFound):
+		return errors.New("no personal token has this id, or it is revoked already (intervals-mcp token list shows them)")
+	case err != nil:
+		return err
+	}
+	fmt.Fprintf(stdout, "revoked personal token %s: its next request is refused\n", pos[0])
+	return nil
+}
+
+// scopeWord is a token's scope as --scope takes it: read, or write (read and write).
+func scopeWord(scope string) string {
+	if auth.CanWrite(scope) {
+		return "write"
+	}
+	return "read"
+}
+
+// stamp writes a time for the list, in UTC to the minute.
+func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04Z") }
+
+// expiryText is when a token expires: never, a time, or a time already past.
+func expiryText(exp, now time.Time) string {
+	switch {
+	case exp.IsZero():
+		return "never"
+	case !exp.After(now):
+		return stamp(exp) + " (expired)"
+	}
+	return stamp(exp)
+}

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
+)
+
+// signedIn opens the store the token command will use (where) and records a sign-in of
+// athlete, as the server's Intervals.icu callback does.
+func signedIn(t *testing.T, where store.Config, athlete string) {
+	t.Helper()
+	st, err := store.Open(context.Background(), where)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.PutAthlete(context.Background(), store.Athlete{ID: athlete, Name: "Alex Demo", SealedToken: "v1.00000000.sealed", UpstreamScope: "ACTIVITY:WRITE", Updated: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// verify reports the live personal token text stands for, or the store's error.
+func verify(t *testing.T, where store.Config, text string) (*store.Token, error) {
+	t.Helper()
+	st, err := store.Open(context.Background(), where)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	return st.VerifyToken(context.Background(), text, time.Now(), store.KindPersonal)
+}
+
+func TestTokenCreateListRevokeOnSQLite(t *testing.T) {
+	dir := t.TempDir()
+	testTokenLifecycle(t, store.Config{DataDir: dir}, "--data-dir", dir)
+}
+
+func TestTokenCreateListRevokeOnPostgreSQL(t *testing.T) {
+	url := testDatabase(t)
+	testTokenLifecycle(t, store.Config{DatabaseURL: url}, "--database-url", url)
+}
+
+// testTokenLifecycle creates a read token and a write token with the binary, lists them,
+// uses one, and revokes it: the next verification fails, the other token still works.
+func testTokenLifecycle(t *testing.T, where store.Config, storeFlag ...string) {
+	signedIn(t, where, "i100001")
+	run := func(args ...string) result {
+		t.Helper()
+		return runBin(t, nil, append(append([]string{"token"}, args...), storeFlag...)...)
+	}
+	r := run("create", "--athlete", "i100001", "--scope", "read", "--expires", "30d", "--name", "laptop")
+	read := strings.TrimSpace(r.stdout)
+	if r.code != 0 || !regexp.MustCompile(`^imcp_pat_\S+$`).MatchString(read) || !strings.Contains(r.stderr, "shown once") {
+		t.Fatalf("create = %+v, want the token alone on stdout", r)
+	}
+	r = run("create", "--athlete", "i100001", "--scope", "write", "--expires", "never")
+	write := strings.TrimSpace(r.stdout)
+	if r.code != 0 || !strings.HasPrefix(write, "imcp_pat_") || write == read {
+		t.Fatalf("second create = %+v", r)
+	}
+	tok, err := verify(t, where, read)
+	if err != nil || tok.AthleteID != "i100001" || tok.Scope != "intervals:read" || tok.Name != "laptop" ||
+		time.Until(tok.Expires) < 29*24*time.Hour || time.Until(tok.Expires) > 30*24*time.Hour {
+		t.Fatalf("the read token verifies as %+v, %v", tok, err)
+	}
+	if w, err := verify(t, where, write); err != nil || w.Scope != "intervals:read intervals:write" || !w.Expires.IsZero() || w.Name != "operator" {
+		t.Errorf("the write token verifies as %+v, %v", w, err)
+	}
+
+	r = run("list")
+	if r.code != 0 || strings.Contains(r.stdout, read) || strings.Contains(r.stdout, write) || strings.Contains(r.stdout, "imcp_pat_") {
+		t.Fatalf("list = %+v, want no token text", r)
+	}
+	lines := strings.Split(strings.TrimSpace(r.stdout), "\n")
+	if len(lines) != 3 || !regexp.MustCompile(`^ID\s+ATHLETE\s+SCOPE\s+NAME\s+CREATED\s+EXPIRES\s+LAST USED$`).MatchString(lines[0]) {
+		t.Fatalf("list printed:\n%s", r.stdout)
+	}
+	row := regexp.MustCompile(`^(\S+)\s+i100001\s+read\s+laptop\s+\d{4}-\d\d-\d\d \d\d:\d\dZ\s+\d{4}-\d\d-\d\d \d\d:\d\dZ\s+\d{4}-\d\d-\d\d \d\d:\d\dZ$`)
+	var id string
+	for _, l := range lines[1:] {
+		if m := row.FindStringSubmatch(l); m != nil {
+			id = m[1]
+		} else if !regexp.MustCompile(`^\S+\s+i100001\s+write\s+operator\s+.*\s+never\s+.*Z$`).MatchString(l) {
+			t.Errorf("list row %q is neither token (id, athlete, scope, name, created, expires, last used)", l)
+		}
+	}
+	if id == "" {
+		t.Fatalf("no row of the read token (expiring, used once):\n%s", r.stdout)
+	}
+
+	if r = run("revoke", read); r.code != 2 || strings.Contains(r.stdout+r.stderr, read) {
+		t.Errorf("revoke with the token itself = %+v, want a usage error that does not echo it", r)
+	}
+	if r = run("revoke", id); r.code != 0 || !strings.Contains(r.stdout, "revoked personal token "+id) {
+		t.Fatalf("revoke = %+v", r)
+	}
+	if _, err := verify(t, where, read); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the revoked token verifies: %v", err)
+	}
+	if _, err := verify(t, where, write); err != nil {
+		t.Errorf("the other token after a revoke: %v", err)
+	}
+	if r = run("revoke", id); r.code != 1 || !strings.Contains(r.stderr, "token list") {
+		t.Errorf("revoke again = %+v, want an error pointing at token list", r)
+	}
+	if r = run("list"); strings.Contains(r.stdout, id) {
+		t.Errorf("list shows the revoked token:\n%s", r.stdout)
+	}
+}
+
+func TestTokenCreateRefusesBadInputSayingWhatToDo(t *testing.T) {
+	dir := t.TempDir()
+	signedIn(t, store.Config{DataDir: dir}, "i100001")
+	for _, tc := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--scope", "read", "--expires", "30d"}, 2, "needs --athlete"},
+		{[]string{"--athlete", "i100001", "--scope", "admin", "--expires", "30d"}, 2, "use read, or write"},
+		{[]string{"--athlete", "i100001", "--scope", "read", "--expires", "7d"}, 2, "30d, 90d, 365d or never"},
+		{[]string{"--athlete", "i100001", "--scope", "read"}, 2, "30d, 90d, 365d or never"},
+		{[]string{"--athlete", "i999999", "--scope", "read", "--expires", "30d"}, 1, "has not signed in here"},
+	} {
+		r := runBin(t, nil, append([]string{"token", "create", "--data-dir", dir}, tc.args...)...)
+		if r.code != tc.code || !strings.Contains(r.stderr, tc.want) || strings.Contains(r.stdout, "imcp_pat_") {
+			t.Errorf("token create %v = %+v, want exit %d saying %q and no token", tc.args, r, tc.code, tc.want)
+		}
+	}
+	if r := runBin(t, nil, "token", "rotate"); r.code != 2 || !strings.Contains(r.stderr, "use create, list or revoke") {
+		t.Errorf("token rotate = %+v", r)
+	}
+}

@@ -1,0 +1,158 @@
+package auth_test
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/auth"
+	"github.com/intervals-mcp/intervals-mcp/internal/browsertest"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
+)
+
+// artefacts is where a test's screenshots go: $TEST_ARTIFACTS/<test>, or a temporary
+// directory, never the repository.
+func artefacts(t *testing.T) string {
+	t.Helper()
+	base := os.Getenv("TEST_ARTIFACTS")
+	if base == "" {
+		return t.TempDir()
+	}
+	dir := filepath.Join(base, strings.ReplaceAll(t.Name(), "/", "_"))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// accountServer is the authorization server as --demo runs it: on a loopback address, the
+// fake Intervals.icu's sign-in under auth.DemoPath, an SQLite store.
+func accountServer(t *testing.T) (*auth.Server, string) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	public := "http://" + ln.Addr().String()
+	st, err := store.Open(context.Background(), store.Config{DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	key := make([]byte, 32)
+	_, _ = rand.Read(key)
+	sealer, err := auth.NewSealer([][]byte{key})
+	if err != nil {
+		t.Fatal(err)
+	}
+	up, signIn := auth.Demo(fakeicu.New(fakeicu.Options{}), public)
+	srv, err := auth.New(auth.Options{PublicURL: public, Store: st, Sealer: sealer, Upstream: up, DemoSignIn: signIn})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := &httptest.Server{Listener: ln, Config: &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}}
+	hs.Start()
+	t.Cleanup(hs.Close)
+	return srv, public
+}
+
+// TestAccountPageInChromium signs in on the account page through the fake's approve page,
+// creates a personal token, sees it listed and revokes it, in headless Chromium, with a
+// screenshot of each step.
+func TestAccountPageInChromium(t *testing.T) {
+	bin := browsertest.Chromium(t, "the account page is not tried in a browser")
+	srv, public := accountServer(t)
+	shots := artefacts(t)
+
+	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
+		chromedp.ExecPath(bin), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.UserDataDir(filepath.Join(t.TempDir(), "profile")), chromedp.WindowSize(1000, 1100))
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	defer cancelAlloc()
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	defer cancelBrowser()
+
+	// step runs actions, then keeps a screenshot of the page as name.png.
+	step := func(name string, actions ...chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		if err := chromedp.Do(bctx, actions...); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatalf("%s: screenshot: %v", name, err)
+		}
+		if err := os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// read is what the page shows now: its address, or the text of an element.
+	read := func(a chromedp.Action[string]) string {
+		t.Helper()
+		v, err := chromedp.Run(bctx, a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	text := func(css string) string { return read(chromedp.Text(chromedp.CSS(css))) }
+
+	step("1-sign-in",
+		chromedp.Navigate(public+"/account"),
+		chromedp.WaitVisible(chromedp.CSS(`form[action="/account/signin"] button`)))
+	step("2-intervals-approve",
+		chromedp.Click(chromedp.CSS(`form[action="/account/signin"] button`)),
+		chromedp.WaitVisible(chromedp.CSS(`button[name=decision][value=allow]`)))
+	if url, body := read(chromedp.Location()), text("main"); !strings.HasPrefix(url, public+auth.DemoPath+"/oauth/authorize?") ||
+		!strings.Contains(body, "Wellness data: read and write") {
+		t.Fatalf("the sign-in went to %s, showing:\n%s", url, body)
+	}
+	step("3-signed-in",
+		chromedp.Click(chromedp.CSS(`button[name=decision][value=allow]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#token-name`)))
+	if url, body := read(chromedp.Location()), text("body"); url != public+"/account" ||
+		!strings.Contains(body, "Alex Demo (i100001)") || !strings.Contains(body, "No personal token") {
+		t.Fatalf("after approving: %s, showing:\n%s", url, body)
+	}
+	step("4-token-created",
+		chromedp.SendKeys(chromedp.CSS(`#token-name`), "browser-test"),
+		chromedp.Click(chromedp.CSS(`input[name=scope][value=write]`)),
+		chromedp.SetValue(chromedp.CSS(`#token-expires`), "30d"),
+		chromedp.Click(chromedp.CSS(`form[action="/account/tokens"] button.primary`)),
+		chromedp.WaitVisible(chromedp.CSS(`.secret`)))
+	token, listed := strings.TrimSpace(text(".secret")), text("section[aria-labelledby=tokens] table")
+	if !strings.HasPrefix(token, auth.PrefixPersonal) || !strings.Contains(listed, "browser-test") || !strings.Contains(listed, "read and change") {
+		t.Fatalf("created token %q, the list shows:\n%s", token, listed)
+	}
+	info, err := srv.Verifier()(context.Background(), token, nil)
+	if left := time.Until(info.Expiration); err != nil || !slices.Contains(info.Scopes, auth.ScopeWrite) || info.UserID != "i100001" ||
+		left < 29*24*time.Hour || left > 30*24*time.Hour {
+		t.Fatalf("the new token verifies as %+v, %v", info, err)
+	}
+	step("5-token-revoked",
+		chromedp.Click(chromedp.CSS(`button[aria-label="Revoke token browser-test"]`)),
+		chromedp.WaitNotPresent(chromedp.CSS(`.secret`)), // the page that showed the new token is gone
+		chromedp.WaitVisible(chromedp.CSS(`p[role=status]`)))
+	if body := text("body"); !strings.Contains(body, "The token is revoked.") || strings.Contains(body, "browser-test") || strings.Contains(body, token) {
+		t.Fatalf("after revoking, the page shows:\n%s", body)
+	}
+	if _, err := srv.Verifier()(context.Background(), token, nil); !errors.Is(err, sdkauth.ErrInvalidToken) {
+		t.Errorf("the revoked token verifies: %v", err)
+	}
+	t.Logf("screenshots in %s", shots)
+}
