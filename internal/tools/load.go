@@ -97,36 +97,63 @@ type loadQuery struct {
 	skip  func(calEvent) bool
 }
 
-// projectLoads reads the athlete's fitness, activities and calendar and projects fitness,
-// fatigue and form through q.until. Today is one day: Intervals.icu's values for it (today's
-// wellness row, what is done so far), with the projection starting from them and what is
-// still planned today (and q.extra's load of today) added as done; without a row for today,
-// the projection starts from the latest day before and covers today.
-func projectLoads(ctx context.Context, env *manifest.Env, ath *athleteCtx, q loadQuery) (*trainingLoad, error) {
-	today, until := ath.today.Format(ymd), q.until
-	first := addDays(mondayOf(today), -7*(q.weeks-1))
+// loadData is what projectLoads reads: wellness rows by date (from a week before the first
+// week shown, for the ramp rate, to today), activities of the weeks shown, the calendar from
+// the first week shown through the last day projected, and the model events.
+type loadData struct {
+	ath      *athleteCtx
+	first    string // the Monday of the first week shown
+	well     map[string]intervals.Wellness
+	acts     []intervals.Activity
+	evs      []calEvent
+	modelEvs []calEvent
+}
+
+// readLoads reads what a projection of the weeks shown through until needs.
+func readLoads(ctx context.Context, env *manifest.Env, ath *athleteCtx, weeks int, until string) (*loadData, error) {
+	today := ath.today.Format(ymd)
+	d := &loadData{ath: ath, first: addDays(mondayOf(today), -7*(weeks-1))}
 	// The projection starts from yesterday's or today's values; the ramp rate needs a week
 	// before it.
-	wellFrom := first
+	wellFrom := d.first
 	if r := addDays(today, -8); r < wellFrom {
 		wellFrom = r
 	}
-	well, err := loadWellness(ctx, env, wellFrom, today)
+	var err error
+	if d.well, err = loadWellness(ctx, env, wellFrom, today); err != nil {
+		return nil, err
+	}
+	if d.acts, err = loadActivities(ctx, env, d.first, today); err != nil {
+		return nil, err
+	}
+	if d.evs, err = loadEvents(ctx, env, d.first, until); err != nil {
+		return nil, err
+	}
+	if d.modelEvs, err = loadModelEvents(ctx, env); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// projectLoads reads the athlete's fitness, activities and calendar and projects them (see
+// project).
+func projectLoads(ctx context.Context, env *manifest.Env, ath *athleteCtx, q loadQuery) (*trainingLoad, error) {
+	d, err := readLoads(ctx, env, ath, q.weeks, q.until)
 	if err != nil {
 		return nil, err
 	}
-	acts, err := loadActivities(ctx, env, first, today)
-	if err != nil {
-		return nil, err
-	}
-	evs, err := loadEvents(ctx, env, first, until)
-	if err != nil {
-		return nil, err
-	}
-	modelEvs, err := loadModelEvents(ctx, env)
-	if err != nil {
-		return nil, err
-	}
+	return d.project(env, q)
+}
+
+// project projects fitness, fatigue and form through q.until. Today is one day:
+// Intervals.icu's values for it (today's wellness row, what is done so far), with the
+// projection starting from them and what is still planned today (and q.extra's load of
+// today) added as done; without a row for today, the projection starts from the latest day
+// before and covers today.
+func (ld *loadData) project(env *manifest.Env, q loadQuery) (*trainingLoad, error) {
+	ath, first, well, acts, modelEvs := ld.ath, ld.first, ld.well, ld.acts, ld.modelEvs
+	today, until := ath.today.Format(ymd), q.until
+	evs := ld.evs
 	if q.skip != nil {
 		kept := evs[:0:0]
 		for _, e := range evs {
@@ -167,6 +194,7 @@ func projectLoads(ctx context.Context, env *manifest.Env, ath *athleteCtx, q loa
 	// Start: the end of today as Intervals.icu computed it, with what is still to do today;
 	// else the end of the latest day before today.
 	var start, todayDone load.Day
+	var err error
 	row, hasToday := well[today]
 	hasToday = hasToday && row.Ctl != nil && row.Atl != nil
 	if hasToday {

@@ -153,6 +153,7 @@ func activityDate(a intervals.Activity) string {
 // activity that did a planned session) and a SET_FITNESS event's ctl and atl.
 type calEvent struct {
 	ID         int32           `json:"id"`
+	ExternalID string          `json:"external_id"`
 	Category   string          `json:"category"`
 	Start      string          `json:"start_date_local"`
 	Name       string          `json:"name"`

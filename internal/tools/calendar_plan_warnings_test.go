@@ -1,0 +1,146 @@
+package tools
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
+)
+
+// The demo athlete's calendar, as the fake makes it at samples.Now (today Tue 2026-12-01 in
+// Sydney): a 3-hour Endurance Ride on Sat 2026-12-05 (load 133), RACE_B "Harbour Half
+// Marathon" on Sun 2027-01-03 and RACE_A "Coastal 70.3 Triathlon" (4:50:00) on Sat 2027-01-30,
+// nothing else planned in January.
+
+func run(date, name string, steps ...map[string]any) map[string]any {
+	return map[string]any{"date": date, "sport": "Run", "name": name, "steps": steps}
+}
+
+func step(duration, target string) map[string]any {
+	return map[string]any{"duration": duration, "target": target}
+}
+
+func TestPlanWarnsOfWhatTheCalendarHolds(t *testing.T) {
+	f, env := demoFake(t)
+	mustCallTool(t, env, "create_period", map[string]any{"kind": "HOLIDAY", "name": "Ski trip", "start": "2027-02-15", "end": "2027-02-19"})
+	f.ResetWrites()
+	plan := map[string]any{"plan": "Checks", "check_only": true, "sessions": []map[string]any{
+		run("2026-12-05", "Easy", step("40:00", "Z2 pace")),              // a ride day, but easy: no warning
+		run("2026-12-05", "Intervals", step("1:00:00", "95% pace")),      // hard, on the ride's day
+		run("2027-01-03", "Long run", step("1:40:00", "Z2 pace")),        // the half marathon's day
+		run("2027-01-31", "Long run", step("2:00:00", "Z2 pace")),        // the day after the A race
+		run("2027-02-03", "Easy", step("40:00", "Z1 pace")),              // after it, but easy
+		run("2027-02-16", "Easy", step("40:00", "Z2 pace")),              // in the holiday
+		run("2026-12-31", "Big day", step("3:00:00", "Z3 pace")),         // three big days before the half:
+		run("2027-01-01", "Big day", step("3:00:00", "Z3 pace")),         // its form is projected below
+		run("2027-01-02", "Big day 3", step("3:00:00", "Z3 pace")),       // what a B race wants
+		run("2027-01-20", "Too easy to worry", step("30:00", "Z1 pace")), // the A race's form stays fresh
+	}}
+	out := mustCallTool(t, env, "plan_sessions", plan)
+	noWrites(t, f)
+	containsAll(t, out,
+		`Plan "Checks": 10 session(s) checked, nothing written (check_only): would be: 10 new`,
+		`- Sat 2026-12-05: two hard sessions, Run "Intervals" and Ride "Endurance Ride"`,
+		`- Sun 2027-01-03: Run "Long run" is on the day of RACE_B Run "Harbour Half Marathon"`,
+		`- Sun 2027-01-31: hard Run "Long run" 1 day(s) after RACE_A Other "Coastal 70.3 Triathlon", projected form that day -`,
+		`; keep 5 days easy after an A race`,
+		`- Tue 2027-02-16: Run "Easy" falls in HOLIDAY "Ski trip" (to Fri 2027-02-19)`,
+		`- Sun 2027-01-03: projected form going into RACE_B Run "Harbour Half Marathon" -`,
+		`with this plan (end of Sat 2027-01-02), 25.4 without it; a B race wants grey zone, -10% of fitness or more`,
+	)
+	for _, not := range []string{`Run "Easy" and`, `Run "Easy" 3 day(s) after`, `going into RACE_A`, `"Too easy to worry"`} {
+		if strings.Contains(strings.Split(out, "Week of")[0], not) {
+			t.Errorf("a warning that should not be there (%s):\n%s", not, out)
+		}
+	}
+	if n := strings.Count(strings.Split(out, "Week of")[0], "\n- "); n != 5 {
+		t.Errorf("want 5 warnings, got %d:\n%s", n, out)
+	}
+	// The figure is get_training_load's: the same plan as what-if sessions, Saturday's line.
+	var whatIf []map[string]any
+	for _, s := range plan["sessions"].([]map[string]any) {
+		l := regexp.MustCompile(`  \w{3} ` + s["date"].(string)[5:] + ` WORKOUT Run "` + s["name"].(string) + `" [^\n]* load ~(\d+)`).FindStringSubmatch(out)
+		if l == nil {
+			t.Fatalf("no line for %v in:\n%s", s, out)
+		}
+		whatIf = append(whatIf, map[string]any{"date": s["date"], "load": atoi(t, l[1])})
+	}
+	proj := mustCallTool(t, env, "get_training_load", map[string]any{"days": 90, "sessions": whatIf})
+	eve := regexp.MustCompile(`(?m)^Sat 2027-01-02 load \d+: fitness [\d.]+, fatigue [\d.]+, form (-?[\d.]+)`).FindStringSubmatch(proj)
+	if eve == nil || !strings.Contains(out, `going into RACE_B Run "Harbour Half Marathon" `+eve[1]+" (") {
+		t.Errorf("the form going into the half marathon is not get_training_load's (%v):\n%s", eve, out)
+	}
+}
+
+func TestPlanWeekTotalsEstimateTheDistanceOfTimedSteps(t *testing.T) {
+	_, env := demoFake(t)
+	out := mustCallTool(t, env, "plan_sessions", map[string]any{"plan": "Distances", "check_only": true, "sessions": []map[string]any{
+		run("2027-02-09", "Tempo", step("45:00", "95% pace")),
+		run("2027-02-10", "Easy", step("50:00", "5:00/km")),
+		{"date": "2027-02-11", "sport": "Run", "name": "Free", "duration": "40:00"},
+		{"date": "2027-02-12", "sport": "Run", "name": "Track", "steps": []map[string]any{{"distance": "8km", "target": "4:00/km"}}},
+	}})
+	// Threshold pace 4:15/km (3.922 m/s): 2700 s at 95% is 10,059 m, 50 minutes at 5:00/km
+	// 10,000 m, and 8 km of distance steps; the free run's 40 minutes have no pace.
+	tempo := 2700 * 0.95 * 1000 / 255
+	want := fmt.Sprintf("Week of Mon 2027-02-08: 4 session(s), 2:47:00, ~%.2f km (+40:00 of unknown pace), load ~", (tempo+10000+8000)/1000)
+	containsAll(t, out, want, fmt.Sprintf(`WORKOUT Run "Tempo" 45:00 ~%.2f km`, tempo/1000), `WORKOUT Run "Track" 32:00 8.00 km`)
+}
+
+func TestPlanEstimatesARaceLoad(t *testing.T) {
+	f, env := demoFake(t)
+	a := f.World().Athletes[0]
+	ifs := pastRaceIntensities(a, "2025-12-01", "2026-12-01")
+	if len(ifs) == 0 {
+		t.Fatal("the demo athlete has no race in the last year to go by")
+	}
+	sort.Float64s(ifs)
+	m := ifs[len(ifs)/2]
+	if len(ifs)%2 == 0 {
+		m = (ifs[len(ifs)/2-1] + m) / 2
+	}
+	m = math.Round(m*100) / 100
+	secs := 42195 / (1000.0 / 255 * m) // at m of threshold speed (4:15/km)
+	load := int(math.Round(secs / 3600 * m * m * 100))
+	out := mustCallTool(t, env, "plan_sessions", map[string]any{"plan": "Race", "sessions": []map[string]any{
+		{"date": "2027-03-14", "category": "RACE_A", "sport": "Run", "name": "Marathon", "distance_km": 42.195},
+	}})
+	containsAll(t, out, fmt.Sprintf("Race load estimated at intensity %.2f, the median of %d race(s) of the last year.", m, len(ifs)),
+		fmt.Sprintf(`RACE_A Run "Marathon" ~%s 42.20 km load ~%d`, weekdayClock(secs), load))
+	evs := planEvents(f, "imcp:")
+	if len(evs) != 1 || evs[0].IcuTrainingLoad == nil || int(*evs[0].IcuTrainingLoad) != load || evs[0].MovingTime != nil {
+		t.Errorf("the race is written with load %v and time %v, want load %d and no time", evs[0].IcuTrainingLoad, evs[0].MovingTime, load)
+	}
+}
+
+// pastRaceIntensities are the intensity factors of the athlete's races between two dates.
+func pastRaceIntensities(a *synth.Athlete, oldest, newest string) []float64 {
+	var out []float64
+	for _, act := range a.Activities {
+		d := deref(act.StartDateLocal)
+		race := deref(act.Race) || strings.EqualFold(string(deref(act.SubType)), "RACE")
+		if race && len(d) >= 10 && d[:10] >= oldest && d[:10] <= newest && deref(act.IcuIntensity) > 0 {
+			out = append(out, float64(*act.IcuIntensity)/100)
+		}
+	}
+	return out
+}
+
+// weekdayClock writes seconds as format.Duration does: h:mm:ss.
+func weekdayClock(secs float64) string {
+	s := int(math.Round(secs))
+	return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
+}
+
+func atoi(t *testing.T, s string) int {
+	t.Helper()
+	var n int
+	if _, err := fmt.Sscan(s, &n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
