@@ -33,6 +33,7 @@ type TrainingLoad struct {
 type OpenSession struct {
 	Sport, Name string
 	Load        float64
+	Targets     string // its relative targets in the athlete's units, "" for none
 }
 
 // Race is a race of the calendar, shown on its day of the projection.
@@ -107,6 +108,9 @@ func openSessions(open []OpenSession, whatIf float64) string {
 	var parts []string
 	for _, o := range open {
 		s := strings.TrimSpace(o.Sport + " " + quote(&o.Name))
+		if o.Targets != "" {
+			s += " (" + o.Targets + ")"
+		}
 		parts = append(parts, fmt.Sprintf("%s load %.0f", s, o.Load))
 	}
 	if whatIf > 0 {

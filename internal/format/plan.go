@@ -22,6 +22,7 @@ type PlannedSession struct {
 	LoadEstimated bool    // the load is an estimate (from the workout, or a race's), not one given
 	ID            int32   // the event's id (0 before it is written)
 	Status        string  // "new", "updated", "unchanged" or "done, left as is"
+	Targets       string  // its workout's relative targets in the athlete's units, "" for none
 }
 
 // PlanAnswer is what plan_sessions did (or, checking only, would do) and what it found.
@@ -228,7 +229,11 @@ func (u Units) planWeeks(sessions []PlannedSession) []*planWeek {
 		if p.ID != 0 {
 			id = fmt.Sprintf("id %d, ", p.ID)
 		}
-		w.lines = append(w.lines, fmt.Sprintf("  %s %s (%s%s)", t.Format("Mon 01-02"), u.plannedShort(p), id, p.Status))
+		line := fmt.Sprintf("  %s %s (%s%s)", t.Format("Mon 01-02"), u.plannedShort(p), id, p.Status)
+		if p.Targets != "" {
+			line += ": " + p.Targets
+		}
+		w.lines = append(w.lines, line)
 	}
 	return weeks
 }

@@ -179,6 +179,9 @@ func planAnswer(ans format.PlanAnswer, items []planned, status []string, ids []i
 	for i, p := range items {
 		ans.Sessions[i] = format.PlannedSession{Date: p.date, Event: p.event, Seconds: p.seconds, TimeEstimated: p.timeEstimated, Metres: p.metres, TimedMetres: p.timed,
 			Unpaced: p.unpaced, Load: p.load, LoadEstimated: !p.given.load, ID: ids[i], Status: status[i]}
+		if string(deref(p.event.Category)) == "WORKOUT" {
+			ans.Sessions[i].Targets = plannedTargets(a, deref(p.event.Type), false, deref(p.event.Description))
+		}
 	}
 	// by day, then id: the stale sessions come from a map, and the answer must not vary
 	sort.Slice(stale, func(x, y int) bool {

@@ -16,7 +16,7 @@ import (
 // Marathon" on Sun 2027-01-03 and RACE_A "Coastal 70.3 Triathlon" (4:50:00) on Sat 2027-01-30,
 // nothing else planned in January.
 
-func run(date, name string, steps ...map[string]any) map[string]any {
+func runSession(date, name string, steps ...map[string]any) map[string]any {
 	return map[string]any{"date": date, "sport": "Run", "name": name, "steps": steps}
 }
 
@@ -29,16 +29,16 @@ func TestPlanWarnsOfWhatTheCalendarHolds(t *testing.T) {
 	mustCallTool(t, env, "create_period", map[string]any{"kind": "HOLIDAY", "name": "Ski trip", "start": "2027-02-15", "end": "2027-02-19"})
 	f.ResetWrites()
 	plan := map[string]any{"plan": "Checks", "check_only": true, "sessions": []map[string]any{
-		run("2026-12-05", "Easy", step("40:00", "Z2 pace")),              // a ride day, but easy: no warning
-		run("2026-12-05", "Intervals", step("1:00:00", "95% pace")),      // hard, on the ride's day
-		run("2027-01-03", "Long run", step("1:40:00", "Z2 pace")),        // the half marathon's day
-		run("2027-01-31", "Long run", step("2:00:00", "Z2 pace")),        // the day after the A race
-		run("2027-02-03", "Easy", step("40:00", "Z1 pace")),              // after it, but easy
-		run("2027-02-16", "Easy", step("40:00", "Z2 pace")),              // in the holiday
-		run("2026-12-31", "Big day", step("3:00:00", "Z3 pace")),         // three big days before the half:
-		run("2027-01-01", "Big day", step("3:00:00", "Z3 pace")),         // its form is projected below
-		run("2027-01-02", "Big day 3", step("3:00:00", "Z3 pace")),       // what a B race wants
-		run("2027-01-20", "Too easy to worry", step("30:00", "Z1 pace")), // the A race's form stays fresh
+		runSession("2026-12-05", "Easy", step("40:00", "Z2 pace")),              // a ride day, but easy: no warning
+		runSession("2026-12-05", "Intervals", step("1:00:00", "95% pace")),      // hard, on the ride's day
+		runSession("2027-01-03", "Long run", step("1:40:00", "Z2 pace")),        // the half marathon's day
+		runSession("2027-01-31", "Long run", step("2:00:00", "Z2 pace")),        // the day after the A race
+		runSession("2027-02-03", "Easy", step("40:00", "Z1 pace")),              // after it, but easy
+		runSession("2027-02-16", "Easy", step("40:00", "Z2 pace")),              // in the holiday
+		runSession("2026-12-31", "Big day", step("3:00:00", "Z3 pace")),         // three big days before the half:
+		runSession("2027-01-01", "Big day", step("3:00:00", "Z3 pace")),         // its form is projected below
+		runSession("2027-01-02", "Big day 3", step("3:00:00", "Z3 pace")),       // what a B race wants
+		runSession("2027-01-20", "Too easy to worry", step("30:00", "Z1 pace")), // the A race's form stays fresh
 	}}
 	out := mustCallTool(t, env, "plan_sessions", plan)
 	noWrites(t, f)
@@ -79,8 +79,8 @@ func TestPlanWarnsOfWhatTheCalendarHolds(t *testing.T) {
 func TestPlanWeekTotalsEstimateTheDistanceOfTimedSteps(t *testing.T) {
 	_, env := demoFake(t)
 	out := mustCallTool(t, env, "plan_sessions", map[string]any{"plan": "Distances", "check_only": true, "sessions": []map[string]any{
-		run("2027-02-09", "Tempo", step("45:00", "95% pace")),
-		run("2027-02-10", "Easy", step("50:00", "5:00/km")),
+		runSession("2027-02-09", "Tempo", step("45:00", "95% pace")),
+		runSession("2027-02-10", "Easy", step("50:00", "5:00/km")),
 		{"date": "2027-02-11", "sport": "Run", "name": "Free", "duration": "40:00"},
 		{"date": "2027-02-12", "sport": "Run", "name": "Track", "steps": []map[string]any{{"distance": "8km", "target": "4:00/km"}}},
 	}})

@@ -180,7 +180,11 @@ func (ld *loadData) project(env *manifest.Env, q loadQuery) (*trainingLoad, erro
 		if l, ok := e.plannedLoad(); ok && e.date() != "" {
 			planned[e.date()] += l
 			if e.date() == today && !e.paired() {
-				open = append(open, format.OpenSession{Sport: e.Type, Name: e.Name, Load: l})
+				targets := ""
+				if e.Category == "WORKOUT" {
+					targets = plannedTargets(ath, e.Type, e.Indoor, e.Description)
+				}
+				open = append(open, format.OpenSession{Sport: e.Type, Name: e.Name, Load: l, Targets: targets})
 			}
 		}
 	}
