@@ -177,8 +177,10 @@ func (u Units) Achieved(e intervals.Event, a intervals.Activity) string {
 
 // Events lists calendar events in date order with the status of planned sessions. paired
 // maps event ids to the id of the recorded activity paired with them; acts holds those
-// activities by id, where read, and a done session then says how close it came (Achieved).
-func (u Units) Events(evs []intervals.Event, paired map[int32]string, acts map[string]intervals.Activity, today time.Time, oldest, newest string, max int) string {
+// activities by id, where read, and a done session then says how close it came (Achieved);
+// targets holds, by event id, the relative targets of a workout with their values in the
+// athlete's units, shown under a session still to do.
+func (u Units) Events(evs []intervals.Event, paired map[int32]string, acts map[string]intervals.Activity, targets map[int32]string, today time.Time, oldest, newest string, max int) string {
 	if len(evs) == 0 {
 		return fmt.Sprintf("No events %s..%s (athlete-local dates).", oldest, newest)
 	}
@@ -186,7 +188,8 @@ func (u Units) Events(evs []intervals.Event, paired map[int32]string, acts map[s
 	items := make([]string, len(evs))
 	for i, e := range evs {
 		p := paired[derefI(e.Id)]
-		switch st := u.EventStatus(e, p, today); {
+		st := u.EventStatus(e, p, today)
+		switch {
 		case strings.HasPrefix(st, StatusDone):
 			done++
 		case st == StatusMissed:
@@ -195,6 +198,9 @@ func (u Units) Events(evs []intervals.Event, paired map[int32]string, acts map[s
 			todo++
 		}
 		items[i] = "- " + u.EventLine(e, p, today)
+		if tg := targets[derefI(e.Id)]; tg != "" && st == StatusToDo {
+			items[i] += "\n  " + tg
+		}
 		if act, ok := acts[p]; ok && p != "" {
 			if did := u.Achieved(e, act); did != "" {
 				items[i] += "\n  " + did
@@ -206,8 +212,9 @@ func (u Units) Events(evs []intervals.Event, paired map[int32]string, acts map[s
 	return List{Head: head, Items: items, Noun: "events", Hint: "narrow the range or filter by category"}.Render(max)
 }
 
-// Event is the full view of one event, with its workout text.
-func (u Units) Event(e intervals.Event, paired string, today time.Time, max int) string {
+// Event is the full view of one event, with its workout text and its relative targets in the
+// athlete's units (targets, "" for none).
+func (u Units) Event(e intervals.Event, paired, targets string, today time.Time, max int) string {
 	l := []string{u.EventLine(e, paired, today)}
 	if e.Indoor != nil && *e.Indoor {
 		l = append(l, "Indoor")
@@ -221,6 +228,9 @@ func (u Units) Event(e intervals.Event, paired string, today time.Time, max int)
 			label = "Workout text"
 		}
 		l = append(l, label+":\n"+strings.Trim(*e.Description, "\n"))
+		if targets != "" {
+			l = append(l, "In the athlete's units: "+targets)
+		}
 	} else if str(e.Category) == "WORKOUT" {
 		l = append(l, "No workout text (a session without structured steps).")
 	}

@@ -95,12 +95,12 @@ func TestGoldenEvents(t *testing.T) {
 	fixture(t, "events-list.json", &evs)
 	today := time.Date(2024, 2, 23, 0, 0, 0, 0, sydney)
 	paired := map[int32]string{32254568: "i34567"}
-	golden(t, "events", metric.Events(evs, paired, nil, today, "2024-02-20", "2024-12-31", DefaultMax))
+	golden(t, "events", metric.Events(evs, paired, nil, nil, today, "2024-02-20", "2024-12-31", DefaultMax))
 	var w, n intervals.Event
 	fixture(t, "event-workout.json", &w)
 	fixture(t, "event-note.json", &n)
-	golden(t, "event_workout", metric.Event(w, "", today, DefaultMax))
-	golden(t, "event_note", metric.Event(n, "", today, DefaultMax))
+	golden(t, "event_workout", metric.Event(w, "", "", today, DefaultMax))
+	golden(t, "event_note", metric.Event(n, "", "", today, DefaultMax))
 }
 
 func TestGoldenWellness(t *testing.T) {

@@ -3,24 +3,37 @@ package format
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/load"
 )
 
 // TrainingLoad is what get_training_load is made of, read and computed by the tool.
 type TrainingLoad struct {
-	Athlete     string             // the athlete's name
-	Today       string             // YYYY-MM-DD, the athlete's today
-	Now         load.Day           // the latest values up to today as Intervals.icu computed them; Date "" if none
+	Athlete string // the athlete's name
+	Today   string // YYYY-MM-DD, the athlete's today
+	Until   string // YYYY-MM-DD, the last day projected
+	// Now is the latest values up to today as Intervals.icu computed them: today's so far
+	// when Now.Date is Today (the projection then starts from Start, today with what is still
+	// to do done), else the latest day before (the projection covers today).
+	Now         load.Day
 	NowRamp     *float32           // that day's ramp rate, nil if unknown
 	StravaStubs int                // activities whose load the API does not serve
-	Weeks       []load.Week        // weekly load done and planned, past and projected
+	Weeks       []load.Week        // weekly load done and planned (what-if included), past and projected
 	Start       load.Day           // where the projection starts from (the end of that day)
-	TodayOpen   float64            // load planned today and not yet done
-	Projection  []load.Day         // the model's days; those before Today are not shown
+	Open        []OpenSession      // sessions planned today and not yet done
+	TodayOpen   float64            // their load, and what-if load of today
+	Projection  []load.Day         // the model's days after Start
 	WhatIf      map[string]float64 // what-if load added by date
 	WhatIfCount int                // what-if sessions given
 	Races       []Race             // races of the calendar, in calendar order
+}
+
+// OpenSession is a session planned today and not yet done.
+type OpenSession struct {
+	Sport, Name string
+	Load        float64
+	Targets     string // its relative targets in the athlete's units, "" for none
 }
 
 // Race is a race of the calendar, shown on its day of the projection.
@@ -30,13 +43,18 @@ type Race struct {
 	Name     string
 }
 
-// TrainingLoad is the answer of get_training_load: today's fitness, fatigue and form, the
-// weeks done and planned, then the projection day by day and its peak and low, within max.
+// TrainingLoad is the answer of get_training_load: today's fitness, fatigue and form (and
+// what is still to do today), the weeks done and planned, then the projection day by day and
+// its peak and low, within max.
 func (u Units) TrainingLoad(t TrainingLoad, max int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Training load of %s, %s (%s)\n", t.Athlete, DayOf(t.Today), u.loc())
+	hasToday := t.Now.Date == t.Today
 	if t.Now.Date != "" {
 		b.WriteString(nowLine(t.Now, t.NowRamp, t.Today) + "\n")
+	}
+	if hasToday && t.TodayOpen > 0 {
+		fmt.Fprintf(&b, "Still to do today: %s; once done: %s\n", openSessions(t.Open, t.WhatIf[t.Today]), dayValues(t.Start))
 	}
 	if t.StravaStubs > 0 {
 		fmt.Fprintf(&b, "%d Strava-sourced activities are not readable through the API: their load is missing from done load below (Intervals.icu's fitness includes it).\n", t.StravaStubs)
@@ -50,34 +68,60 @@ func (u Units) TrainingLoad(t TrainingLoad, max int) string {
 	}
 	items := []string{"Weeks (Mon): load done / planned; fitness, form at week end"}
 	for _, w := range t.Weeks {
-		items = append(items, weekLoadLine(w, t.Today))
+		items = append(items, weekLoadLine(w, t.Today, t.Until, t.WhatIf))
 	}
-	items = append(items, fmt.Sprintf("Projection from the end of %s (fitness %.1f, fatigue %.1f), 42/7-day model:", DayOf(t.Start.Date), t.Start.Fitness, t.Start.Fatigue))
-	if t.TodayOpen > 0 {
-		items = append(items, fmt.Sprintf("(today counts %.0f planned load not yet done)", t.TodayOpen))
+	if hasToday {
+		items = append(items, "Projection from the end of today, 42/7-day model:")
+	} else {
+		items = append(items, fmt.Sprintf("Projection from the end of %s (fitness %.1f, fatigue %.1f), 42/7-day model:", DayOf(t.Start.Date), t.Start.Fitness, t.Start.Fatigue))
 	}
-	lines, summary := projectionLines(t.Projection, t.Today, t.WhatIf, raceNames(t.Races))
+	open := map[string]string{}
+	if !hasToday && t.TodayOpen > 0 {
+		open[t.Today] = fmt.Sprintf("today: %.0f still to do", t.TodayOpen)
+	}
+	lines, summary := projectionLines(t.Projection, t.Today, t.WhatIf, raceNames(t.Races), open)
 	items = append(items, lines...)
 	return List{Head: b.String(), Items: items, Tail: summary, Noun: "lines", Hint: "ask for fewer weeks or days"}.Render(max)
 }
 
-// nowLine is the latest values up to today: "Today: fitness …" or "Latest (Sat …): …".
+// nowLine is the latest values up to today: "Today so far: fitness …" or "Latest (Sat …): …".
 func nowLine(now load.Day, ramp *float32, today string) string {
-	form := now.Fitness - now.Fatigue
 	r := ""
 	if v, ok := f32(ramp); ok {
 		r = fmt.Sprintf(", ramp rate %+.1f/week", v)
 	}
-	when := "Today"
+	when := "Today so far"
 	if now.Date != today {
 		when = "Latest (" + DayOf(now.Date) + ")"
 	}
-	return fmt.Sprintf("%s: fitness %.1f, fatigue %.1f, form %.1f%s%s", when, now.Fitness, now.Fatigue, form, formZoneNote(form, now.Fitness), r)
+	return fmt.Sprintf("%s: %s%s", when, dayValues(load.Day{Fitness: now.Fitness, Fatigue: now.Fatigue, Form: now.Fitness - now.Fatigue}), r)
+}
+
+// dayValues is "fitness 65.9, fatigue 61.0, form 4.9 (fresh, +7%)".
+func dayValues(d load.Day) string {
+	return fmt.Sprintf("fitness %.1f, fatigue %.1f, form %.1f%s", d.Fitness, d.Fatigue, d.Form, formZoneNote(d.Form, d.Fitness))
+}
+
+// openSessions names what is still to do today: `VirtualRide "3x10 Threshold" load 84`, and
+// the what-if load of today.
+func openSessions(open []OpenSession, whatIf float64) string {
+	var parts []string
+	for _, o := range open {
+		s := strings.TrimSpace(o.Sport + " " + quote(&o.Name))
+		if o.Targets != "" {
+			s += " (" + o.Targets + ")"
+		}
+		parts = append(parts, fmt.Sprintf("%s load %.0f", s, o.Load))
+	}
+	if whatIf > 0 {
+		parts = append(parts, fmt.Sprintf("what-if load %.0f", whatIf))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // weekLoadLine is one week's load done and planned and its end values, marked projected when
-// the week ends today or later.
-func weekLoadLine(w load.Week, today string) string {
+// the week ends today or later, and partial when the projection ends before its Sunday.
+func weekLoadLine(w load.Week, today, until string, whatIf map[string]float64) string {
 	note := ""
 	if w.EndDate >= today {
 		note = " (projected)"
@@ -86,7 +130,41 @@ func weekLoadLine(w load.Week, today string) string {
 	if w.EndDate != "" {
 		end = fmt.Sprintf("fitness %.1f, form %.1f%s", w.EndFitness, w.EndForm, note)
 	}
-	return fmt.Sprintf("- %s: %.0f / %.0f; %s", DayOf(w.Start), w.Done, w.Planned, end)
+	head := DayOf(w.Start)
+	if sunday := addDate(w.Start, 6); until != "" && until < sunday {
+		days := weekday(w.Start)
+		if until > w.Start {
+			days += "-" + weekday(until)
+		}
+		head += ", partial (" + days + ")"
+	}
+	planned := fmt.Sprintf("%.0f", w.Planned)
+	extra := 0.0
+	for d := w.Start; d <= addDate(w.Start, 6); d = addDate(d, 1) {
+		extra += whatIf[d]
+	}
+	if extra > 0 {
+		planned += fmt.Sprintf(" (what-if %.0f)", extra)
+	}
+	return fmt.Sprintf("- %s: %.0f / %s; %s", head, w.Done, planned, end)
+}
+
+// addDate moves a YYYY-MM-DD date by n days ("" for a date that is not one).
+func addDate(date string, n int) string {
+	t, err := time.Parse("2006-01-02", date)
+	if err != nil {
+		return ""
+	}
+	return t.AddDate(0, 0, n).Format("2006-01-02")
+}
+
+// weekday is a YYYY-MM-DD date's weekday, "Tue".
+func weekday(date string) string {
+	t, err := time.Parse("2006-01-02", date)
+	if err != nil {
+		return date
+	}
+	return t.Format("Mon")
 }
 
 // formZoneNote names the form zone with form as a percentage of fitness.
@@ -100,7 +178,7 @@ func formZoneNote(form, fitness float64) string {
 
 // projectionLines writes one line per projected day from today, and a summary of the peak
 // fitness and the lowest form.
-func projectionLines(proj []load.Day, today string, whatIf map[string]float64, races map[string]string) (lines []string, summary string) {
+func projectionLines(proj []load.Day, today string, whatIf map[string]float64, races, notes map[string]string) (lines []string, summary string) {
 	peak, low := -1, -1
 	for i, p := range proj {
 		if p.Date < today {
@@ -115,6 +193,9 @@ func projectionLines(proj []load.Day, today string, whatIf map[string]float64, r
 		line := fmt.Sprintf("%s load %.0f: fitness %.1f, fatigue %.1f, form %.1f%s, ramp %+.1f", DayOf(p.Date), p.Load, p.Fitness, p.Fatigue, p.Form, formZoneNote(p.Form, p.Fitness), p.RampRate)
 		if w := whatIf[p.Date]; w > 0 {
 			line += fmt.Sprintf(" [what-if +%.0f]", w)
+		}
+		if n := notes[p.Date]; n != "" {
+			line += " [" + n + "]"
 		}
 		if r := races[p.Date]; r != "" {
 			line += " [" + r + "]"

@@ -14,34 +14,128 @@ type PlannedSession struct {
 	Date          string // YYYY-MM-DD
 	Event         intervals.EventEx
 	Seconds       int     // planned time, 0 when unknown
-	Metres        float64 // planned distance, 0 when unknown
+	TimeEstimated bool    // Seconds is a race's time estimated from its distance
+	Metres        float64 // planned distance (given, or of distance steps), 0 when unknown
+	TimedMetres   float64 // distance of timed steps, estimated at their target pace
+	Unpaced       int     // seconds of a run or swim whose distance is not known
 	Load          int     // planned load, 0 when unknown
-	LoadEstimated bool    // the load is the estimate from the workout, not one given
-	ID            int32   // the event's id
+	LoadEstimated bool    // the load is an estimate (from the workout, or a race's), not one given
+	ID            int32   // the event's id (0 before it is written)
 	Status        string  // "new", "updated", "unchanged" or "done, left as is"
+	Targets       string  // its workout's relative targets in the athlete's units, "" for none
 }
 
-// Plan is the answer of plan_sessions: the counts written, a summary per Monday-based week
-// with its sessions while the answer fits the budget (else the weeks alone), then the earlier
-// sessions of the plan on these dates that the call left as they are (stale, in the order
-// given).
-func (u Units) Plan(plan string, sessions []PlannedSession, stale []Session, today time.Time, budget int) string {
+// PlanAnswer is what plan_sessions did (or, checking only, would do) and what it found.
+type PlanAnswer struct {
+	Plan      string
+	Sessions  []PlannedSession
+	Stale     []Session // earlier sessions of the plan on these dates, left as they are
+	Warnings  []PlanWarning
+	Race      *RaceIntensity // how race loads were estimated, nil when none was
+	FormNote  string         // why form on race days was not projected ("" when it was, or no race is near)
+	CheckOnly bool           // nothing was written
+	Today     time.Time
+}
+
+// RaceIntensity is the intensity factor a race's load was estimated at: the median of the
+// athlete's races of the last year (Races of them), or an assumed one when Races is 0.
+type RaceIntensity struct {
+	IF    float64
+	Races int
+}
+
+// Kinds of PlanWarning.
+const (
+	WarnRaceDay    = "race day"     // a session on the day of a race
+	WarnPeriod     = "period"       // a session in a holiday, sick or injured period
+	WarnTwoHard    = "two hard"     // two hard sessions on one day
+	WarnAfterARace = "after A race" // a hard session in the days after an A race
+	WarnForm       = "form"         // projected form going into a race below the zone wanted
+)
+
+// Label names an event or a planned session: category, sport, name.
+type Label struct{ Category, Sport, Name string }
+
+// String reads `Run "Long run"` for a workout, `RACE_B Run "Harbour Half"` for others.
+func (l Label) String() string {
+	var parts []string
+	if l.Category != "WORKOUT" {
+		parts = append(parts, l.Category)
+	}
+	if l.Sport != "" {
+		parts = append(parts, l.Sport)
+	}
+	return strings.Join(append(parts, quote(&l.Name)), " ")
+}
+
+// PlanWarning is one thing the check of the calendar found about a plan.
+type PlanWarning struct {
+	Kind    string // a Warn* constant
+	Date    string // YYYY-MM-DD: the session's, or (WarnForm) the race's
+	Session Label  // the plan's session; WarnForm: the race
+	Other   Label  // what it meets (not for WarnForm)
+	Until   string // WarnPeriod: the period's last day
+	// WarnAfterARace: the days since the race, and the easy days an A race asks.
+	Days, Recovery int
+	// Fitness and form projected with the plan (when Projected): WarnForm at the end of the
+	// day before the race (Without: the calendar alone, nil when not known), WarnAfterARace
+	// at the end of the session's day.
+	Form, Fitness float64
+	Projected     bool
+	Without       *float64
+	// WarnForm: the zone the race wants, and its lower bound in % of fitness.
+	Want    string
+	WantPct float64
+}
+
+// Plan is the answer of plan_sessions: the counts written (or to be written), what the check
+// of the calendar found, a summary per Monday-based week with its sessions while the answer
+// fits the budget (else the weeks alone), then the earlier sessions of the plan on these
+// dates that the call left as they are (stale, in the order given).
+func (u Units) Plan(a PlanAnswer, budget int) string {
 	counts := map[string]int{}
-	for _, s := range sessions {
+	for _, s := range a.Sessions {
 		counts[s.Status]++
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "Plan %q: %d session(s) written all or nothing: %d new, %d updated, %d unchanged", strings.TrimSpace(plan), len(sessions), counts["new"], counts["updated"], counts["unchanged"])
+	verb := "written all or nothing"
+	if a.CheckOnly {
+		verb = "checked, nothing written (check_only): would be"
+	}
+	fmt.Fprintf(&b, "Plan %q: %d session(s) %s: %d new, %d updated, %d unchanged", strings.TrimSpace(a.Plan), len(a.Sessions), verb, counts["new"], counts["updated"], counts["unchanged"])
 	if n := counts["done, left as is"]; n > 0 {
 		fmt.Fprintf(&b, ", %d already done (left as is)", n)
 	}
 	b.WriteString(".\n")
+	if r := a.Race; r != nil {
+		if r.Races > 0 {
+			fmt.Fprintf(&b, "Race load estimated at intensity %.2f, the median of %d race(s) of the last year.\n", r.IF, r.Races)
+		} else {
+			fmt.Fprintf(&b, "Race load estimated at intensity %.2f (no race in the last year to go by).\n", r.IF)
+		}
+	}
+	if a.FormNote != "" {
+		b.WriteString(a.FormNote + "\n")
+	}
+	if len(a.Warnings) > 0 {
+		var ws []string
+		for _, w := range a.Warnings {
+			ws = append(ws, "- "+w.String())
+		}
+		head := fmt.Sprintf("%d warning(s) from the calendar and the projected load:", len(a.Warnings))
+		b.WriteString(List{Head: head, Items: ws, Noun: "warnings", Hint: "plan fewer weeks a call to see them all"}.Render(budget/3) + "\n")
+	} else {
+		b.WriteString("Calendar checked: no race day, period, hard-day or race-form conflict.\n")
+	}
 	var heads []string
 	var long strings.Builder
-	for _, w := range u.planWeeks(sessions) {
-		head := fmt.Sprintf("Week of %s: %d session(s), %s", Day(w.monday), w.n, Duration(float64(w.secs)))
-		if w.metres > 0 {
-			head += ", " + u.Distance(w.metres, "")
+	for _, w := range u.planWeeks(a.Sessions) {
+		head := fmt.Sprintf("Week of %s: %d session(s), %s%s", Day(w.monday), w.n, approx(w.timeEstimated), Duration(float64(w.secs)))
+		if m := w.metres + w.timed; m > 0 {
+			head += ", " + approx(w.timed > 0) + u.Distance(m, "")
+		}
+		if w.unpaced > 0 {
+			head += " (+" + Duration(float64(w.unpaced)) + " of unknown pace)"
 		}
 		head += ", load " + approx(w.estimated) + fmt.Sprint(w.load)
 		heads = append(heads, head)
@@ -57,20 +151,51 @@ func (u Units) Plan(plan string, sessions []PlannedSession, stale []Session, tod
 		out = List{Head: out, Items: heads, Tail: "(sessions not listed, to keep the answer short: get_events shows them)",
 			Noun: "weeks", Hint: "get_events shows them"}.Render(budget) + "\n"
 	}
-	if len(stale) > 0 {
-		head := fmt.Sprintf("%d earlier session(s) of this plan on these dates are not in this call and were left as they are:", len(stale))
-		out += List{Head: head, Items: u.sessionLines(stale, today), Noun: "sessions", Hint: "get_events shows them"}.Render(max(budget-len(out), 200))
+	if len(a.Stale) > 0 {
+		head := fmt.Sprintf("%d earlier session(s) of this plan on these dates are not in this call and were left as they are:", len(a.Stale))
+		out += List{Head: head, Items: u.sessionLines(a.Stale, a.Today), Noun: "sessions", Hint: "get_events shows them"}.Render(max(budget-len(out), 200))
 	}
 	return Clip(out, budget)
 }
 
+// String is the warning's line.
+func (w PlanWarning) String() string {
+	day := DayOf(w.Date)
+	switch w.Kind {
+	case WarnRaceDay:
+		return fmt.Sprintf("%s: %s is on the day of %s", day, w.Session, w.Other)
+	case WarnPeriod:
+		to := ""
+		if w.Until != "" && w.Until != w.Date {
+			to = " (to " + DayOf(w.Until) + ")"
+		}
+		return fmt.Sprintf("%s: %s falls in %s%s", day, w.Session, w.Other, to)
+	case WarnTwoHard:
+		return fmt.Sprintf("%s: two hard sessions, %s and %s", day, w.Session, w.Other)
+	case WarnAfterARace:
+		s := fmt.Sprintf("%s: hard %s %d day(s) after %s", day, w.Session, w.Days, w.Other)
+		if w.Projected {
+			s += fmt.Sprintf(", projected form that day %.1f%s", w.Form, formZoneNote(w.Form, w.Fitness))
+		}
+		return s + fmt.Sprintf("; keep %d days easy after an A race", w.Recovery)
+	case WarnForm:
+		s := fmt.Sprintf("%s: projected form going into %s %.1f%s with this plan (end of %s)", day, w.Session, w.Form, formZoneNote(w.Form, w.Fitness), DayOf(addDate(w.Date, -1)))
+		if w.Without != nil {
+			s += fmt.Sprintf(", %.1f without it", *w.Without)
+		}
+		return s + fmt.Sprintf("; a %s race wants %s, %+.0f%% of fitness or more", strings.TrimPrefix(w.Session.Category, "RACE_"), w.Want, w.WantPct)
+	}
+	return day + ": " + w.Kind
+}
+
 // planWeek is a Monday-based week of a plan: its sums and one line per session.
 type planWeek struct {
-	monday        time.Time
-	n, secs, load int
-	metres        float64
-	estimated     bool // a load is the estimate from the workout
-	lines         []string
+	monday                 time.Time
+	n, secs, load, unpaced int
+	metres, timed          float64
+	estimated              bool // a load is an estimate
+	timeEstimated          bool // a time is an estimate
+	lines                  []string
 }
 
 // planWeeks groups sessions by Monday-based week, by date (stable for a date's sessions).
@@ -95,9 +220,20 @@ func (u Units) planWeeks(sessions []PlannedSession) []*planWeek {
 		w.n++
 		w.secs += p.Seconds
 		w.metres += p.Metres
+		w.timed += p.TimedMetres
+		w.unpaced += p.Unpaced
 		w.load += p.Load
 		w.estimated = w.estimated || (p.Load > 0 && p.LoadEstimated)
-		w.lines = append(w.lines, fmt.Sprintf("  %s %s (id %d, %s)", t.Format("Mon 01-02"), u.plannedShort(p), p.ID, p.Status))
+		w.timeEstimated = w.timeEstimated || p.TimeEstimated
+		id := ""
+		if p.ID != 0 {
+			id = fmt.Sprintf("id %d, ", p.ID)
+		}
+		line := fmt.Sprintf("  %s %s (%s%s)", t.Format("Mon 01-02"), u.plannedShort(p), id, p.Status)
+		if p.Targets != "" {
+			line += ": " + p.Targets
+		}
+		w.lines = append(w.lines, line)
 	}
 	return weeks
 }
@@ -112,10 +248,10 @@ func (u Units) plannedShort(p PlannedSession) string {
 	}
 	s += fmt.Sprintf(" %q", str(e.Name))
 	if p.Seconds > 0 {
-		s += " " + Duration(float64(p.Seconds))
+		s += " " + approx(p.TimeEstimated) + Duration(float64(p.Seconds))
 	}
-	if p.Metres > 0 {
-		s += " " + u.Distance(p.Metres, str(e.Type))
+	if m := p.Metres + p.TimedMetres; m > 0 {
+		s += " " + approx(p.TimedMetres > 0) + u.Distance(m, str(e.Type))
 	}
 	if p.Load > 0 {
 		s += " load " + approx(p.LoadEstimated) + fmt.Sprint(p.Load)

@@ -237,7 +237,7 @@ func TestDoneSessionSaysHowCloseItCame(t *testing.T) {
 		t.Errorf("Achieved without distance and load = %q, want %q", got, want)
 	}
 	today := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
-	out := metric.Events([]intervals.Event{e}, map[int32]string{5: "i9"}, map[string]intervals.Activity{"i9": full}, today, "2026-11-28", "2026-11-28", 4000)
+	out := metric.Events([]intervals.Event{e}, map[int32]string{5: "i9"}, map[string]intervals.Activity{"i9": full}, nil, today, "2026-11-28", "2026-11-28", 4000)
 	if !strings.Contains(out, "- done (activity i9)\n  did 1:02:10 of 1:00:00, 12.50 km of 12.00 km, load 74 of 70") {
 		t.Errorf("Events:\n%s", out)
 	}

@@ -296,3 +296,43 @@ func checkEFTP(what string, v float64) error {
 }
 
 func positive(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) && v > 0 }
+
+// Add returns d, the values Intervals.icu reports at the end of d.Date, with extra load done
+// on that date as well (a session of today not yet done): under the time constants in effect
+// on the date, extra adds extra*(1-exp(-1/days)) to fitness (and so to the ramp rate) and to
+// fatigue, as if it had been part of the day's load. A SET_FITNESS on the date fixes the
+// value it sets, which extra then leaves as it is. The result is marked Planned when extra
+// is above 0.
+func (m Model) Add(d Day, extra float64, resets []Reset) (Day, error) {
+	if err := checkDays("model FitnessDays", m.FitnessDays); err != nil {
+		return Day{}, err
+	}
+	if err := checkDays("model FatigueDays", m.FatigueDays); err != nil {
+		return Day{}, err
+	}
+	s, err := parseDate("day", d.Date)
+	if err != nil {
+		return Day{}, err
+	}
+	if math.IsNaN(extra) || math.IsInf(extra, 0) || extra < 0 {
+		return Day{}, fmt.Errorf("extra load %v on %s: give a finite number of 0 or more", extra, d.Date)
+	}
+	byDay, err := parseResets(resets)
+	if err != nil {
+		return Day{}, err
+	}
+	kc, ka := m.factors(byDay, s, s)
+	out := d
+	out.Load += extra
+	r := byDay[s]
+	if r == nil || r.Fitness == nil {
+		out.Fitness += extra * kc[0]
+		out.RampRate += extra * kc[0]
+	}
+	if r == nil || r.Fatigue == nil {
+		out.Fatigue += extra * ka[0]
+	}
+	out.Form = out.Fitness - out.Fatigue
+	out.Planned = out.Planned || extra > 0
+	return out, nil
+}

@@ -37,8 +37,8 @@ func sportSettings(a *manifest.Athlete, sport string, family bool) *intervals.Sp
 	return near
 }
 
-// eventThresholds takes the athlete's thresholds for a sport from its sport settings (or
-// its family's), for the targets of a workout.
+// eventThresholds takes the athlete's thresholds and zones for a sport from its sport
+// settings (or its family's), for the targets of a workout.
 func eventThresholds(a *athleteCtx, sport string) workout.Thresholds {
 	var th workout.Thresholds
 	pick := sportSettings(a.Athlete, sport, true)
@@ -53,7 +53,42 @@ func eventThresholds(a *athleteCtx, sport string) workout.Thresholds {
 	} else {
 		th.ThresholdPace = float64(deref(pick.ThresholdPace))
 	}
+	for _, z := range deref(pick.PowerZones) {
+		th.PowerZones = append(th.PowerZones, float64(z))
+	}
+	for _, z := range deref(pick.HrZones) {
+		th.HRZones = append(th.HRZones, float64(z))
+	}
+	for _, z := range deref(pick.PaceZones) {
+		th.PaceZones = append(th.PaceZones, float64(z))
+	}
+	th.PaceUnit = map[intervals.SportSettingsPaceUnits]string{
+		intervals.SportSettingsPaceUnitsMINSKM: "km", intervals.SportSettingsPaceUnitsMINSMILE: "mi",
+		intervals.SportSettingsPaceUnitsSECS100M: "100m", intervals.SportSettingsPaceUnitsSECS100Y: "100y",
+		intervals.SportSettingsPaceUnitsSECS250M: "250m", intervals.SportSettingsPaceUnitsSECS400M: "400m",
+		intervals.SportSettingsPaceUnitsSECS500M: "500m",
+	}[deref(pick.PaceUnits)]
 	return th
+}
+
+// plannedTargets are the relative targets of a planned session's workout text with their
+// values in the athlete's watts, bpm and pace ("88-94% FTP = 220-235 W, Z2 HR = 137-150
+// bpm"), from the sport settings of its sport; an indoor session (or a virtual ride) goes by
+// the indoor FTP where there is one. "" when the text has no relative target to turn.
+func plannedTargets(a *athleteCtx, sport string, indoor bool, text string) string {
+	if !hasSteps(text) {
+		return ""
+	}
+	w, err := workout.Parse(workout.SportFor(sport), text)
+	if err != nil {
+		return ""
+	}
+	th := eventThresholds(a, sport)
+	if pick := sportSettings(a.Athlete, sport, true); pick != nil && deref(pick.IndoorFtp) > 0 &&
+		(indoor || strings.HasPrefix(strings.ToLower(sport), "virtual")) {
+		th.FTP = float64(*pick.IndoorFtp)
+	}
+	return strings.Join(w.Absolutes(th), ", ")
 }
 
 // athleteAccessError turns Intervals.icu's refusal to show another athlete into a message

@@ -121,7 +121,21 @@ func getEvents(ctx context.Context, env *manifest.Env, in eventsIn) (string, err
 	if err != nil {
 		return "", err
 	}
-	return a.units.Events(evs, paired, acts, a.today, oldest, newest, env.MaxChars()), nil
+	targets := map[int32]string{}
+	for _, e := range evs {
+		if e.Id != nil && paired[*e.Id] == "" {
+			targets[*e.Id] = eventTargets(a, e)
+		}
+	}
+	return a.units.Events(evs, paired, acts, targets, a.today, oldest, newest, env.MaxChars()), nil
+}
+
+// eventTargets are a planned workout's relative targets in the athlete's units (plannedTargets).
+func eventTargets(a *athleteCtx, e intervals.Event) string {
+	if string(deref(e.Category)) != "WORKOUT" {
+		return ""
+	}
+	return plannedTargets(a, deref(e.Type), deref(e.Indoor), deref(e.Description))
 }
 
 // pairedActivities reads the activities of the range, by id, when a session in it is done:
@@ -160,7 +174,7 @@ func getEventByID(ctx context.Context, env *manifest.Env, in eventIDIn) (string,
 	if err != nil {
 		return "", err
 	}
-	return a.units.Event(e, paired, a.today, env.MaxChars()), nil
+	return a.units.Event(e, paired, eventTargets(a, e), a.today, env.MaxChars()), nil
 }
 
 // refusePairedEvent is the error for a write on a session paired with a recorded activity.

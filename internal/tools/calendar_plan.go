@@ -21,6 +21,7 @@ type planIn struct {
 	Plan      string        `json:"plan"`
 	Sessions  []planSession `json:"sessions" jsonschema:"minItems=1,maxItems=60"`
 	AllowPast bool          `json:"allow_past,omitempty"`
+	CheckOnly bool          `json:"check_only,omitempty"`
 }
 
 type planSession struct {
@@ -43,13 +44,14 @@ func planSessionsTool() manifest.Tool {
 		Toolset:     manifest.Calendar,
 		Access:      manifest.Write,
 		Idempotent:  true,
-		Operations:  []string{"getAthlete", "listEvents", "createMultipleEvents", "updateEvent", "deleteEventsBulk"},
+		Operations:  []string{"getAthlete", "listEvents", "listWellnessRecords", "listActivities", "listFitnessModelEvents", "createMultipleEvents", "updateEvent", "deleteEventsBulk"},
 	}, planSessions)
 }
 
-// planSessions validates the whole plan, reads the calendar over its dates, then writes:
-// sessions already there (same external id) are updated where they differ or left as they
-// are, the others are created in bulk. Any failed write rolls the call back.
+// planSessions validates the whole plan, reads the calendar around its dates and checks the
+// plan against it (calendar_plan_warnings.go), then writes, unless check_only: sessions
+// already there (same external id) are updated where they differ or left as they are, the
+// others are created in bulk. Any failed write rolls the call back.
 func planSessions(ctx context.Context, env *manifest.Env, in planIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
@@ -63,10 +65,22 @@ func planSessions(ctx context.Context, env *manifest.Env, in planIn) (string, er
 	for _, p := range items {
 		oldest, newest = min(oldest, p.date), max(newest, p.date)
 	}
-	existing, err := readCalendar(ctx, env, oldest, newest)
+	race, err := estimateRaceLoads(ctx, env, a, items)
 	if err != nil {
 		return "", err
 	}
+	around, err := readCalendar(ctx, env, addDays(oldest, -lookAround), addDays(newest, lookAround))
+	if err != nil {
+		return "", err
+	}
+	warnings, formNote := formWarnings(ctx, env, a, items, around, calendarWarnings(items, around, a), addDays(newest, lookAround))
+	var existing []planEvent // the calendar over the plan's dates
+	for _, e := range around {
+		if lastDay(e, a) >= oldest && e.day() <= newest {
+			existing = append(existing, e)
+		}
+	}
+	answer := format.PlanAnswer{Plan: in.Plan, Warnings: warnings, FormNote: formNote, Race: race, CheckOnly: in.CheckOnly, Today: a.today}
 	byExt := map[string]planEvent{}
 	for _, e := range existing {
 		if x := deref(e.ExternalId); x != "" {
@@ -102,6 +116,16 @@ func planSessions(ctx context.Context, env *manifest.Env, in planIn) (string, er
 			}
 		}
 	}
+	prefix := planPrefix(a.ID, in.Plan)
+	var stale []planEvent
+	for x, e := range byExt {
+		if strings.HasPrefix(x, prefix+":") {
+			stale = append(stale, e)
+		}
+	}
+	if in.CheckOnly {
+		return planAnswer(answer, items, status, ids, stale, a, env.MaxChars()), nil
+	}
 	j := newJournal(env, a)
 	for _, c := range changes {
 		if err := j.update(ctx, c.orig, c.fields); err != nil {
@@ -117,14 +141,7 @@ func planSessions(ctx context.Context, env *manifest.Env, in planIn) (string, er
 			ids[createdIdx[k]] = deref(e.Id)
 		}
 	}
-	prefix := planPrefix(a.ID, in.Plan)
-	var stale []planEvent
-	for x, e := range byExt {
-		if strings.HasPrefix(x, prefix+":") {
-			stale = append(stale, e)
-		}
-	}
-	return planAnswer(in.Plan, items, status, ids, stale, a, env.MaxChars()), nil
+	return planAnswer(answer, items, status, ids, stale, a, env.MaxChars()), nil
 }
 
 // planDiff returns the fields of want that differ from the event as it is (JSON names).
@@ -154,13 +171,17 @@ func planDiff(old planEvent, p planned) map[string]any {
 	return f
 }
 
-// planAnswer shows the plan as written: its sessions with their ids and what this call did
-// to each, and the plan's earlier sessions on these dates that it left as they are (stale).
-func planAnswer(plan string, items []planned, status []string, ids []int32, stale []planEvent, a *athleteCtx, budget int) string {
-	ps := make([]format.PlannedSession, len(items))
+// planAnswer shows the plan as written (or checked): its sessions with their ids and what this
+// call did to each, and the plan's earlier sessions on these dates that it left as they are
+// (stale).
+func planAnswer(ans format.PlanAnswer, items []planned, status []string, ids []int32, stale []planEvent, a *athleteCtx, budget int) string {
+	ans.Sessions = make([]format.PlannedSession, len(items))
 	for i, p := range items {
-		ps[i] = format.PlannedSession{Date: p.date, Event: p.event, Seconds: p.seconds, Metres: p.metres, Load: p.load,
-			LoadEstimated: !p.given.load, ID: ids[i], Status: status[i]}
+		ans.Sessions[i] = format.PlannedSession{Date: p.date, Event: p.event, Seconds: p.seconds, TimeEstimated: p.timeEstimated, Metres: p.metres, TimedMetres: p.timed,
+			Unpaced: p.unpaced, Load: p.load, LoadEstimated: !p.given.load, ID: ids[i], Status: status[i]}
+		if string(deref(p.event.Category)) == "WORKOUT" {
+			ans.Sessions[i].Targets = plannedTargets(a, deref(p.event.Type), false, deref(p.event.Description))
+		}
 	}
 	// by day, then id: the stale sessions come from a map, and the answer must not vary
 	sort.Slice(stale, func(x, y int) bool {
@@ -169,5 +190,6 @@ func planAnswer(plan string, items []planned, status []string, ids []int32, stal
 		}
 		return deref(stale[x].Id) < deref(stale[y].Id)
 	})
-	return a.units.Plan(plan, ps, sessions(stale), a.today, budget)
+	ans.Stale = sessions(stale)
+	return a.units.Plan(ans, budget)
 }

@@ -17,9 +17,13 @@ type planned struct {
 	index   int    // 1-based position in the call
 	date    string // YYYY-MM-DD
 	event   intervals.EventEx
-	seconds int     // planned time, 0 when unknown
-	metres  float64 // planned distance, 0 when unknown
-	load    int     // planned load, 0 when unknown
+	seconds int // planned time, 0 when unknown
+	// timeEstimated: seconds is a race's time estimated from its distance (not written)
+	timeEstimated bool
+	metres        float64 // planned distance (given, or of distance steps), 0 when unknown
+	timed         float64 // distance of timed steps, estimated at their target pace
+	unpaced       int     // seconds of a run or swim whose distance is not known
+	load          int     // planned load, 0 when unknown
 	// given says which of time, distance and load the model gave; the others are estimated
 	// from the workout, and Intervals.icu computes its own: they are not compared on a rerun.
 	given struct{ time, distance, load bool }
@@ -138,10 +142,16 @@ func checkSession(n int, s planSession, a *athleteCtx, allowPast bool) (planned,
 		}
 		if p.metres == 0 {
 			p.metres = sum.Distance
+			p.timed, p.unpaced = sum.TimedDistance, int(sum.Unpaced.Seconds())
 		}
 		if p.load == 0 {
 			p.load = int(math.Round(sum.Load))
 		}
+	} else if p.metres == 0 {
+		p.unpaced = p.seconds
+	}
+	if k := workout.SportFor(sport); k != workout.Run && k != workout.Swim {
+		p.unpaced = 0 // a ride's distance is not asked of its plan
 	}
 	c := intervals.EventExCategory(cat)
 	start := p.date + "T00:00:00"

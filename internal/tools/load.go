@@ -79,27 +79,89 @@ func projectTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoad
 	if err != nil {
 		return nil, err
 	}
-	first := addDays(mondayOf(today), -7*(weeks-1))
-	// The projection starts from yesterday's values; the ramp rate needs a week before it.
-	wellFrom := first
+	d, err := projectLoads(ctx, env, ath, loadQuery{weeks: weeks, until: until, extra: whatIf})
+	if err != nil {
+		return nil, err
+	}
+	d.t.WhatIfCount = len(in.Sessions)
+	return d, nil
+}
+
+// loadQuery is what projectLoads projects: the past weeks shown (this one included), the last
+// day projected, load added by date (what-if sessions, a plan not yet written) and the
+// calendar's sessions to leave out (those the added load replaces).
+type loadQuery struct {
+	weeks int
+	until string
+	extra map[string]float64
+	skip  func(calEvent) bool
+}
+
+// loadData is what projectLoads reads: wellness rows by date (from a week before the first
+// week shown, for the ramp rate, to today), activities of the weeks shown, the calendar from
+// the first week shown through the last day projected, and the model events.
+type loadData struct {
+	ath      *athleteCtx
+	first    string // the Monday of the first week shown
+	well     map[string]intervals.Wellness
+	acts     []intervals.Activity
+	evs      []calEvent
+	modelEvs []calEvent
+}
+
+// readLoads reads what a projection of the weeks shown through until needs.
+func readLoads(ctx context.Context, env *manifest.Env, ath *athleteCtx, weeks int, until string) (*loadData, error) {
+	today := ath.today.Format(ymd)
+	d := &loadData{ath: ath, first: addDays(mondayOf(today), -7*(weeks-1))}
+	// The projection starts from yesterday's or today's values; the ramp rate needs a week
+	// before it.
+	wellFrom := d.first
 	if r := addDays(today, -8); r < wellFrom {
 		wellFrom = r
 	}
-	well, err := loadWellness(ctx, env, wellFrom, today)
+	var err error
+	if d.well, err = loadWellness(ctx, env, wellFrom, today); err != nil {
+		return nil, err
+	}
+	if d.acts, err = loadActivities(ctx, env, d.first, today); err != nil {
+		return nil, err
+	}
+	if d.evs, err = loadEvents(ctx, env, d.first, until); err != nil {
+		return nil, err
+	}
+	if d.modelEvs, err = loadModelEvents(ctx, env); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// projectLoads reads the athlete's fitness, activities and calendar and projects them (see
+// project).
+func projectLoads(ctx context.Context, env *manifest.Env, ath *athleteCtx, q loadQuery) (*trainingLoad, error) {
+	d, err := readLoads(ctx, env, ath, q.weeks, q.until)
 	if err != nil {
 		return nil, err
 	}
-	acts, err := loadActivities(ctx, env, first, today)
-	if err != nil {
-		return nil, err
-	}
-	evs, err := loadEvents(ctx, env, first, until)
-	if err != nil {
-		return nil, err
-	}
-	modelEvs, err := loadModelEvents(ctx, env)
-	if err != nil {
-		return nil, err
+	return d.project(env, q)
+}
+
+// project projects fitness, fatigue and form through q.until. Today is one day:
+// Intervals.icu's values for it (today's wellness row, what is done so far), with the
+// projection starting from them and what is still planned today (and q.extra's load of
+// today) added as done; without a row for today, the projection starts from the latest day
+// before and covers today.
+func (ld *loadData) project(env *manifest.Env, q loadQuery) (*trainingLoad, error) {
+	ath, first, well, acts, modelEvs := ld.ath, ld.first, ld.well, ld.acts, ld.modelEvs
+	today, until := ath.today.Format(ymd), q.until
+	evs := ld.evs
+	if q.skip != nil {
+		kept := evs[:0:0]
+		for _, e := range evs {
+			if !q.skip(e) {
+				kept = append(kept, e)
+			}
+		}
+		evs = kept
 	}
 
 	done := map[string]float64{}
@@ -113,30 +175,58 @@ func projectTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoad
 		}
 	}
 	planned := map[string]float64{}
-	todayOpen := 0.0 // planned today and not yet done
+	var open []format.OpenSession // planned today and not yet done
 	for _, e := range evs {
 		if l, ok := e.plannedLoad(); ok && e.date() != "" {
 			planned[e.date()] += l
 			if e.date() == today && !e.paired() {
-				todayOpen += l
+				targets := ""
+				if e.Category == "WORKOUT" {
+					targets = plannedTargets(ath, e.Type, e.Indoor, e.Description)
+				}
+				open = append(open, format.OpenSession{Sport: e.Type, Name: e.Name, Load: l, Targets: targets})
 			}
 		}
 	}
+	todayOpen := q.extra[today]
+	for _, o := range open {
+		todayOpen += o.Load
+	}
+	resets := modelResets(modelEvs)
+	model := load.Default()
 
-	// Start: the end of yesterday as Intervals.icu computed it (or the latest day before).
-	start, ok := latestBefore(well, today)
-	if !ok {
-		return nil, fmt.Errorf("Intervals.icu has no fitness values (wellness ctl/atl) before %s for this athlete: nothing to project from", weekdayDate(today))
+	// Start: the end of today as Intervals.icu computed it, with what is still to do today;
+	// else the end of the latest day before today.
+	var start, todayDone load.Day
+	var err error
+	row, hasToday := well[today]
+	hasToday = hasToday && row.Ctl != nil && row.Atl != nil
+	if hasToday {
+		todayDone = load.Day{Date: today, Fitness: float64(*row.Ctl), Fatigue: float64(*row.Atl), Form: float64(*row.Ctl - *row.Atl)}
+		if v, ok := f32(row.CtlLoad); ok {
+			todayDone.Load = v
+		}
+		if v, ok := f32(row.RampRate); ok {
+			todayDone.RampRate = v
+		}
+		if start, err = model.Add(todayDone, todayOpen, resets); err != nil {
+			return nil, fmt.Errorf("project fitness: %w", err)
+		}
+	} else {
+		var ok bool
+		if start, ok = latestBefore(well, today); !ok {
+			return nil, fmt.Errorf("Intervals.icu has no fitness values (wellness ctl/atl) up to %s for this athlete: nothing to project from", weekdayDate(today))
+		}
 	}
 	loads := map[string]float64{}
 	for d, w := range well {
-		if d <= start.Date {
+		if d < start.Date {
 			if v, ok := f32(w.CtlLoad); ok {
 				loads[d] = v
 			}
 		}
 	}
-	for d := addDays(start.Date, 1); d <= until; d = addDays(d, 1) {
+	for d := start.Date; d <= until; d = addDays(d, 1) {
 		switch {
 		case d < today:
 			if v, ok := f32(well[d].CtlLoad); ok {
@@ -151,12 +241,10 @@ func projectTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoad
 				loads[d] = done[d] + todayOpen
 			}
 		default:
-			loads[d] = planned[d]
+			loads[d] = planned[d] + q.extra[d]
 		}
-		loads[d] += whatIf[d]
 	}
-	resets := modelResets(modelEvs)
-	proj, err := load.Default().Project(start, loads, resets, until)
+	proj, err := model.Project(start, loads, resets, until)
 	if err != nil {
 		return nil, fmt.Errorf("project fitness: %w", err)
 	}
@@ -168,19 +256,28 @@ func projectTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoad
 			series = append(series, load.Day{Date: d, Fitness: float64(*w.Ctl), Fatigue: float64(*w.Atl), Form: float64(*w.Ctl - *w.Atl)})
 		}
 	}
-	for _, p := range proj {
-		if p.Date >= today {
-			series = append(series, p)
-		}
+	if hasToday {
+		series = append(series, start)
+	}
+	series = append(series, proj...)
+	plannedAll := map[string]float64{}
+	for d, l := range planned {
+		plannedAll[d] += l
+	}
+	for d, l := range q.extra {
+		plannedAll[d] += l
 	}
 	t := format.TrainingLoad{
-		Athlete: nameOr(ath.Name, env.AthleteID), Today: today, StravaStubs: stubs,
-		Weeks: load.Weekly(series, done, planned), Start: start, TodayOpen: todayOpen, Projection: proj,
-		WhatIf: whatIf, WhatIfCount: len(in.Sessions), Races: races(evs),
+		Athlete: nameOr(ath.Name, env.AthleteID), Today: today, Until: until, StravaStubs: stubs,
+		Weeks: load.Weekly(series, done, plannedAll), Start: start, Open: open, TodayOpen: todayOpen,
+		Projection: proj, WhatIf: q.extra, Races: races(evs),
 	}
-	// Now: today's values as Intervals.icu reports them (the latest row up to today).
-	if now, ok := latestBefore(well, addDays(today, 1)); ok {
-		t.Now, t.NowRamp = now, well[now.Date].RampRate
+	switch {
+	case hasToday:
+		t.Now, t.NowRamp = todayDone, row.RampRate
+	default:
+		// the latest values before today as Intervals.icu reports them
+		t.Now, t.NowRamp = start, well[start.Date].RampRate
 	}
 	return &trainingLoad{ath: ath, t: t, series: series}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,6 +18,21 @@ func TestWhatIfWritesNothing(t *testing.T) {
 	}
 	if !strings.Contains(out, "What-if: 2 sessions added") || !strings.Contains(out, "[what-if +120]") || !strings.Contains(out, "[what-if +128]") {
 		t.Fatalf("what-if sessions not projected:\n%s", out)
+	}
+	// The week's planned total counts them.
+	plain, err := toolNamed(t, "get_training_load").Run(context.Background(), newEnv(c, "0", fakeNow), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	week := regexp.MustCompile(`(?m)^- Mon 2026-11-30: \d+ / (\d+)`)
+	without, with := week.FindStringSubmatch(plain), week.FindStringSubmatch(out)
+	if without == nil || with == nil {
+		t.Fatalf("no line for the week of Mon 2026-11-30:\n%s\n%s", plain, out)
+	}
+	a, _ := strconv.Atoi(without[1])
+	b, _ := strconv.Atoi(with[1])
+	if b != a+248 || !strings.Contains(out, "(what-if 248)") {
+		t.Errorf("the week's planned load is %d with the what-if sessions, %d without: want %d more, said", b, a, 248)
 	}
 	if w := f.Writes(); len(w) != 0 {
 		t.Fatalf("what-if wrote to Intervals.icu: %+v", w)

@@ -152,23 +152,26 @@ func activityDate(a intervals.Activity) string {
 // answer because the API sends fields the spec does not declare: paired_activity_id (the
 // activity that did a planned session) and a SET_FITNESS event's ctl and atl.
 type calEvent struct {
-	ID         int32           `json:"id"`
-	Category   string          `json:"category"`
-	Start      string          `json:"start_date_local"`
-	Name       string          `json:"name"`
-	Type       string          `json:"type"`
-	Load       *float64        `json:"icu_training_load"`
-	LoadTarget *float64        `json:"load_target"`
-	MovingTime *float64        `json:"moving_time"`
-	Distance   *float64        `json:"distance"`
-	Ctl        *float64        `json:"ctl"`
-	Atl        *float64        `json:"atl"`
-	IcuCtl     *float64        `json:"icu_ctl"`
-	IcuAtl     *float64        `json:"icu_atl"`
-	CtlDays    *float64        `json:"ctl_days"`
-	AtlDays    *float64        `json:"atl_days"`
-	IcuFtp     *float64        `json:"icu_ftp"`
-	Paired     json.RawMessage `json:"paired_activity_id"`
+	ID          int32           `json:"id"`
+	ExternalID  string          `json:"external_id"`
+	Category    string          `json:"category"`
+	Start       string          `json:"start_date_local"`
+	Name        string          `json:"name"`
+	Type        string          `json:"type"`
+	Description string          `json:"description"`
+	Indoor      bool            `json:"indoor"`
+	Load        *float64        `json:"icu_training_load"`
+	LoadTarget  *float64        `json:"load_target"`
+	MovingTime  *float64        `json:"moving_time"`
+	Distance    *float64        `json:"distance"`
+	Ctl         *float64        `json:"ctl"`
+	Atl         *float64        `json:"atl"`
+	IcuCtl      *float64        `json:"icu_ctl"`
+	IcuAtl      *float64        `json:"icu_atl"`
+	CtlDays     *float64        `json:"ctl_days"`
+	AtlDays     *float64        `json:"atl_days"`
+	IcuFtp      *float64        `json:"icu_ftp"`
+	Paired      json.RawMessage `json:"paired_activity_id"`
 }
 
 // date is the event's local date.

@@ -40,7 +40,7 @@ func ExampleCheck() {
 		fmt.Printf("line %d %s: %s\n", p.Line, p.Severity, p.Message)
 	}
 	// Output:
-	// 7:00:00, load not estimable
+	// 7:00:00, ~88.9 km, load not estimable
 	// line 2 error: 400m means 400 minutes in Intervals.icu: write 400mtr for metres (or 6h40m if you meant minutes)
 	// line 2 error: an absolute pace needs the word pace after it: write 4:30/km pace
 }

@@ -170,10 +170,12 @@ func TestBuildRunWorkoutChecksCleanWithSummary(t *testing.T) {
 	if len(problems) != 0 {
 		t.Errorf("problems %v", problems)
 	}
-	// 15:00 + 6 × (2:40 + 2:00) + 2 km at 5:30/km (11:00) = 54:00; 6.8 km. Load with
-	// threshold 4:30/km: 0.25h×0.85² + 6×(160s at IF 1.35 + 2m at 0.6) + 11m at IF 0.818
+	// 15:00 + 6 × (2:40 + 2:00) + 2 km at 5:30/km (11:00) = 54:00; 6.8 km of distance
+	// steps, and the timed ones at their pace with threshold 4:30/km (3.70 m/s): 15m of Z2
+	// HR at Z2 pace's 83% (2,767 m) and 6 × 2m at 60% (1,600 m), ~11.2 km in all. Load:
+	// 0.25h×0.85² + 6×(160s at IF 1.35 + 2m at 0.6) + 11m at IF 0.818
 	// = 18.1 + 48.6 + 7.2 + 12.3 = 86.
-	if got := sum.String(); got != "~54:00, 6.8 km, load ~86" {
+	if got := sum.String(); got != "~54:00, ~11.2 km, load ~86" {
 		t.Errorf("summary %q", got)
 	}
 }

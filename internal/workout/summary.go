@@ -8,11 +8,19 @@ import (
 )
 
 // Summary is what a workout amounts to: steps done (repeats expanded), total time,
-// total distance of distance steps, and an estimated training load.
+// total distance of distance steps (and an estimate for the timed ones), and an estimated
+// training load.
 type Summary struct {
 	Steps    int           `json:"steps"`
 	Duration time.Duration `json:"duration"`
 	Distance float64       `json:"distance,omitempty"` // metres, 0 if no distance step
+	// TimedDistance is the distance of the timed steps, estimated at their target pace
+	// (absolute, % of threshold pace, a pace zone, or for a heart-rate zone the pace zone of
+	// the same number); 0 if none can be estimated.
+	TimedDistance float64 `json:"timed_distance,omitempty"`
+	// Unpaced is the time of timed steps whose distance cannot be estimated (no pace target,
+	// or no threshold pace for a relative one).
+	Unpaced time.Duration `json:"unpaced,omitempty"`
 	// Load is hours × IF² × 100 summed over steps (TSS-like); 0 when not estimable.
 	Load float64 `json:"load,omitempty"`
 	// EstimatedDuration is true when distance steps were timed at their target pace.
@@ -21,18 +29,22 @@ type Summary struct {
 	Note string `json:"note,omitempty"`
 }
 
-// String reads e.g. "1:15:00, 10.2 km, load ~78"; "~" before the time marks
-// distance steps timed at their target pace.
+// String reads e.g. "1:15:00, 10.2 km, load ~78"; "~" before the time marks distance
+// steps timed at their target pace, before the distance timed steps' estimated distance.
 func (s Summary) String() string {
 	parts := []string{fmtClock(s.Duration)}
 	if s.EstimatedDuration {
 		parts[0] = "~" + parts[0]
 	}
+	dist, approx := s.Distance+s.TimedDistance, ""
+	if s.TimedDistance > 0 {
+		approx = "~"
+	}
 	switch {
-	case s.Distance >= 1000:
-		parts = append(parts, fmt.Sprintf("%.1f km", s.Distance/1000))
-	case s.Distance > 0:
-		parts = append(parts, fmt.Sprintf("%.0f m", s.Distance))
+	case dist >= 1000:
+		parts = append(parts, fmt.Sprintf("%s%.1f km", approx, dist/1000))
+	case dist > 0:
+		parts = append(parts, fmt.Sprintf("%s%.0f m", approx, dist))
 	}
 	if s.Load > 0 {
 		parts = append(parts, fmt.Sprintf("load ~%.0f", s.Load))
@@ -72,7 +84,8 @@ func (w *Workout) Summary(th Thresholds) Summary {
 		notes = append(notes, m)
 	}
 	loadOK := true
-	total := 0.0 // seconds; summed as float so that absurd texts cannot overflow
+	total := 0.0   // seconds; summed as float so that absurd texts cannot overflow
+	unpaced := 0.0 // seconds of timed steps without a distance estimate
 	var leaf func(n Node, times int)
 	leaf = func(n Node, times int) {
 		if n.Repeat > 0 {
@@ -91,6 +104,13 @@ func (w *Workout) Summary(th Thresholds) Summary {
 		}
 		s.EstimatedDuration = s.EstimatedDuration || estimated
 		total += d.Seconds() * float64(times)
+		if n.Distance <= 0 {
+			if v := timedSpeed(w.Sport, n.Target, th); v > 0 {
+				s.TimedDistance += v * d.Seconds() * float64(times)
+			} else {
+				unpaced += d.Seconds() * float64(times)
+			}
+		}
 		ifSq, why := intensitySq(w.Sport, n.Target, th)
 		if why != "" {
 			loadOK = false
@@ -103,6 +123,8 @@ func (w *Workout) Summary(th Thresholds) Summary {
 		leaf(n, 1)
 	}
 	s.Duration = seconds(total)
+	s.Unpaced = seconds(unpaced)
+	s.TimedDistance = math.Round(s.TimedDistance)
 	if !loadOK {
 		s.Load = 0
 	}
@@ -153,6 +175,19 @@ func speed(sport Sport, t Target, th Thresholds) float64 {
 		return tv * (t.Low + t.High) / 200
 	case TargetPaceZone:
 		return tv * (zoneMid(paceZoneMid, t.Low) + zoneMid(paceZoneMid, t.High)) / 200
+	}
+	return 0
+}
+
+// timedSpeed is the speed (m/s) at which a timed step covers ground: its pace target's, or
+// for a heart-rate zone the speed of the pace zone of the same number (both sets of zones
+// sit on the threshold alike); 0 when not known.
+func timedSpeed(sport Sport, t Target, th Thresholds) float64 {
+	if v := speed(sport, t, th); v > 0 {
+		return v
+	}
+	if t.Kind == TargetHRZone && (sport == Run || sport == Swim) {
+		return thresholdSpeed(sport, th) * (zoneMid(paceZoneMid, t.Low) + zoneMid(paceZoneMid, t.High)) / 200
 	}
 	return 0
 }

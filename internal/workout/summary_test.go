@@ -110,3 +110,26 @@ func TestSummaryString(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryEstimatesTheDistanceOfTimedSteps: a timed step covers its time at its target
+// pace (a heart-rate zone at the pace zone of the same number); a step without a pace to go
+// by is counted as unpaced time, not as distance.
+func TestSummaryEstimatesTheDistanceOfTimedSteps(t *testing.T) {
+	th := Thresholds{ThresholdPace: 1000.0 / 255, LTHR: 168} // 4:15/km
+	w, err := Parse(Run, "- 10m 5:00/km Pace\n- 20m 95% Pace\n- 10m Z2 HR\n- 10m 75% LTHR\n- 2km 5:00/km Pace")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := w.Summary(th)
+	// 600 s at 3.333 m/s + 1200 s at 0.95 × 3.922 + 600 s at 0.83 × 3.922 = 2000 + 4471 + 1953
+	want := 2000 + 1200*0.95*1000/255 + 600*0.83*1000/255
+	if math.Abs(s.TimedDistance-want) > 1 || s.Distance != 2000 || s.Unpaced != 10*time.Minute {
+		t.Errorf("timed %.0f m (want %.0f), distance steps %.0f m, unpaced %v (want 10m0s)", s.TimedDistance, want, s.Distance, s.Unpaced)
+	}
+	if got := s.String(); !strings.Contains(got, "~10.4 km") {
+		t.Errorf("summary %q does not mark the estimated distance", got)
+	}
+	if s := w.Summary(Thresholds{}); s.TimedDistance != 2000 || s.Unpaced != 40*time.Minute {
+		t.Errorf("without threshold pace only the absolute pace is estimable: timed %.0f m, unpaced %v", s.TimedDistance, s.Unpaced)
+	}
+}

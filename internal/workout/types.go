@@ -54,6 +54,13 @@ type Thresholds struct {
 	ThresholdPace     float64 // m/s, running
 	VMA               float64 // m/s, for "% VMA" targets (written as absolute pace)
 	SwimThresholdPace float64 // m/s
+	// Zones' upper bounds, as the sport settings give them: power in % of FTP, heart rate in
+	// bpm, pace in % of threshold speed (a last bound of 999 or more is open: "max"). They
+	// turn zone targets into absolute values (Target.Absolute).
+	PowerZones, HRZones, PaceZones []float64
+	// PaceUnit is the unit paces are shown in ("km", "mi", "100m", "100y", ...); "" is the
+	// sport's usual one.
+	PaceUnit string
 }
 
 // TargetKind says what a target is relative to.

@@ -71,6 +71,7 @@ var Calls = []Call{
 	{Tool: "delete_events_by_date_range", Case: "preview", Args: `{"oldest":"2026-12-20","newest":"2026-12-27","category":["WORKOUT"]}`},
 	{Tool: "delete_events_by_date_range", Case: "confirm", Args: `{"oldest":"2026-12-20","newest":"2026-12-27","category":["WORKOUT"],"confirm":"{{confirm}}"}`},
 	{Tool: "plan_sessions", Case: "two_sessions", Args: `{"plan":"sample","sessions":[{"date":"2026-12-04","sport":"Ride","name":"Sweet spot","steps":[{"duration":"15:00","target":"60% FTP"},{"repeat":3,"steps":[{"duration":"12:00","target":"88-94% FTP"},{"duration":"4:00","target":"55% FTP"}]}]},{"date":"2026-12-05","sport":"Run","name":"Long run","duration":"1:30:00"}]}`},
+	{Tool: "plan_sessions", Case: "check_only_race", Args: `{"plan":"spring","check_only":true,"sessions":[{"date":"2027-01-03","sport":"Run","name":"Long run","steps":[{"duration":"1:40:00","target":"Z2 pace"}]},{"date":"2027-01-31","sport":"Run","name":"Long run","steps":[{"duration":"2:00:00","target":"Z2 pace"}]},{"date":"2027-03-14","category":"RACE_A","sport":"Run","name":"Marathon","distance_km":42.195}]}`},
 	{Tool: "plan_sessions", Case: "same_plan_again", Args: `{"plan":"sample","sessions":[{"date":"2026-12-05","sport":"Run","name":"Long run","duration":"1:45:00"}]}`},
 	{Tool: "plan_sessions", Case: "rollback_lost_answer", Args: `{"plan":"lost","sessions":[{"date":"2026-12-06","sport":"Run","name":"Easy","duration":"45:00"}]}`, Fault: "drop:op=createMultipleEvents,count=1"},
 	{Tool: "move_sessions", Case: "one_day", Args: `{"ids":[{{session1}}],"days":1}`},

@@ -1,0 +1,159 @@
+package tools
+
+import (
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// marathonAsk is what an assistant makes of "Build me a 12-week plan for a marathon on 14
+// March, 5 runs a week, long run on Sundays" for the demo athlete (today Tue 2026-12-01):
+// twelve weeks from Mon 2026-12-21, intervals on Tuesday, an easy run on Wednesday and
+// Saturday, a tempo run on Thursday, the long run on Sunday (1:30 growing to 2:30), and the
+// race on Sun 2027-03-14, given by its distance alone. It does not know the athlete's
+// calendar: a half marathon on Sun 2027-01-03, a 70.3 triathlon (the A race) on Sat 2027-01-30.
+func marathonAsk() []map[string]any {
+	start := time.Date(2026, 12, 21, 0, 0, 0, 0, time.UTC)
+	var ss []map[string]any
+	for w := range 12 {
+		day := func(d int) string { return start.AddDate(0, 0, 7*w+d).Format(ymd) }
+		ss = append(ss,
+			map[string]any{"date": day(1), "sport": "Run", "name": "Intervals", "steps": []map[string]any{
+				timedStep("15:00", "Z2 pace"),
+				{"repeat": 5, "steps": []map[string]any{{"distance": "1km", "target": "3:55/km"}, timedStep("2:00", "Z1 pace")}},
+				timedStep("10:00", "Z1 pace"),
+			}},
+			runSession(day(2), "Easy", timedStep("45:00", "Z2 HR")),
+			runSession(day(3), "Tempo", timedStep("15:00", "Z2 pace"), timedStep("25:00", "95% pace"), timedStep("10:00", "Z1 pace")),
+			runSession(day(5), "Easy", timedStep("40:00", "Z2 HR")),
+		)
+		if w == 11 {
+			ss = append(ss, map[string]any{"date": day(6), "category": "RACE_A", "sport": "Run", "name": "Marathon", "distance_km": 42.195})
+			continue
+		}
+		mins := 90 + 6*w
+		ss = append(ss, runSession(day(6), "Long run", timedStep(fmt.Sprintf("%d:%02d:00", mins/60, mins%60), "Z2 HR")))
+	}
+	return ss
+}
+
+// TestMarathonAskEndToEnd runs the seed ask through an MCP client session against the fake:
+// plan_sessions with check_only first (it writes nothing and says what it found), then for
+// real. The warnings name the half marathon's day, the hard sessions in the triathlon's
+// recovery days with the form projected for them, and any race the plan makes the athlete
+// start below the form its priority wants, each figure get_training_load's for the same
+// plan; the week totals carry the distance of the timed runs, and the marathon a load.
+func TestMarathonAskEndToEnd(t *testing.T) {
+	f, env := demoFake(t)
+	cs := clientSession(t, env)
+	call := func(name string, args map[string]any) string {
+		t.Helper()
+		res, err := cs.CallTool(t.Context(), &mcp.CallToolParams{Name: name, Arguments: args})
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := res.Content[0].(*mcp.TextContent).Text
+		if res.IsError {
+			t.Fatalf("%s: %s", name, text)
+		}
+		return text
+	}
+	sessions := marathonAsk()
+	plan := map[string]any{"plan": "Marathon 14 March", "sessions": sessions, "check_only": true}
+	preview := call("plan_sessions", plan)
+	noWrites(t, f)
+	containsAll(t, preview, `Plan "Marathon 14 March": 60 session(s) checked, nothing written (check_only): would be: 60 new, 0 updated, 0 unchanged.`,
+		`- Sun 2027-01-03: Run "Long run" is on the day of RACE_B Run "Harbour Half Marathon"`,
+		`- Sat 2027-01-30: Run "Easy" is on the day of RACE_A Other "Coastal 70.3 Triathlon"`)
+
+	// The projection the warnings go by is get_training_load's with the plan as what-if
+	// sessions (their loads as the preview lists them).
+	var whatIf []map[string]any
+	for _, m := range regexp.MustCompile(`(?m)^  \w{3} (\d\d-\d\d) \S+ Run "[^"]+" .* load ~(\d+) \(new\)`).FindAllStringSubmatch(preview, -1) {
+		year := "2026-"
+		if m[1] < "12" {
+			year = "2027-"
+		}
+		l, _ := strconv.Atoi(m[2])
+		whatIf = append(whatIf, map[string]any{"date": year + m[1], "load": l})
+	}
+	if len(whatIf) != 60 {
+		t.Fatalf("%d sessions with a load in the preview, want 60 (the marathon's estimated):\n%s", len(whatIf), preview)
+	}
+	proj := call("get_training_load", map[string]any{"weeks": 1, "days": 120, "sessions": whatIf})
+	form := func(date string) (form, fitness float64) {
+		t.Helper()
+		m := regexp.MustCompile(`(?m)^` + weekdayDate(date) + ` load \d+: fitness ([\d.]+), fatigue [\d.]+, form (-?[\d.]+)`).FindStringSubmatch(proj)
+		if m == nil {
+			t.Fatalf("get_training_load has no line for %s:\n%s", date, proj)
+		}
+		fitness, _ = strconv.ParseFloat(m[1], 64)
+		form, _ = strconv.ParseFloat(m[2], 64)
+		return form, fitness
+	}
+	// The triathlon (4:50:00) asks five easy days: the long run the day after it, the
+	// intervals three days after and the tempo five days after are named, with their form.
+	for _, s := range []struct {
+		date, what string
+		days       int
+	}{{"2027-01-31", `Run "Long run"`, 1}, {"2027-02-02", `Run "Intervals"`, 3}, {"2027-02-04", `Run "Tempo"`, 5}} {
+		v, _ := form(s.date)
+		containsAll(t, preview, fmt.Sprintf(`- %s: hard %s %d day(s) after RACE_A Other "Coastal 70.3 Triathlon", projected form that day %.1f (`, weekdayDate(s.date), s.what, s.days, v))
+	}
+	// Each race is warned of exactly when get_training_load's form at the end of the day
+	// before is below what its priority wants, with that figure.
+	for _, r := range []struct {
+		date, race string
+		want       float64
+	}{{"2027-01-03", `RACE_B Run "Harbour Half Marathon"`, -10}, {"2027-01-30", `RACE_A Other "Coastal 70.3 Triathlon"`, 5}, {"2027-03-14", `RACE_A Run "Marathon"`, 5}} {
+		v, fit := form(addDays(r.date, -1))
+		warned := strings.Contains(preview, fmt.Sprintf("- %s: projected form going into %s %.1f (", weekdayDate(r.date), r.race, v))
+		if low := v/fit*100 < r.want; low != warned {
+			t.Errorf("%s: form going into it %.1f of fitness %.1f (want %+.0f%% or more); warned: %v\n%s", r.race, v, fit, r.want, warned, preview)
+		}
+	}
+
+	// Week totals: the timed runs have a distance (~), at a running speed, and the marathon a
+	// time and a load estimated from the athlete's races.
+	weeks := regexp.MustCompile(`(?m)^Week of (\S+ \S+): 5 session\(s\), ~?(\d+):(\d\d):(\d\d), ~([\d.]+) km, load ~(\d+)$`).FindAllStringSubmatch(preview, -1)
+	if len(weeks) != 12 {
+		t.Fatalf("%d week lines with a time, an estimated distance and a load, want 12:\n%s", len(weeks), preview)
+	}
+	for _, w := range weeks {
+		h, _ := strconv.Atoi(w[2])
+		m, _ := strconv.Atoi(w[3])
+		km, _ := strconv.ParseFloat(w[5], 64)
+		if speed := km / (float64(h) + float64(m)/60); speed < 9 || speed > 15 {
+			t.Errorf("week of %s: %.2f km in %s:%s is %.1f km/h, not a run's", w[1], km, w[2], w[3], speed)
+		}
+	}
+	if !regexp.MustCompile(`RACE_A Run "Marathon" ~\d:\d\d:\d\d 42.20 km load ~[1-9]\d+ \(new\)`).MatchString(preview) {
+		t.Errorf("the marathon has no estimated time and load:\n%s", preview)
+	}
+
+	// For real: the same answer, written.
+	delete(plan, "check_only")
+	written := call("plan_sessions", plan)
+	containsAll(t, written, `Plan "Marathon 14 March": 60 session(s) written all or nothing: 60 new, 0 updated, 0 unchanged.`)
+	warnings := func(answer string) string { // the lines between the counts and the weeks
+		head := strings.Split(answer, "\nWeek of")[0]
+		return head[strings.Index(head, "\n")+1:]
+	}
+	if warnings(written) != warnings(preview) {
+		t.Errorf("the written plan's warnings differ from the preview's:\n%s\n---\n%s", warnings(written), warnings(preview))
+	}
+	evs := planEvents(f, "imcp:")
+	if len(evs) != 60 {
+		t.Fatalf("%d sessions written, want 60", len(evs))
+	}
+	for _, e := range evs {
+		if deref(e.Name) == "Marathon" && deref(e.IcuTrainingLoad) <= 0 {
+			t.Errorf("the marathon is written without a load: %+v", e)
+		}
+	}
+}

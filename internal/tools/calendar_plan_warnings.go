@@ -1,0 +1,254 @@
+package tools
+
+import (
+	"context"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/load"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+)
+
+// The check of the calendar plan_sessions makes before it writes (or instead of writing,
+// with check_only): sessions on a race day, in a holiday, sick or injured period, two hard
+// sessions on one day, hard sessions in the days after an A race, and form going into each
+// race below what its priority wants, projected with the plan by internal/load as
+// get_training_load projects it. These are warnings: the plan is written all the same.
+
+const (
+	hardIF   = 0.85 // an intensity factor from which a session is hard (tempo, threshold, intervals)
+	hardLoad = 100  // a load from which a session is hard (a long one)
+	// lookAround is how far around the plan's dates the calendar is read: the A races whose
+	// recovery days reach into the plan, the races just after it that its load still tires.
+	lookAround = 7
+)
+
+// formWanted is the least form, in % of fitness, that a race of each priority wants going
+// into it, and the form zone (internal/load) that starts there.
+var formWanted = map[string]struct {
+	pct  float64
+	zone string
+}{
+	"RACE_A": {5, load.ZoneFresh},
+	"RACE_B": {-10, load.ZoneGrey},
+	"RACE_C": {-30, load.ZoneOptimal},
+}
+
+// raceRecovery is how many days after an A race should stay easy: a day per hour raced (part
+// hours up), at least 2 and at most 7; 3 when its time is not known.
+func raceRecovery(secs int) int {
+	if secs <= 0 {
+		return 3
+	}
+	return min(7, max(2, int(math.Ceil(float64(secs)/3600))))
+}
+
+// calSession is a session of the calendar or of the plan, as the checks see it.
+type calSession struct {
+	date, last string // local dates, first and last (periods span days)
+	category   string
+	label      format.Label
+	secs, load int
+	intensity  float64 // intensity factor (0.85), 0 when not known
+	plan       bool    // a session of this call
+}
+
+// hard reports whether the session is a race, a long session or an intense one.
+func (c calSession) hard() bool {
+	if strings.HasPrefix(c.category, "RACE_") || c.load >= hardLoad {
+		return true
+	}
+	f := c.intensity
+	if f == 0 && c.secs > 0 && c.load > 0 {
+		f = math.Sqrt(float64(c.load) * 36 / float64(c.secs)) // load = hours × IF² × 100
+	}
+	return f >= hardIF
+}
+
+func (p planned) calSession() calSession {
+	cat := string(deref(p.event.Category))
+	return calSession{date: p.date, last: p.date, category: cat, plan: true, secs: p.seconds, load: p.load,
+		label: format.Label{Category: cat, Sport: deref(p.event.Type), Name: deref(p.event.Name)}}
+}
+
+func (e planEvent) calSession(a *athleteCtx) calSession {
+	cat := string(deref(e.Category))
+	c := calSession{date: e.day(), last: lastDay(e, a), category: cat, secs: int(deref(e.MovingTime)), load: int(deref(e.IcuTrainingLoad)),
+		label: format.Label{Category: cat, Sport: deref(e.Type), Name: deref(e.Name)}}
+	if v := deref(e.IcuIntensity); v > 0 {
+		c.intensity = float64(v) / 100
+	}
+	return c
+}
+
+// calendarWarnings checks the plan's sessions against each other and against the calendar
+// as read (existing), leaving out the events the plan rewrites (same external id).
+func calendarWarnings(items []planned, existing []planEvent, a *athleteCtx) []format.PlanWarning {
+	rewritten := map[string]bool{}
+	for _, p := range items {
+		rewritten[deref(p.event.ExternalId)] = true
+	}
+	var plan, cal []calSession
+	for _, p := range items {
+		if s := p.calSession(); s.category != "NOTE" {
+			plan = append(plan, s)
+		}
+	}
+	for _, e := range existing {
+		if !rewritten[deref(e.ExternalId)] {
+			cal = append(cal, e.calSession(a))
+		}
+	}
+	all := append(append([]calSession{}, plan...), cal...)
+	var out []format.PlanWarning
+	raceDay := map[string]bool{}
+	for i, p := range plan {
+		for j, o := range all {
+			if j == i || o.date != p.date || !strings.HasPrefix(o.category, "RACE_") || o.plan && strings.HasPrefix(p.category, "RACE_") && j < i {
+				continue
+			}
+			raceDay[p.date] = true
+			out = append(out, format.PlanWarning{Kind: format.WarnRaceDay, Date: p.date, Session: p.label, Other: o.label})
+		}
+		for _, o := range cal {
+			switch o.category {
+			case "HOLIDAY", "SICK", "INJURED":
+				if o.date <= p.date && p.date <= o.last {
+					out = append(out, format.PlanWarning{Kind: format.WarnPeriod, Date: p.date, Session: p.label, Other: o.label, Until: o.last})
+				}
+			}
+		}
+	}
+	// Two hard sessions on a day without a race (a race day is said already), one of the plan.
+	for i, p := range plan {
+		if raceDay[p.date] || !p.hard() {
+			continue
+		}
+		for j, o := range all {
+			if j != i && o.date == p.date && workoutOrRace(o.category) && o.hard() && !(o.plan && j < i) {
+				out = append(out, format.PlanWarning{Kind: format.WarnTwoHard, Date: p.date, Session: p.label, Other: o.label})
+				break
+			}
+		}
+	}
+	// Hard sessions in the days after an A race.
+	for _, r := range all {
+		if r.category != "RACE_A" {
+			continue
+		}
+		n := raceRecovery(r.secs)
+		for _, p := range plan {
+			if days, ok := calendarDays(r.date, p.date); ok && days >= 1 && days <= n && p.hard() {
+				out = append(out, format.PlanWarning{Kind: format.WarnAfterARace, Date: p.date, Session: p.label, Other: r.label, Days: days, Recovery: n})
+			}
+		}
+	}
+	sortWarnings(out)
+	return out
+}
+
+func workoutOrRace(cat string) bool { return cat == "WORKOUT" || strings.HasPrefix(cat, "RACE_") }
+
+// sortWarnings orders warnings by date, then kind as format lists them.
+func sortWarnings(ws []format.PlanWarning) {
+	rank := map[string]int{format.WarnRaceDay: 0, format.WarnPeriod: 1, format.WarnTwoHard: 2, format.WarnAfterARace: 3, format.WarnForm: 4}
+	sort.SliceStable(ws, func(i, j int) bool {
+		if ws[i].Date != ws[j].Date {
+			return ws[i].Date < ws[j].Date
+		}
+		return rank[ws[i].Kind] < rank[ws[j].Kind]
+	})
+}
+
+// projectPlan projects fitness, fatigue and form through until with the plan's loads (the
+// sessions it rewrites left out) and without them, as get_training_load projects them. note
+// says why no projection was made, when none could be ("" otherwise).
+func projectPlan(ctx context.Context, env *manifest.Env, a *athleteCtx, items []planned, until string) (with, without *trainingLoad, note string) {
+	today := a.today.Format(ymd)
+	rewritten := map[string]bool{}
+	extra := map[string]float64{}
+	for _, p := range items {
+		rewritten[deref(p.event.ExternalId)] = true
+		if p.date >= today && p.load > 0 {
+			extra[p.date] += float64(p.load)
+		}
+	}
+	data, err := readLoads(ctx, env, a, 1, until)
+	if err != nil {
+		return nil, nil, "Form not projected: " + err.Error()
+	}
+	with, err = data.project(env, loadQuery{weeks: 1, until: until, extra: extra, skip: func(e calEvent) bool { return rewritten[e.ExternalID] }})
+	if err != nil {
+		return nil, nil, "Form not projected: " + err.Error()
+	}
+	without, _ = data.project(env, loadQuery{weeks: 1, until: until}) // the same reads: it fails as with does, or not at all
+	return with, without, ""
+}
+
+// formWarnings adds to the warnings what the projection says: the form of each day after an
+// A race that has a hard session, and a warning for each race from tomorrow through until
+// that the plan makes the athlete start below the form its priority wants (form at the end
+// of the day before, as get_training_load shows that day). The projection is made only when
+// a race is due or an A race's recovery is in the plan; note says why it could not be.
+func formWarnings(ctx context.Context, env *manifest.Env, a *athleteCtx, items []planned, existing []planEvent, warnings []format.PlanWarning, until string) ([]format.PlanWarning, string) {
+	today := a.today.Format(ymd)
+	rewritten := map[string]bool{}
+	var due []calSession
+	for _, p := range items {
+		rewritten[deref(p.event.ExternalId)] = true
+		if s := p.calSession(); strings.HasPrefix(s.category, "RACE_") && s.date > today && s.date <= until {
+			due = append(due, s)
+		}
+	}
+	for _, e := range existing {
+		if s := e.calSession(a); strings.HasPrefix(s.category, "RACE_") && !rewritten[deref(e.ExternalId)] && s.date > today && s.date <= until {
+			due = append(due, s)
+		}
+	}
+	afterA := false
+	for _, w := range warnings {
+		afterA = afterA || w.Kind == format.WarnAfterARace
+	}
+	if len(due) == 0 && !afterA {
+		return warnings, ""
+	}
+	with, without, note := projectPlan(ctx, env, a, items, until)
+	if with == nil {
+		return warnings, note
+	}
+	for i, w := range warnings {
+		if d, ok := dayOf(with, w.Date); ok && w.Kind == format.WarnAfterARace {
+			warnings[i].Form, warnings[i].Fitness, warnings[i].Projected = d.Form, d.Fitness, true
+		}
+	}
+	for _, r := range due {
+		want, ok := formWanted[r.category]
+		eve := addDays(r.date, -1)
+		d, found := dayOf(with, eve)
+		if !ok || !found || !(d.Fitness > 0) || d.Form/d.Fitness*100 >= want.pct {
+			continue
+		}
+		w := format.PlanWarning{Kind: format.WarnForm, Date: r.date, Session: r.label, Form: d.Form, Fitness: d.Fitness, Projected: true, Want: want.zone, WantPct: want.pct}
+		if b, ok := dayOf(without, eve); ok && !r.plan {
+			w.Without = &b.Form
+		}
+		warnings = append(warnings, w)
+	}
+	sortWarnings(warnings)
+	return warnings, ""
+}
+
+// dayOf is the day of a projection (or of the values before it) at date.
+func dayOf(t *trainingLoad, date string) (load.Day, bool) {
+	if t == nil {
+		return load.Day{}, false
+	}
+	for _, d := range t.series {
+		if d.Date == date {
+			return d, true
+		}
+	}
+	return load.Day{}, false
+}
