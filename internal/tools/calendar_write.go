@@ -25,6 +25,7 @@ type eventWriteIn struct {
 	Duration    string   `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
 	Load        int      `json:"load,omitempty" jsonschema:"maximum=2000"`
 	AllowPast   bool     `json:"allow_past,omitempty"`
+	color       string   // a note's colour (add_or_update_note)
 }
 
 func addOrUpdateEventTool() manifest.Tool {
@@ -36,6 +37,38 @@ func addOrUpdateEventTool() manifest.Tool {
 }
 
 func addOrUpdateEvent(ctx context.Context, env *manifest.Env, in eventWriteIn) (string, error) {
+	return writeEvent(ctx, env, in, "")
+}
+
+// noteIn is add_or_update_note's input: the reference server's tool, a NOTE on the calendar.
+type noteIn struct {
+	EventID     int32  `json:"event_id,omitempty"`
+	Date        string `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD"`
+	Name        string `json:"name,omitempty"`
+	Description string `json:"description,omitempty" jsonschema:"maxLength=4000"`
+	Color       string `json:"color,omitempty" jsonschema:"maxLength=20"`
+	AllowPast   bool   `json:"allow_past,omitempty"`
+}
+
+func addOrUpdateNoteTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "add_or_update_note", Title: "Calendar note",
+		Description: "Add a plain-text note to the calendar, or update one (event_id).",
+		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent"},
+	}, addOrUpdateNote)
+}
+
+// addOrUpdateNote writes a NOTE through add_or_update_event's path: the same past-date rule,
+// the same refusal of a session paired with a recorded activity; an event that is not a note
+// is left to add_or_update_event.
+func addOrUpdateNote(ctx context.Context, env *manifest.Env, in noteIn) (string, error) {
+	return writeEvent(ctx, env, eventWriteIn{EventID: in.EventID, Category: "NOTE", Date: in.Date, Name: in.Name,
+		Description: in.Description, AllowPast: in.AllowPast, color: strings.TrimSpace(in.Color)}, "NOTE")
+}
+
+// writeEvent creates or updates the event in describes. only, when set, is the one category
+// an updated event must already have.
+func writeEvent(ctx context.Context, env *manifest.Env, in eventWriteIn, only string) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
@@ -48,6 +81,9 @@ func addOrUpdateEvent(ctx context.Context, env *manifest.Env, in eventWriteIn) (
 		}
 		if paired != "" {
 			return "", refusePairedEvent("changed", e, paired)
+		}
+		if cat := string(deref(e.Category)); only != "" && cat != only {
+			return "", manifest.Errorf("event %d is a %s, not a %s: change it with add_or_update_event", in.EventID, cat, only)
 		}
 		old = e
 	}
@@ -147,6 +183,9 @@ func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.E
 	}
 	if in.Load > 0 {
 		b.LoadTarget = pointer(int32(in.Load))
+	}
+	if in.color != "" {
+		b.Color = &in.color
 	}
 	text, workout, err := workoutText(in, sport, cat, a)
 	if err != nil {
