@@ -31,6 +31,7 @@ func getActivitiesTool() manifest.Tool {
 		Name: "get_activities", Title: "List activities",
 		Description: "Activities in a local date range (default the last 7 days), newest first: time, distance, pace or power, HR, load.",
 		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "listActivities"},
+		Aliases: aliases(rangeAliases, dropped("include_unnamed")), // we list every activity, named or not
 	}, getActivities)
 }
 
@@ -142,6 +143,7 @@ func getActivityStreamsTool() manifest.Tool {
 		Name: "get_activity_streams", Title: "Activity streams",
 		Description: "An activity's streams (power, HR, cadence, speed...) summarised: min/avg/max, gaps, time in zones, downsampled profile.",
 		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "getActivityStreams", "getActivity"},
+		Aliases: []manifest.Alias{{Name: "stream_types", For: "types", Convert: commaList("types")}},
 	}, getActivityStreams)
 }
 

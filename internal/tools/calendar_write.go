@@ -33,6 +33,9 @@ func addOrUpdateEventTool() manifest.Tool {
 		Name: "add_or_update_event", Title: "Plan a session or note",
 		Description: "Create a calendar event or update one (event_id). Workout text is checked for syntax traps, or built from steps. Sessions paired with a recorded activity are never changed.",
 		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent"},
+		Aliases: []manifest.Alias{{Name: "workout_type", For: "type"}, {Name: "start_date", For: "date"},
+			{Name: "moving_time", For: "duration", Convert: secondsText("duration")}, {Name: "workout_doc", For: "steps", Convert: workoutDocArgs},
+			{Name: "distance"}}, // Intervals.icu works out a session's distance from its steps
 	}, addOrUpdateEvent)
 }
 
@@ -55,6 +58,7 @@ func addOrUpdateNoteTool() manifest.Tool {
 		Name: "add_or_update_note", Title: "Calendar note",
 		Description: "Add a plain-text note to the calendar, or update one (event_id).",
 		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent"},
+		Aliases: []manifest.Alias{{Name: "start_date", For: "date"}},
 	}, addOrUpdateNote)
 }
 
@@ -203,15 +207,19 @@ func workoutText(in eventWriteIn, sport, cat string, a *athleteCtx) (string, str
 	th := eventThresholds(a, sport)
 	ws := workout.SportFor(sport)
 	if len(in.Steps) > 0 {
-		if in.Description != "" {
-			return "", "", manifest.Errorf("give either steps or description (workout text), not both")
+		if hasSteps(in.Description) {
+			return "", "", manifest.Errorf("give the workout either as steps or as workout text in description, not both")
 		}
 		text, err := workout.Build(ws, toSteps(in.Steps), th)
 		if err != nil {
 			return "", "", manifest.Errorf("the steps cannot be written as an Intervals.icu workout: %v", err)
 		}
 		s, _ := workout.Check(ws, text, th)
-		return text, s.String() + "\n" + text, nil
+		summary := s.String() + "\n" + text
+		if words := strings.TrimSpace(in.Description); words != "" {
+			text = words + "\n\n" + text // words above the steps, as plan_sessions writes them
+		}
+		return text, summary, nil
 	}
 	if cat != "WORKOUT" || !hasSteps(in.Description) {
 		// notes, and sessions described in words only, have no syntax to get wrong

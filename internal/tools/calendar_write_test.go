@@ -160,3 +160,22 @@ func TestAddOrUpdateNote(t *testing.T) {
 		t.Errorf("a past note with allow_past: %v", err)
 	}
 }
+
+// Words in description go above the steps built (as plan_sessions writes them); workout text
+// in description and steps both would be two workouts, and are refused.
+func TestAddEventWritesWordsAboveTheSteps(t *testing.T) {
+	f, env := demoFake(t)
+	mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-08","type":"Run","name":"Strides","description":"Flat road","steps":[{"duration":"10:00","target":"Z2 HR"}]}`)
+	var text string
+	for _, e := range f.Events("0") {
+		if deref(e.Name) == "Strides" {
+			text = deref(e.Description)
+		}
+	}
+	if text != "Flat road\n\n- 10m Z2 HR" {
+		t.Errorf("written: %q", text)
+	}
+	if _, err := callTool(t, env, "add_or_update_event", `{"date":"2026-12-08","type":"Run","description":"- 10m Z2 HR","steps":[{"duration":"10:00","target":"Z2 HR"}]}`); err == nil || !strings.Contains(err.Error(), "not both") {
+		t.Errorf("workout text and steps: %v", err)
+	}
+}
