@@ -3,6 +3,7 @@ package format
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -272,4 +273,10 @@ func (u Units) ActivityUpdate(a ActivityUpdate) string {
 		out += "\nNow: " + u.ActivityLine(*a.Now)
 	}
 	return out
+}
+
+// OthersActivity is the line above an activity read by id that is not the selected athlete's:
+// whose it is, and that its times are in that athlete's time zone.
+func OthersActivity(id, owner, ownerID, selected string, loc *time.Location) string {
+	return fmt.Sprintf("Activity %s is %s's (%s), not %s's: shown as %s's, times in %s's time zone (%s).\n", id, owner, ownerID, selected, owner, owner, loc)
 }

@@ -97,23 +97,18 @@ func athleteValue(raw json.RawMessage) (string, error) {
 	return who, nil
 }
 
-// sameAthleteID reports whether two athlete ids name the same athlete: i12345 and 12345 do.
-func sameAthleteID(a, b string) bool {
-	return strings.TrimPrefix(strings.ToLower(a), "i") == strings.TrimPrefix(strings.ToLower(b), "i")
-}
-
 // checkServed refuses an athlete_id that is not the athlete this server serves (outside coach
 // mode, where the athlete is the configured one): the call would otherwise answer for
 // another athlete than the one asked. "0" (the athlete behind the key) is always served.
 func checkServed(ctx context.Context, env *manifest.Env, asked string) error {
-	if asked == "" || asked == "0" || sameAthleteID(asked, env.AthleteID) {
+	if asked == "" || asked == "0" || manifest.SameAthlete(asked, env.AthleteID) {
 		return nil
 	}
 	a, err := env.Athlete(ctx)
 	if err != nil {
 		return err
 	}
-	if sameAthleteID(asked, a.ID) {
+	if manifest.SameAthlete(asked, a.ID) {
 		return nil
 	}
 	return manifest.Errorf("athlete_id %s: this server works for %s (%s) only; to work for the athletes an account coaches, start it with the coach toolset (--toolsets default,coach) and pass athlete", asked, a.Name, a.ID)
