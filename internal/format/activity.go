@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 )
@@ -84,6 +83,10 @@ func orMissing(s, missing string) string {
 
 // Activities lists activities, newest first as the API gives them, within max characters.
 func (u Units) Activities(acts []intervals.Activity, oldest, newest string, max int) string {
+	return u.activities(acts, oldest, newest, "narrow the range or lower limit", "", max)
+}
+
+func (u Units) activities(acts []intervals.Activity, oldest, newest, hint, whole string, max int) string {
 	head := fmt.Sprintf("%d activities %s..%s (athlete-local dates):", len(acts), oldest, newest)
 	if len(acts) == 0 {
 		return fmt.Sprintf("No activities %s..%s (athlete-local dates).", oldest, newest)
@@ -92,17 +95,23 @@ func (u Units) Activities(acts []intervals.Activity, oldest, newest string, max 
 	for i, a := range acts {
 		items[i] = "- " + u.ActivityLine(a)
 	}
-	return List{Head: head, Items: items, Noun: "activities", Hint: "narrow the range or lower limit"}.Render(max)
+	return List{Head: head, Items: items, Noun: "activities", Hint: hint, Whole: whole}.Render(max)
 }
 
 // ActivitiesUpTo is Activities asked with a limit: a list of limit activities may leave
-// older ones in the range out, and the answer says so, within max all the same.
-func (u Units) ActivitiesUpTo(acts []intervals.Activity, oldest, newest string, limit, max int) string {
-	note := ""
-	if len(acts) == limit {
-		note = fmt.Sprintf("\n(limit of %d reached: older activities in the range may exist; narrow the range or raise limit)", limit)
+// older ones in the range out, and the answer says so once, with one thing to do: raise the
+// limit when it can be (canRaise: limit is under its maximum), else narrow the range.
+func (u Units) ActivitiesUpTo(acts []intervals.Activity, oldest, newest string, limit int, canRaise bool, max int) string {
+	if len(acts) != limit {
+		return u.Activities(acts, oldest, newest, max)
 	}
-	return u.Activities(acts, oldest, newest, max-utf8.RuneCountInString(note)) + note
+	todo := "narrow the range"
+	if canRaise {
+		todo += " or raise limit"
+	}
+	hint := fmt.Sprintf("older ones in the range may exist past the limit of %d too; narrow the range", limit)
+	whole := fmt.Sprintf("(limit of %d reached: older activities in the range may exist; %s)", limit, todo)
+	return u.activities(acts, oldest, newest, hint, whole, max)
 }
 
 // Activity is the full summary of one activity.

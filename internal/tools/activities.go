@@ -16,6 +16,9 @@ type activitiesIn struct {
 	Limit  int    `json:"limit,omitempty" jsonschema:"minimum=1,maximum=200,default=50"`
 }
 
+// maxActivities is limit's maximum in activitiesIn's schema.
+const maxActivities = 200
+
 type activityIn struct {
 	ActivityID string `json:"activity_id" jsonschema_description:"e.g. i12345678"`
 }
@@ -52,7 +55,7 @@ func getActivities(ctx context.Context, env *manifest.Env, in activitiesIn) (str
 	if resp.JSON200 == nil {
 		return "", noData("list activities", resp.StatusCode())
 	}
-	return a.units.ActivitiesUpTo(*resp.JSON200, oldest, newest, in.Limit, env.MaxChars()), nil
+	return a.units.ActivitiesUpTo(*resp.JSON200, oldest, newest, in.Limit, in.Limit < maxActivities, env.MaxChars()), nil
 }
 
 // activityID checks an id the model gave.
