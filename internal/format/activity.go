@@ -174,7 +174,7 @@ func (u Units) Activity(a intervals.Activity, max int) string {
 	ctl, okc := f32(a.IcuCtl)
 	atl, oka := f32(a.IcuAtl)
 	if okc && oka {
-		add("Fitness after", fmt.Sprintf("fitness %s, fatigue %s, form %s", num(ctl), num(atl), num(ctl-atl)))
+		add("Fitness after", fmt.Sprintf("fitness %s, fatigue %s, form %s", FitnessValue(ctl), FitnessValue(atl), FitnessValue(ctl-atl)))
 	}
 	rpe, okr := i32(a.IcuRpe)
 	add("Effort", with(rpe, okr, func(v float64) string { return fmt.Sprintf("RPE %.0f/10", v) }))

@@ -52,7 +52,7 @@ func (u Units) TrainingLoad(t TrainingLoad, max int) string {
 	for _, w := range t.Weeks {
 		items = append(items, weekLoadLine(w, t.Today))
 	}
-	items = append(items, fmt.Sprintf("Projection from the end of %s (fitness %.1f, fatigue %.1f), 42/7-day model:", DayOf(t.Start.Date), t.Start.Fitness, t.Start.Fatigue))
+	items = append(items, fmt.Sprintf("Projection from the end of %s (fitness %s, fatigue %s), 42/7-day model:", DayOf(t.Start.Date), FitnessValue(t.Start.Fitness), FitnessValue(t.Start.Fatigue)))
 	if t.TodayOpen > 0 {
 		items = append(items, fmt.Sprintf("(today counts %.0f planned load not yet done)", t.TodayOpen))
 	}
@@ -72,7 +72,7 @@ func nowLine(now load.Day, ramp *float32, today string) string {
 	if now.Date != today {
 		when = "Latest (" + DayOf(now.Date) + ")"
 	}
-	return fmt.Sprintf("%s: fitness %.1f, fatigue %.1f, form %.1f%s%s", when, now.Fitness, now.Fatigue, form, formZoneNote(form, now.Fitness), r)
+	return fmt.Sprintf("%s: fitness %s, fatigue %s, form %s%s%s", when, FitnessValue(now.Fitness), FitnessValue(now.Fatigue), FitnessValue(form), formZoneNote(form, now.Fitness), r)
 }
 
 // weekLoadLine is one week's load done and planned and its end values, marked projected when
@@ -84,7 +84,7 @@ func weekLoadLine(w load.Week, today string) string {
 	}
 	end := "no values"
 	if w.EndDate != "" {
-		end = fmt.Sprintf("fitness %.1f, form %.1f%s", w.EndFitness, w.EndForm, note)
+		end = fmt.Sprintf("fitness %s, form %s%s", FitnessValue(w.EndFitness), FitnessValue(w.EndForm), note)
 	}
 	return fmt.Sprintf("- %s: %.0f / %.0f; %s", DayOf(w.Start), w.Done, w.Planned, end)
 }
@@ -112,7 +112,7 @@ func projectionLines(proj []load.Day, today string, whatIf map[string]float64, r
 		if low < 0 || p.Form < proj[low].Form {
 			low = i
 		}
-		line := fmt.Sprintf("%s load %.0f: fitness %.1f, fatigue %.1f, form %.1f%s, ramp %+.1f", DayOf(p.Date), p.Load, p.Fitness, p.Fatigue, p.Form, formZoneNote(p.Form, p.Fitness), p.RampRate)
+		line := fmt.Sprintf("%s load %.0f: fitness %s, fatigue %s, form %s%s, ramp %+.1f", DayOf(p.Date), p.Load, FitnessValue(p.Fitness), FitnessValue(p.Fatigue), FitnessValue(p.Form), formZoneNote(p.Form, p.Fitness), p.RampRate)
 		if w := whatIf[p.Date]; w > 0 {
 			line += fmt.Sprintf(" [what-if +%.0f]", w)
 		}
@@ -125,7 +125,7 @@ func projectionLines(proj []load.Day, today string, whatIf map[string]float64, r
 		lines = append(lines, line)
 	}
 	if peak >= 0 {
-		summary = fmt.Sprintf("Peak fitness %.1f on %s; lowest form %.1f on %s.", proj[peak].Fitness, DayOf(proj[peak].Date), proj[low].Form, DayOf(proj[low].Date))
+		summary = fmt.Sprintf("Peak fitness %s on %s; lowest form %s on %s.", FitnessValue(proj[peak].Fitness), DayOf(proj[peak].Date), FitnessValue(proj[low].Form), DayOf(proj[low].Date))
 	}
 	return lines, summary
 }
@@ -148,10 +148,10 @@ func raceNames(races []Race) map[string]string {
 func resetNote(r *load.Reset) string {
 	var parts []string
 	if r.Fitness != nil {
-		parts = append(parts, fmt.Sprintf("fitness set to %.1f", *r.Fitness))
+		parts = append(parts, "fitness set to "+FitnessValue(*r.Fitness))
 	}
 	if r.Fatigue != nil {
-		parts = append(parts, fmt.Sprintf("fatigue set to %.1f", *r.Fatigue))
+		parts = append(parts, "fatigue set to "+FitnessValue(*r.Fatigue))
 	}
 	if r.FitnessDays != nil {
 		parts = append(parts, fmt.Sprintf("fitness days %.0f", *r.FitnessDays))
