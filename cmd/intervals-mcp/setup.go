@@ -116,7 +116,7 @@ func catalog(cfg *config.Config) (*server.Catalog, error) {
 }
 
 func serverOptions(cfg *config.Config, rt *server.Runtime) server.Options {
-	return server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(), Filter: cfg.Filter(), Runtime: *rt}
+	return server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(cfg.Filter().Has(manifest.Coach)), Filter: cfg.Filter(), Runtime: *rt}
 }
 
 // signalContext is cancelled on SIGINT or SIGTERM.

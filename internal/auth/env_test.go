@@ -118,7 +118,7 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 		NewClient: func(token string) (*intervals.ClientWithResponses, error) {
 			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: &http.Client{Transport: transport}, RateLimit: -1})
 		}}
-	read, full, writeTool, err := server.NewScoped(server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(), Filter: cfg.filter, Runtime: rt})
+	read, full, writeTool, err := server.NewScoped(server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(cfg.filter.Has(manifest.Coach)), Filter: cfg.filter, Runtime: rt})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,7 @@ import (
 // measured when they were set. Raise one only with a reason in the commit message: every
 // byte is paid on every turn of every conversation.
 const (
-	referenceTokenCap = 3000  // the reference server's 19 tools and get_athlete_context
+	referenceTokenCap = 3000  // the reference server's 20 tools and get_athlete_context
 	defaultTokenCap   = 7000  // the default toolsets
 	allByteCap        = 37000 // every toolset, coach's athlete argument included
 )

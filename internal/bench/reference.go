@@ -15,7 +15,7 @@ var ReferenceTools = []string{
 	"get_athlete_context",
 	"get_activities", "get_activity_details", "get_activity_intervals", "get_activity_streams",
 	"get_activity_messages", "add_activity_message", "get_athlete_power_curves", "get_wellness_data",
-	"get_events", "get_event_by_id", "add_or_update_event", "delete_event", "delete_events_by_date_range",
+	"get_events", "get_event_by_id", "add_or_update_event", "add_or_update_note", "delete_event", "delete_events_by_date_range",
 	"get_custom_items", "get_custom_item_by_id", "create_custom_item", "update_custom_item",
 	"delete_custom_item", "get_gear_list",
 }

@@ -25,7 +25,7 @@ func Summary(c *Chart) string {
 }
 
 func dayLine(d FitnessDay) string {
-	s := fmt.Sprintf("fitness %.0f, fatigue %.0f, form %s", d.Fitness, d.Fatigue, signed(d.Form))
+	s := fmt.Sprintf("fitness %s, fatigue %s, form %s", format.FitnessValue(d.Fitness), format.FitnessValue(d.Fatigue), format.FitnessValue(d.Form))
 	if z := load.FormZone(d.Form, d.Fitness); z != "" {
 		s += " (" + z + ")"
 	}
@@ -57,13 +57,13 @@ func fitnessSummary(b *strings.Builder, c *Chart) {
 			lo = d
 		}
 	}
-	fmt.Fprintf(b, "Peak fitness %.0f on %s; lowest form %s on %s.\n", hi.Fitness, format.DayOf(hi.Date), signed(lo.Form), format.DayOf(lo.Date))
+	fmt.Fprintf(b, "Peak fitness %s on %s; lowest form %s on %s.\n", format.FitnessValue(hi.Fitness), format.DayOf(hi.Date), format.FitnessValue(lo.Form), format.DayOf(lo.Date))
 	for i, r := range c.Fitness.Races {
 		if i == 4 {
 			fmt.Fprintf(b, "… %d more races.\n", len(c.Fitness.Races)-i)
 			break
 		}
-		fmt.Fprintf(b, "Race %s %s (%s): form %s", format.DayOf(r.Date), r.Name, strings.TrimPrefix(r.Category, "RACE_"), signed(r.Form))
+		fmt.Fprintf(b, "Race %s %s (%s): form %s", format.DayOf(r.Date), r.Name, strings.TrimPrefix(r.Category, "RACE_"), format.FitnessValue(r.Form))
 		if r.Zone != "" {
 			b.WriteString(" (" + r.Zone + ")")
 		}

@@ -3,7 +3,7 @@ package format
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 )
@@ -53,7 +53,7 @@ func (u Units) activityFigures(a intervals.Activity, sport string) string {
 	if v, ok := f32(a.Distance); ok && v > 0 {
 		f = append(f, u.Distance(v, sport))
 		if isFoot(sport) || isSwim(sport) {
-			if s, ok := f32(a.AverageSpeed); ok {
+			if s, ok := movingSpeed(a); ok {
 				f = append(f, u.Pace(s, sport))
 			}
 		}
@@ -74,6 +74,23 @@ func (u Units) activityFigures(a intervals.Activity, sport string) string {
 	return strings.Join(f, ", ")
 }
 
+// movingSpeed is an activity's speed over its moving time, which its pace is shown from, as
+// Intervals.icu shows it: its pace field (m/s on moving time), else distance over moving time,
+// else average_speed, which some sources take over elapsed time (a pool swim with rests
+// between sets read 1:48/100m where Intervals.icu says 1:39).
+func movingSpeed(a intervals.Activity) (float64, bool) {
+	if v, ok := f32(a.Pace); ok && v > 0 {
+		return v, true
+	}
+	d, okd := f32(a.Distance)
+	t, okt := i32(a.MovingTime)
+	if okd && okt && d > 0 && t > 0 {
+		return d / t, true
+	}
+	v, ok := f32(a.AverageSpeed)
+	return v, ok && v > 0
+}
+
 func orMissing(s, missing string) string {
 	if s == "" {
 		return missing
@@ -83,6 +100,10 @@ func orMissing(s, missing string) string {
 
 // Activities lists activities, newest first as the API gives them, within max characters.
 func (u Units) Activities(acts []intervals.Activity, oldest, newest string, max int) string {
+	return u.activities(acts, oldest, newest, "narrow the range or lower limit", "", max)
+}
+
+func (u Units) activities(acts []intervals.Activity, oldest, newest, hint, whole string, max int) string {
 	head := fmt.Sprintf("%d activities %s..%s (athlete-local dates):", len(acts), oldest, newest)
 	if len(acts) == 0 {
 		return fmt.Sprintf("No activities %s..%s (athlete-local dates).", oldest, newest)
@@ -91,17 +112,23 @@ func (u Units) Activities(acts []intervals.Activity, oldest, newest string, max 
 	for i, a := range acts {
 		items[i] = "- " + u.ActivityLine(a)
 	}
-	return List{Head: head, Items: items, Noun: "activities", Hint: "narrow the range or lower limit"}.Render(max)
+	return List{Head: head, Items: items, Noun: "activities", Hint: hint, Whole: whole}.Render(max)
 }
 
 // ActivitiesUpTo is Activities asked with a limit: a list of limit activities may leave
-// older ones in the range out, and the answer says so, within max all the same.
-func (u Units) ActivitiesUpTo(acts []intervals.Activity, oldest, newest string, limit, max int) string {
-	note := ""
-	if len(acts) == limit {
-		note = fmt.Sprintf("\n(limit of %d reached: older activities in the range may exist; narrow the range or raise limit)", limit)
+// older ones in the range out, and the answer says so once, with one thing to do: raise the
+// limit when it can be (canRaise: limit is under its maximum), else narrow the range.
+func (u Units) ActivitiesUpTo(acts []intervals.Activity, oldest, newest string, limit int, canRaise bool, max int) string {
+	if len(acts) != limit {
+		return u.Activities(acts, oldest, newest, max)
 	}
-	return u.Activities(acts, oldest, newest, max-utf8.RuneCountInString(note)) + note
+	todo := "narrow the range"
+	if canRaise {
+		todo += " or raise limit"
+	}
+	hint := fmt.Sprintf("older ones in the range may exist past the limit of %d too; narrow the range", limit)
+	whole := fmt.Sprintf("(limit of %d reached: older activities in the range may exist; %s)", limit, todo)
+	return u.activities(acts, oldest, newest, hint, whole, max)
 }
 
 // Activity is the full summary of one activity.
@@ -131,7 +158,7 @@ func (u Units) Activity(a intervals.Activity, max int) string {
 		with(up, oku, func(v float64) string { return fmt.Sprintf("climb %.0f m", v) }),
 		with(down, okdn, func(v float64) string { return fmt.Sprintf("descent %.0f m", v) })))
 	if isFoot(sport) || isSwim(sport) {
-		s, oks := f32(a.AverageSpeed)
+		s, oks := movingSpeed(a)
 		g, okg := f32(a.Gap)
 		add("Pace", parts(", ", with(s, oks && s > 0, func(v float64) string { return u.Pace(v, sport) + " avg" }),
 			with(g, okg && g > 0 && isFoot(sport), func(v float64) string { return "GAP " + u.Pace(v, sport) })))
@@ -164,7 +191,7 @@ func (u Units) Activity(a intervals.Activity, max int) string {
 	ctl, okc := f32(a.IcuCtl)
 	atl, oka := f32(a.IcuAtl)
 	if okc && oka {
-		add("Fitness after", fmt.Sprintf("fitness %s, fatigue %s, form %s", num(ctl), num(atl), num(ctl-atl)))
+		add("Fitness after", fmt.Sprintf("fitness %s, fatigue %s, form %s", FitnessValue(ctl), FitnessValue(atl), FitnessValue(ctl-atl)))
 	}
 	rpe, okr := i32(a.IcuRpe)
 	add("Effort", with(rpe, okr, func(v float64) string { return fmt.Sprintf("RPE %.0f/10", v) }))
@@ -272,4 +299,10 @@ func (u Units) ActivityUpdate(a ActivityUpdate) string {
 		out += "\nNow: " + u.ActivityLine(*a.Now)
 	}
 	return out
+}
+
+// OthersActivity is the line above an activity read by id that is not the selected athlete's:
+// whose it is, and that its times are in that athlete's time zone.
+func OthersActivity(id, owner, ownerID, selected string, loc *time.Location) string {
+	return fmt.Sprintf("Activity %s is %s's (%s), not %s's: shown as %s's, times in %s's time zone (%s).\n", id, owner, ownerID, selected, owner, owner, loc)
 }

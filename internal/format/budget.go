@@ -13,6 +13,9 @@ type List struct {
 	Tail  string   // last lines (kept when there is room)
 	Noun  string   // what the items are, plural ("activities")
 	Hint  string   // what to do to see the rest ("narrow the range")
+	// Whole is the last line when no item was cut (a note that would contradict the cut
+	// line's hint otherwise); it takes the cut line's place and room.
+	Whole string
 }
 
 // Render joins the list within max characters. Items that do not fit are dropped from the
@@ -34,6 +37,9 @@ func (l List) Render(max int) string {
 	used := utf8.RuneCountInString(b.String())
 	// reserve room for the cut line
 	reserve := size(fmt.Sprintf("… %d more %s; %s", len(l.Items), l.Noun, l.Hint))
+	if w := size(l.Whole); w > reserve {
+		reserve = w
+	}
 	tail := 0
 	if l.Tail != "" {
 		tail = size(l.Tail)
@@ -44,6 +50,8 @@ func (l List) Render(max int) string {
 		room := max - used - tail
 		if i < len(l.Items)-1 {
 			room -= reserve
+		} else if l.Whole != "" {
+			room -= size(l.Whole)
 		}
 		if need > room {
 			if kept == 0 && room > 40 {
@@ -63,6 +71,9 @@ func (l List) Render(max int) string {
 		cut := fmt.Sprintf("… %d more %s; %s", rest, l.Noun, l.Hint)
 		write(cut)
 		used += size(cut)
+	} else if l.Whole != "" {
+		write(l.Whole)
+		used += size(l.Whole)
 	}
 	if l.Tail != "" && used+tail <= max {
 		write(l.Tail)

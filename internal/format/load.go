@@ -73,7 +73,7 @@ func (u Units) TrainingLoad(t TrainingLoad, max int) string {
 	if hasToday {
 		items = append(items, "Projection from the end of today, 42/7-day model:")
 	} else {
-		items = append(items, fmt.Sprintf("Projection from the end of %s (fitness %.1f, fatigue %.1f), 42/7-day model:", DayOf(t.Start.Date), t.Start.Fitness, t.Start.Fatigue))
+		items = append(items, fmt.Sprintf("Projection from the end of %s (fitness %s, fatigue %s), 42/7-day model:", DayOf(t.Start.Date), FitnessValue(t.Start.Fitness), FitnessValue(t.Start.Fatigue)))
 	}
 	open := map[string]string{}
 	if !hasToday && t.TodayOpen > 0 {
@@ -99,7 +99,7 @@ func nowLine(now load.Day, ramp *float32, today string) string {
 
 // dayValues is "fitness 65.9, fatigue 61.0, form 4.9 (fresh, +7%)".
 func dayValues(d load.Day) string {
-	return fmt.Sprintf("fitness %.1f, fatigue %.1f, form %.1f%s", d.Fitness, d.Fatigue, d.Form, formZoneNote(d.Form, d.Fitness))
+	return fmt.Sprintf("fitness %s, fatigue %s, form %s%s", FitnessValue(d.Fitness), FitnessValue(d.Fatigue), FitnessValue(d.Form), formZoneNote(d.Form, d.Fitness))
 }
 
 // openSessions names what is still to do today: `VirtualRide "3x10 Threshold" load 84`, and
@@ -128,7 +128,7 @@ func weekLoadLine(w load.Week, today, until string, whatIf map[string]float64) s
 	}
 	end := "no values"
 	if w.EndDate != "" {
-		end = fmt.Sprintf("fitness %.1f, form %.1f%s", w.EndFitness, w.EndForm, note)
+		end = fmt.Sprintf("fitness %s, form %s%s", FitnessValue(w.EndFitness), FitnessValue(w.EndForm), note)
 	}
 	head := DayOf(w.Start)
 	if sunday := addDate(w.Start, 6); until != "" && until < sunday {
@@ -190,7 +190,7 @@ func projectionLines(proj []load.Day, today string, whatIf map[string]float64, r
 		if low < 0 || p.Form < proj[low].Form {
 			low = i
 		}
-		line := fmt.Sprintf("%s load %.0f: fitness %.1f, fatigue %.1f, form %.1f%s, ramp %+.1f", DayOf(p.Date), p.Load, p.Fitness, p.Fatigue, p.Form, formZoneNote(p.Form, p.Fitness), p.RampRate)
+		line := fmt.Sprintf("%s load %.0f: fitness %s, fatigue %s, form %s%s, ramp %+.1f", DayOf(p.Date), p.Load, FitnessValue(p.Fitness), FitnessValue(p.Fatigue), FitnessValue(p.Form), formZoneNote(p.Form, p.Fitness), p.RampRate)
 		if w := whatIf[p.Date]; w > 0 {
 			line += fmt.Sprintf(" [what-if +%.0f]", w)
 		}
@@ -206,7 +206,7 @@ func projectionLines(proj []load.Day, today string, whatIf map[string]float64, r
 		lines = append(lines, line)
 	}
 	if peak >= 0 {
-		summary = fmt.Sprintf("Peak fitness %.1f on %s; lowest form %.1f on %s.", proj[peak].Fitness, DayOf(proj[peak].Date), proj[low].Form, DayOf(proj[low].Date))
+		summary = fmt.Sprintf("Peak fitness %s on %s; lowest form %s on %s.", FitnessValue(proj[peak].Fitness), DayOf(proj[peak].Date), FitnessValue(proj[low].Form), DayOf(proj[low].Date))
 	}
 	return lines, summary
 }
@@ -229,10 +229,10 @@ func raceNames(races []Race) map[string]string {
 func resetNote(r *load.Reset) string {
 	var parts []string
 	if r.Fitness != nil {
-		parts = append(parts, fmt.Sprintf("fitness set to %.1f", *r.Fitness))
+		parts = append(parts, "fitness set to "+FitnessValue(*r.Fitness))
 	}
 	if r.Fatigue != nil {
-		parts = append(parts, fmt.Sprintf("fatigue set to %.1f", *r.Fatigue))
+		parts = append(parts, "fatigue set to "+FitnessValue(*r.Fatigue))
 	}
 	if r.FitnessDays != nil {
 		parts = append(parts, fmt.Sprintf("fitness days %.0f", *r.FitnessDays))

@@ -106,12 +106,24 @@ func TestActivitiesAtTheirLimitSayOlderMayExist(t *testing.T) {
 	for i := range 30 {
 		acts = append(acts, intervals.Activity{Id: ptr(fmt.Sprintf("i%d", i)), Type: ptr("Run"), StartDateLocal: ptr("2026-11-20T07:00:00"), MovingTime: ptr(int32(1800))})
 	}
-	const max = 800
-	got := metric.ActivitiesUpTo(acts, "2026-11-01", "2026-11-30", 30, max)
-	if n := len([]rune(got)); n > max || !strings.HasSuffix(got, "\n(limit of 30 reached: older activities in the range may exist; narrow the range or raise limit)") {
-		t.Errorf("want the limit said last within %d characters (%d):\n%s", max, n, got)
+	for _, canRaise := range []bool{true, false} {
+		todo := "narrow the range"
+		if canRaise {
+			todo += " or raise limit"
+		}
+		if got := metric.ActivitiesUpTo(acts, "2026-11-01", "2026-11-30", 30, canRaise, 4000); !strings.HasSuffix(got, "\n(limit of 30 reached: older activities in the range may exist; "+todo+")") {
+			t.Errorf("all shown, limit reached (can raise: %v): want the limit said last:\n%s", canRaise, got)
+		}
+		// cut by the budget as well: one count, one hint (never "lower limit" and "raise limit")
+		const max = 800
+		got := metric.ActivitiesUpTo(acts, "2026-11-01", "2026-11-30", 30, canRaise, max)
+		lines := strings.Split(got, "\n")
+		want := fmt.Sprintf("… %d more activities; older ones in the range may exist past the limit of 30 too; narrow the range", 30-(len(lines)-2))
+		if n := len([]rune(got)); n > max || lines[len(lines)-1] != want || strings.Count(got, "limit") != 1 || !strings.HasPrefix(got, "30 activities ") {
+			t.Errorf("cut at the limit (can raise: %v): want one count and one hint %q within %d characters (%d):\n%s", canRaise, want, max, n, got)
+		}
 	}
-	if got := metric.ActivitiesUpTo(acts[:29], "2026-11-01", "2026-11-30", 30, 4000); strings.Contains(got, "limit of") {
+	if got := metric.ActivitiesUpTo(acts[:29], "2026-11-01", "2026-11-30", 30, true, 4000); strings.Contains(got, "limit of") {
 		t.Errorf("under the limit nothing is said:\n%s", got)
 	}
 }

@@ -138,6 +138,15 @@ func (u Units) Speed(mps float64) string {
 }
 
 // num formats a number with at most one decimal, without a trailing ".0".
+// FitnessValue writes a value of the fitness model (fitness, fatigue, form) as every answer
+// writes it: one decimal, 64.0 as well as 7.5, so that no tool says 64 where another says 64.0.
+func FitnessValue(v float64) string {
+	if math.Abs(v) < 0.05 {
+		v = 0 // never -0.0
+	}
+	return fmt.Sprintf("%.1f", v)
+}
+
 func num(v float64) string {
 	s := fmt.Sprintf("%.1f", v)
 	return strings.TrimSuffix(s, ".0")

@@ -11,7 +11,9 @@ type SportVolume struct {
 	Count  int     // activities
 	Secs   float64 // moving time
 	Metres float64 // distance
-	Load   float64 // training load
+	Load   float64 // training load, of the activities that have one
+	// Unloaded counts the activities without a load: missing, never counted as 0.
+	Unloaded int
 }
 
 // VolumeWeek is one Monday-based week's volume by sport.
@@ -57,6 +59,7 @@ func (u Units) volumeLine(m map[string]SportVolume) string {
 		sum.Count += v.Count
 		sum.Secs += v.Secs
 		sum.Load += v.Load
+		sum.Unloaded += v.Unloaded
 	}
 	sort.Slice(sports, func(i, j int) bool {
 		a, b := m[sports[i]], m[sports[j]]
@@ -69,7 +72,7 @@ func (u Units) volumeLine(m map[string]SportVolume) string {
 	for i, s := range sports {
 		parts[i] = u.sportVolume(s, m[s])
 	}
-	return strings.Join(parts, "; ") + fmt.Sprintf(" | all %d× %s load %.0f", sum.Count, Duration(sum.Secs), sum.Load)
+	return strings.Join(parts, "; ") + fmt.Sprintf(" | all %d× %s %s", sum.Count, Duration(sum.Secs), volumeLoad(sum))
 }
 
 // sportVolume is "Ride 3× 4:30:00 120.00 km load 250"; the distance only when there is one.
@@ -78,5 +81,17 @@ func (u Units) sportVolume(sport string, v SportVolume) string {
 	if v.Metres > 0 {
 		s += " " + u.Distance(v.Metres, sport)
 	}
-	return s + fmt.Sprintf(" load %.0f", v.Load)
+	return s + " " + volumeLoad(v)
+}
+
+// volumeLoad is "load 250", "load 250 (1 without)" when some activities have no load, and
+// "load n/a" when none has: a missing load is never shown as 0.
+func volumeLoad(v SportVolume) string {
+	switch {
+	case v.Unloaded >= v.Count:
+		return "load n/a"
+	case v.Unloaded > 0:
+		return fmt.Sprintf("load %.0f (%d without)", v.Load, v.Unloaded)
+	}
+	return fmt.Sprintf("load %.0f", v.Load)
 }

@@ -1,6 +1,9 @@
 package format
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestVolumeOrdersSportsByTimeAndOmitsAMissingDistance(t *testing.T) {
 	week := map[string]SportVolume{
@@ -17,4 +20,19 @@ func TestVolumeOrdersSportsByTimeAndOmitsAMissingDistance(t *testing.T) {
 		"- Mon 2026-11-30: no activities",
 		"- Mon 2026-11-23: "+want,
 	)
+}
+
+// A load that is missing is said to be missing, never shown as 0 (recorded payloads have
+// activities without icu_training_load).
+func TestVolumeNeverShowsAMissingLoadAsZero(t *testing.T) {
+	week := map[string]SportVolume{
+		"Swim": {Count: 2, Secs: 3600, Metres: 3000, Unloaded: 2},
+		"Run":  {Count: 2, Secs: 3600, Metres: 10000, Load: 60, Unloaded: 1},
+	}
+	got := Units{}.TrainingVolume(TrainingVolume{Athlete: "Ann", Oldest: "2026-11-23", Newest: "2026-11-30", Total: week,
+		Weeks: []VolumeWeek{{Monday: "2026-11-23", Sports: week}}}, 4000)
+	wantAll(t, got, "Run 2× 1:00:00 10.00 km load 60 (1 without); Swim 2× 1:00:00 3000 m load n/a | all 4× 2:00:00 load 60 (3 without)")
+	if strings.Contains(got, "load 0") {
+		t.Errorf("a missing load shown as 0:\n%s", got)
+	}
 }

@@ -9,7 +9,7 @@ import (
 
 // Fitness formats fitness (CTL), fatigue (ATL) and form (CTL-ATL, also as % of fitness).
 func Fitness(ctl, atl float64) string {
-	s := fmt.Sprintf("fitness %s, fatigue %s, form %s", num(ctl), num(atl), num(ctl-atl))
+	s := fmt.Sprintf("fitness %s, fatigue %s, form %s", FitnessValue(ctl), FitnessValue(atl), FitnessValue(ctl-atl))
 	if ctl > 0 {
 		s += fmt.Sprintf(" (%.0f%% of fitness)", (ctl-atl)/ctl*100)
 	}

@@ -44,7 +44,11 @@ func (u Units) ZoneUpdate(z ZoneUpdate) string {
 	}
 	b.WriteString(" Zones now (upper bounds):\n")
 	b.WriteString(u.zoneBounds(z.After, z.Sport))
-	return strings.TrimRight(b.String(), "\n")
+	out := strings.TrimRight(b.String(), "\n")
+	if in := z.After.IndoorFtp; z.FTP != nil && in != nil && *in > 0 && *in != *z.FTP {
+		out += fmt.Sprintf("\nIndoor FTP is still %d W: a setting of its own, which Intervals.icu uses for indoor rides. Change it on intervals.icu (the %s settings), or with the api toolset (api_call_operation updateSettings, body {\"indoor_ftp\": %d}).", *in, z.Sport, *z.FTP)
+	}
+	return out
 }
 
 // zoneBounds lists the zones of a sport's settings in absolute units, one line per kind.

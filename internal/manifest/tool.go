@@ -30,6 +30,24 @@ type Def struct {
 	// write or destructive tool of the same name (api_call_operation, GET only): the filter
 	// keeps it exactly when ReadOnly is on, and drops it otherwise.
 	ReadOnlyVariant bool
+	// Aliases are the reference server's names of the tool's arguments where they differ from
+	// ours: accepted in calls, never listed (they cost no token).
+	Aliases []Alias
+}
+
+// Alias is an argument name of the reference server (mvilanova/intervals-mcp-server) that a
+// tool accepts in place of one of its own, so that saved prompts and scripts written for it
+// keep working. The server puts the value under our name before it checks the arguments
+// against the schema, so that every error names our arguments.
+type Alias struct {
+	Name string // the reference server's name: start_date
+	// For is our argument it stands for (oldest); "" when ours has none and the value changes
+	// nothing we answer (include_unnamed: we list every activity), so it is dropped.
+	For string
+	// Convert, when set, turns the value into our arguments, by our names (a comma-separated
+	// stream_types into the list types; workout_doc into steps and description). Its error
+	// says what the value should be.
+	Convert func(v json.RawMessage) (map[string]json.RawMessage, error)
 }
 
 // Tool is one MCP tool: its Def, its input type, and its call.

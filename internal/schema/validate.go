@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -102,6 +104,11 @@ func (in *Input) Check(args json.RawMessage) (json.RawMessage, error) {
 	if err := json.Unmarshal(trimmed, &m); err != nil || m == nil {
 		return nil, fmt.Errorf("arguments must be a JSON object with the arguments %s", in.list())
 	}
+	for name, v := range m {
+		if p, ok := in.props[name]; ok {
+			m[name] = coerce(p.schema, v, idName(name))
+		}
+	}
 	var unknown []string
 	for k := range m {
 		if _, ok := in.props[k]; !ok {
@@ -134,6 +141,39 @@ func (in *Input) Check(args json.RawMessage) (json.RawMessage, error) {
 		return nil, fmt.Errorf("arguments: %w", err)
 	}
 	return json.Marshal(m)
+}
+
+// coerce takes an id as scripts and other servers send it: a string of digits where the
+// schema says integer (event_id "123"), an integer where an id's schema says string
+// (activity_id 123, athlete 12345), in an array too. Anything else is left for the check to
+// explain (a name sent as a number is a mistake, not an id).
+func coerce(s *jsonschema.Schema, v any, id bool) any {
+	switch x := v.(type) {
+	case string:
+		if s.Type == "integer" && digits.MatchString(strings.TrimSpace(x)) {
+			if n, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64); err == nil {
+				return float64(n)
+			}
+		}
+	case float64:
+		if id && s.Type == "string" && x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+			return strconv.FormatInt(int64(x), 10)
+		}
+	case []any:
+		if s.Type == "array" && s.Items != nil {
+			for i := range x {
+				x[i] = coerce(s.Items, x[i], id)
+			}
+		}
+	}
+	return v
+}
+
+var digits = regexp.MustCompile(`^-?[0-9]{1,15}$`)
+
+// idName reports whether an argument is an id by its name: athlete, id, ids, activity_id ...
+func idName(name string) bool {
+	return name == "athlete" || name == "id" || name == "ids" || strings.HasSuffix(name, "_id") || strings.HasSuffix(name, "_ids")
 }
 
 // applyDefaults fills in the defaults of the properties v lacks, in v and in every object

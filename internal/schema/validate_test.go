@@ -153,3 +153,24 @@ func TestCheckRefusesUnknownFieldsAtAnyDepth(t *testing.T) {
 		t.Errorf("a bad value deep in a recursive definition: %v", err)
 	}
 }
+
+// Ids come as numbers or strings of digits from scripts and other servers: each is taken in
+// the form its schema says; a name sent as a number is still refused.
+func TestCheckTakesIdsAsNumbersOrDigits(t *testing.T) {
+	in, err := CompileJSON(json.RawMessage(`{"type":"object","additionalProperties":false,"properties":{
+		"event_id":{"type":"integer"},"ids":{"type":"array","items":{"type":"integer"}},
+		"activity_id":{"type":"string"},"name":{"type":"string"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := in.Check(json.RawMessage(`{"event_id":"123","ids":["4",5],"activity_id":678}`))
+	if err != nil || string(out) != `{"activity_id":"678","event_id":123,"ids":[4,5]}` {
+		t.Errorf("got %s, %v", out, err)
+	}
+	if _, err := in.Check(json.RawMessage(`{"name":12345}`)); err == nil {
+		t.Error("a name sent as a number was accepted")
+	}
+	if _, err := in.Check(json.RawMessage(`{"event_id":"12a"}`)); err == nil || !strings.Contains(err.Error(), "expected an integer") {
+		t.Errorf("not digits: %v", err)
+	}
+}

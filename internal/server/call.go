@@ -109,6 +109,10 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 	if err != nil {
 		return "", err
 	}
+	args, asked, err := referenceArgs(e, args, c.coach)
+	if err != nil {
+		return "", err
+	}
 	args, err = in.Check(args)
 	if err != nil {
 		return "", manifest.Errorf("%v", err)
@@ -146,6 +150,9 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 		Confirm:   confirm,
 		Deadline:  deadline,
 		Writes:    rt.Writes,
+	}
+	if err := checkServed(work, env, asked); err != nil {
+		return "", err
 	}
 	work, pc := rt.Persist.begin(work, env, e.Name)
 	text, err = e.Run(work, env, args)
@@ -191,6 +198,9 @@ func takeAthlete(args json.RawMessage) (json.RawMessage, string, error) {
 	var who string
 	if err := json.Unmarshal(raw, &who); err != nil || (who != "" && !athleteForm.MatchString(who)) {
 		return nil, "", manifest.Errorf("argument athlete: expected an athlete id such as i12345 (from list_athletes)")
+	}
+	if who != "" && who != "0" && !strings.HasPrefix(who, "i") {
+		who = "i" + who // Intervals.icu's ids are i and digits; the digits alone name the same athlete
 	}
 	out, err := json.Marshal(m)
 	return out, who, err

@@ -16,6 +16,9 @@ type activitiesIn struct {
 	Limit  int    `json:"limit,omitempty" jsonschema:"minimum=1,maximum=200,default=50"`
 }
 
+// maxActivities is limit's maximum in activitiesIn's schema.
+const maxActivities = 200
+
 type activityIn struct {
 	ActivityID string `json:"activity_id" jsonschema_description:"e.g. i12345678"`
 }
@@ -31,6 +34,7 @@ func getActivitiesTool() manifest.Tool {
 		Name: "get_activities", Title: "List activities",
 		Description: "Activities in a local date range (default the last 7 days), newest first: time, distance, pace or power, HR, load.",
 		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "listActivities"},
+		Aliases: aliases(rangeAliases, dropped("include_unnamed")), // we list every activity, named or not
 	}, getActivities)
 }
 
@@ -51,7 +55,7 @@ func getActivities(ctx context.Context, env *manifest.Env, in activitiesIn) (str
 	if resp.JSON200 == nil {
 		return "", noData("list activities", resp.StatusCode())
 	}
-	return a.units.ActivitiesUpTo(*resp.JSON200, oldest, newest, in.Limit, env.MaxChars()), nil
+	return a.units.ActivitiesUpTo(*resp.JSON200, oldest, newest, in.Limit, in.Limit < maxActivities, env.MaxChars()), nil
 }
 
 // activityID checks an id the model gave.
@@ -81,37 +85,23 @@ func getActivityDetailsTool() manifest.Tool {
 }
 
 func getActivityDetails(ctx context.Context, env *manifest.Env, in activityIn) (string, error) {
-	id, err := activityID(in.ActivityID)
+	r, err := activityToShow(ctx, env, in.ActivityID)
 	if err != nil {
 		return "", err
 	}
-	a, err := loadAthlete(ctx, env)
-	if err != nil {
-		return "", err
-	}
-	act, err := fetchActivity(ctx, env, id)
-	if err != nil {
-		return "", err
-	}
-	return a.units.Activity(act, env.MaxChars()), nil
+	return r.note + r.a.units.Activity(r.act, env.MaxChars()), nil
 }
 
-// recordedActivity reads the athlete and an activity whose data (intervals, streams) a tool
-// shows. stub is the answer to give instead when the activity is a Strava stub.
-func recordedActivity(ctx context.Context, env *manifest.Env, rawID string) (a *athleteCtx, act intervals.Activity, id, stub string, err error) {
-	if id, err = activityID(rawID); err != nil {
-		return nil, act, "", "", err
+// recordedActivity reads an activity whose data (intervals, streams) a tool shows (see
+// activityToShow). stub is the answer to give instead when the activity is a Strava stub.
+func recordedActivity(ctx context.Context, env *manifest.Env, rawID string) (r shownActivity, stub string, err error) {
+	if r, err = activityToShow(ctx, env, rawID); err != nil {
+		return r, "", err
 	}
-	if a, err = loadAthlete(ctx, env); err != nil {
-		return nil, act, "", "", err
+	if format.IsStravaStub(r.act) {
+		stub = "Activity " + r.id + " was " + format.StravaNote + "."
 	}
-	if act, err = fetchActivity(ctx, env, id); err != nil {
-		return nil, act, "", "", err
-	}
-	if format.IsStravaStub(act) {
-		stub = "Activity " + id + " was " + format.StravaNote + "."
-	}
-	return a, act, id, stub, nil
+	return r, stub, nil
 }
 
 func getActivityIntervalsTool() manifest.Tool {
@@ -123,10 +113,11 @@ func getActivityIntervalsTool() manifest.Tool {
 }
 
 func getActivityIntervals(ctx context.Context, env *manifest.Env, in activityIn) (string, error) {
-	a, act, id, stub, err := recordedActivity(ctx, env, in.ActivityID)
+	r, stub, err := recordedActivity(ctx, env, in.ActivityID)
 	if err != nil || stub != "" {
 		return stub, err
 	}
+	id := r.id
 	resp, err := env.Client.GetIntervalsWithResponse(ctx, id)
 	if err != nil {
 		return "", apiFailed("read the intervals of activity "+id, err)
@@ -134,7 +125,7 @@ func getActivityIntervals(ctx context.Context, env *manifest.Env, in activityIn)
 	if resp.JSON200 == nil {
 		return "", noData("read intervals", resp.StatusCode())
 	}
-	return a.units.Intervals(*resp.JSON200, deref(act.Type), env.MaxChars()), nil
+	return r.note + r.a.units.Intervals(*resp.JSON200, deref(r.act.Type), env.MaxChars()), nil
 }
 
 func getActivityStreamsTool() manifest.Tool {
@@ -142,14 +133,16 @@ func getActivityStreamsTool() manifest.Tool {
 		Name: "get_activity_streams", Title: "Activity streams",
 		Description: "An activity's streams (power, HR, cadence, speed...) summarised: min/avg/max, gaps, time in zones, downsampled profile.",
 		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "getActivityStreams", "getActivity"},
+		Aliases: []manifest.Alias{{Name: "stream_types", For: "types", Convert: commaList("types")}},
 	}, getActivityStreams)
 }
 
 func getActivityStreams(ctx context.Context, env *manifest.Env, in streamsIn) (string, error) {
-	a, act, id, stub, err := recordedActivity(ctx, env, in.ActivityID)
+	r, stub, err := recordedActivity(ctx, env, in.ActivityID)
 	if err != nil || stub != "" {
 		return stub, err
 	}
+	id := r.id
 	params := &intervals.GetActivityStreamsParams{}
 	if len(in.Types) > 0 {
 		types := append([]string{"time"}, in.Types...)
@@ -162,7 +155,7 @@ func getActivityStreams(ctx context.Context, env *manifest.Env, in streamsIn) (s
 	if resp.JSON200 == nil {
 		return "", noData("read streams", resp.StatusCode())
 	}
-	return a.units.Streams(id, *resp.JSON200, deref(act.Type), streamZones(act), in.Points, env.MaxChars()), nil
+	return r.note + r.a.units.Streams(id, *resp.JSON200, deref(r.act.Type), streamZones(r.act), in.Points, env.MaxChars()), nil
 }
 
 // streamZones takes the zones the activity was analysed with: HR zones in bpm, power zones

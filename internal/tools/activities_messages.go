@@ -18,19 +18,16 @@ func getActivityMessagesTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "get_activity_messages", Title: "Activity comments",
 		Description: "The comments (chat) on an activity.",
-		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "listActivityMessages"},
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "getActivity", "listActivityMessages"},
 	}, getActivityMessages)
 }
 
 func getActivityMessages(ctx context.Context, env *manifest.Env, in activityIn) (string, error) {
-	id, err := activityID(in.ActivityID)
+	r, err := activityToShow(ctx, env, in.ActivityID)
 	if err != nil {
 		return "", err
 	}
-	a, err := loadAthlete(ctx, env)
-	if err != nil {
-		return "", err
-	}
+	id := r.id
 	resp, err := env.Client.ListActivityMessagesWithResponse(ctx, id, nil)
 	if err != nil {
 		return "", apiFailed("read the comments of activity "+id, err)
@@ -39,14 +36,14 @@ func getActivityMessages(ctx context.Context, env *manifest.Env, in activityIn) 
 	if resp.JSON200 != nil {
 		ms = *resp.JSON200
 	}
-	return a.units.Messages(id, ms, env.MaxChars()), nil
+	return r.note + r.a.units.Messages(id, ms, env.MaxChars()), nil
 }
 
 func addActivityMessageTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "add_activity_message", Title: "Comment on an activity",
 		Description: "Add a comment to an activity.",
-		Toolset:     manifest.Activities, Access: manifest.Write, Operations: []string{"sendActivityMessage"},
+		Toolset:     manifest.Activities, Access: manifest.Write, Operations: []string{"getAthlete", "getActivity", "sendActivityMessage"},
 	}, addActivityMessage)
 }
 
@@ -58,6 +55,9 @@ func addActivityMessage(ctx context.Context, env *manifest.Env, in messageIn) (s
 	content := strings.TrimSpace(in.Content)
 	if content == "" {
 		return "", manifest.Errorf("content is empty: write the comment text")
+	}
+	if _, _, err := activityToChange(ctx, env, id); err != nil {
+		return "", err
 	}
 	resp, err := env.Client.SendActivityMessage(ctx, id, intervals.SendActivityMessageJSONRequestBody{Content: &content})
 	if err != nil {

@@ -63,16 +63,9 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 	if in.Gear == "" && in.Name == nil && in.Description == nil && in.RPE == nil && in.Feel == nil {
 		return "", manifest.Errorf("nothing to change: give name, description, rpe, feel or gear")
 	}
-	ath, err := loadAthlete(ctx, env)
+	ath, act, err := activityToChange(ctx, env, id)
 	if err != nil {
 		return "", err
-	}
-	act, err := fetchActivity(ctx, env, id)
-	if err != nil {
-		return "", err
-	}
-	if act.IcuAthleteId != nil && *act.IcuAthleteId != ath.ID {
-		return "", manifest.Errorf("activity %s belongs to athlete %s, not to %s: pass that athlete (coaches) or check the id", id, *act.IcuAthleteId, ath.ID)
 	}
 	if format.IsStravaStub(act) {
 		return "", manifest.Errorf("activity %s was imported from Strava, which the Intervals.icu API does not serve or change: edit it on intervals.icu", id)

@@ -36,7 +36,7 @@ func TestUpdateActivityRefusals(t *testing.T) {
 		`{"activity_id":"i55","rpe":11}`:        "argument rpe: got 11; expected an integer from 1 to 10",
 		`{"activity_id":"i55","feel":0}`:        "argument feel: got 0; expected an integer from 1 to 5",
 		`{"activity_id":"i55","name":" "}`:      "name must not be empty",
-		`{"activity_id":"i66","name":"x"}`:      "belongs to athlete i8, not to i7",
+		`{"activity_id":"i66","name":"x"}`:      "belongs to athlete i8, not to Act Ivity (i7): nothing was changed",
 		`{"activity_id":"77","name":"x"}`:       "imported from Strava",
 		`{"activity_id":"i99","name":"x"}`:      "not found",
 		`{"activity_id":"i55","gear":"Bike"}`:   "several gear items",

@@ -93,6 +93,7 @@ func getEventsTool() manifest.Tool {
 		Name: "get_events", Title: "Calendar",
 		Description: "Calendar in a local date range (default the next 7 days): planned workouts (done/missed/to do), races, notes, periods.",
 		Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"getAthlete", "listEvents", "listActivities"},
+		Aliases: rangeAliases,
 	}, getEvents)
 }
 

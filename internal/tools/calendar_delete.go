@@ -92,6 +92,7 @@ func deleteEventsByDateRangeTool() manifest.Tool {
 		Name: "delete_events_by_date_range", Title: "Delete events in a range",
 		Description: "Delete calendar events between two local dates: the first call previews and returns a token, a second with confirm=token deletes exactly those. Paired sessions are kept.",
 		Toolset:     manifest.Calendar, Access: manifest.Destructive, Operations: []string{"getAthlete", "listEvents", "deleteEventsBulk"},
+		Aliases: rangeAliases,
 	}, deleteEventsByDateRange)
 }
 

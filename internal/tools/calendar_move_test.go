@@ -180,3 +180,48 @@ func TestAddAndRepeatRefusePastDatesUnlessAllowed(t *testing.T) {
 	}
 	sameCalendar(t, f, before)
 }
+
+// A range moves and copies training sessions only: the "Bike fit" note in it stays where it
+// is, and is not copied, unless category asks for notes.
+func TestRangeMovesAndCopiesLeaveNotesUnlessAsked(t *testing.T) {
+	f, env := demoFake(t)
+	var fit api.Event
+	for _, e := range demoCalendar(f) {
+		if deref(e.Name) == "Bike fit" {
+			fit = e
+		}
+	}
+	day := dayOfEvent(fit)
+	if deref(fit.Category) != "NOTE" || day < "2026-12-01" {
+		t.Fatalf("the demo calendar has no Bike fit note to come: %+v", fit)
+	}
+	copies := func() int {
+		n := 0
+		for _, e := range demoCalendar(f) {
+			if deref(e.Name) == "Bike fit" {
+				n++
+			}
+		}
+		return n
+	}
+	out := mustCallTool(t, env, "copy_sessions", map[string]any{"oldest": day, "newest": plusDays(day, 1), "to_date": plusDays(day, 14)})
+	if strings.Contains(out, "Bike fit") || copies() != 1 {
+		t.Errorf("copying the range copied the note:\n%s", out)
+	}
+	out, err := callTool(t, env, "move_sessions", map[string]any{"oldest": day, "newest": plusDays(day, 1), "days": 1})
+	if strings.Contains(out, "Bike fit") {
+		t.Errorf("moving the range moved the note:\n%s", out)
+	}
+	if err != nil && !strings.Contains(err.Error(), "no WORKOUT between") {
+		t.Fatal(err)
+	}
+	for _, e := range demoCalendar(f) {
+		if deref(e.Id) == deref(fit.Id) && dayOfEvent(e) != day {
+			t.Errorf("the note moved to %s", dayOfEvent(e))
+		}
+	}
+	out = mustCallTool(t, env, "move_sessions", map[string]any{"oldest": day, "newest": day, "category": []string{"NOTE"}, "days": 1})
+	if !strings.Contains(out, "Bike fit") {
+		t.Errorf("category NOTE did not move the note:\n%s", out)
+	}
+}

@@ -54,4 +54,3 @@ func weekdayClock(secs float64) string {
 	s := int(math.Round(secs))
 	return fmt.Sprintf("%d:%02d:%02d", s/3600, s/60%60, s%60)
 }
-

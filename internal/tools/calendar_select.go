@@ -79,8 +79,12 @@ type selection struct {
 	IDs      []sessionRef `json:"ids,omitempty" jsonschema_description:"Event ids, or oldest/newest"`
 	Oldest   string       `json:"oldest,omitempty" jsonschema_description:"YYYY-MM-DD"`
 	Newest   string       `json:"newest,omitempty" jsonschema_description:"YYYY-MM-DD"`
-	Category []string     `json:"category,omitempty" jsonschema_description:"Default WORKOUT, RACE_*, NOTE"`
+	Category []string     `json:"category,omitempty" jsonschema_description:"Default WORKOUT"`
 }
+
+// rangeCategories are what a range selects unless category says otherwise: training
+// sessions. Races keep their dates, and a note ("Bike fit") is an appointment, not training.
+var rangeCategories = []string{"WORKOUT"}
 
 // pick reads the selected sessions; with a range, those starting in it. first is the day
 // the selection starts (oldest, or the earliest session).
@@ -116,7 +120,7 @@ func (s selection) pick(ctx context.Context, env *manifest.Env, today time.Time)
 			return nil, "", err
 		}
 		if len(cats) == 0 {
-			cats = sessionCategories
+			cats = rangeCategories
 		}
 		all, err := readCalendar(ctx, env, lo, hi, cats...)
 		if err != nil {

@@ -63,7 +63,7 @@ func TestGetEventByIDShowsTheWorkoutText(t *testing.T) {
 		t.Errorf("answer:\n%s", out)
 	}
 	_, err := callTool(t, env, "get_event_by_id", `{"event_id":999999}`)
-	if err == nil || !strings.Contains(err.Error(), "not on this athlete's calendar") {
+	if err == nil || !strings.Contains(err.Error(), "event 999999 is not on the calendar of Alex Demo (i100001): take the id from get_events") {
 		t.Errorf("an unknown id should be said so: %v", err)
 	}
 }

@@ -25,6 +25,7 @@ type eventWriteIn struct {
 	Duration    string `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
 	Load        int    `json:"load,omitempty" jsonschema:"maximum=2000"`
 	AllowPast   bool   `json:"allow_past,omitempty"`
+	color       string // a note's colour (add_or_update_note)
 }
 
 func addOrUpdateEventTool() manifest.Tool {
@@ -32,10 +33,46 @@ func addOrUpdateEventTool() manifest.Tool {
 		Name: "add_or_update_event", Title: "Plan a session or note",
 		Description: "Creates or updates (event_id) a calendar event. Workout text is checked for syntax traps, or built from steps. A session paired with an activity is never changed.",
 		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent"},
+		Aliases: []manifest.Alias{{Name: "workout_type", For: "type"}, {Name: "start_date", For: "date"},
+			{Name: "moving_time", For: "duration", Convert: secondsText("duration")}, {Name: "workout_doc", For: "steps", Convert: workoutDocArgs},
+			{Name: "distance"}}, // Intervals.icu works out a session's distance from its steps
 	}, addOrUpdateEvent)
 }
 
 func addOrUpdateEvent(ctx context.Context, env *manifest.Env, in eventWriteIn) (string, error) {
+	return writeEvent(ctx, env, in, "")
+}
+
+// noteIn is add_or_update_note's input: the reference server's tool, a NOTE on the calendar.
+type noteIn struct {
+	EventID     int32  `json:"event_id,omitempty"`
+	Date        string `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD"`
+	Name        string `json:"name,omitempty"`
+	Description string `json:"description,omitempty" jsonschema:"maxLength=4000"`
+	Color       string `json:"color,omitempty" jsonschema:"maxLength=20"`
+	AllowPast   bool   `json:"allow_past,omitempty"`
+}
+
+func addOrUpdateNoteTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "add_or_update_note", Title: "Calendar note",
+		Description: "Add a plain-text note to the calendar, or update one (event_id).",
+		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent"},
+		Aliases: []manifest.Alias{{Name: "start_date", For: "date"}},
+	}, addOrUpdateNote)
+}
+
+// addOrUpdateNote writes a NOTE through add_or_update_event's path: the same past-date rule,
+// the same refusal of a session paired with a recorded activity; an event that is not a note
+// is left to add_or_update_event.
+func addOrUpdateNote(ctx context.Context, env *manifest.Env, in noteIn) (string, error) {
+	return writeEvent(ctx, env, eventWriteIn{EventID: in.EventID, Category: "NOTE", Date: in.Date, Name: in.Name,
+		Description: in.Description, AllowPast: in.AllowPast, color: strings.TrimSpace(in.Color)}, "NOTE")
+}
+
+// writeEvent creates or updates the event in describes. only, when set, is the one category
+// an updated event must already have.
+func writeEvent(ctx context.Context, env *manifest.Env, in eventWriteIn, only string) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
@@ -48,6 +85,9 @@ func addOrUpdateEvent(ctx context.Context, env *manifest.Env, in eventWriteIn) (
 		}
 		if paired != "" {
 			return "", refusePairedEvent("changed", e, paired)
+		}
+		if cat := string(deref(e.Category)); only != "" && cat != only {
+			return "", manifest.Errorf("event %d is a %s, not a %s: change it with add_or_update_event", in.EventID, cat, only)
 		}
 		old = e
 	}
@@ -151,6 +191,9 @@ func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.E
 	if in.Load > 0 {
 		b.LoadTarget = pointer(int32(in.Load))
 	}
+	if in.color != "" {
+		b.Color = &in.color
+	}
 	text, workout, err := workoutText(in, sport, cat, a)
 	if err != nil {
 		return b, "", err
@@ -167,15 +210,19 @@ func workoutText(in eventWriteIn, sport, cat string, a *athleteCtx) (string, str
 	th := eventThresholds(a, sport)
 	ws := workout.SportFor(sport)
 	if len(in.Steps) > 0 {
-		if in.Description != "" {
-			return "", "", manifest.Errorf("give either steps or description (workout text), not both")
+		if hasSteps(in.Description) {
+			return "", "", manifest.Errorf("give the workout either as steps or as workout text in description, not both")
 		}
 		text, err := workout.Build(ws, toSteps(in.Steps), th)
 		if err != nil {
 			return "", "", manifest.Errorf("the steps cannot be written as an Intervals.icu workout: %v", err)
 		}
 		s, _ := workout.Check(ws, text, th)
-		return text, s.String() + "\n" + text, nil
+		summary := s.String() + "\n" + text
+		if words := strings.TrimSpace(in.Description); words != "" {
+			text = words + "\n\n" + text // words above the steps, as plan_sessions writes them
+		}
+		return text, summary, nil
 	}
 	if cat != "WORKOUT" || !hasSteps(in.Description) {
 		// notes, and sessions described in words only, have no syntax to get wrong

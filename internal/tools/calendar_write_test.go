@@ -6,6 +6,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
 )
 
 func TestUpdateEventRefusesAPairedSession(t *testing.T) {
@@ -160,5 +161,60 @@ func TestAddEventTakesACadenceInTheTarget(t *testing.T) {
 	_, err := callTool(t, env, "add_or_update_event", `{"date":"2026-12-08","type":"Ride","name":"x","steps":[{"duration":"10:00","target":"75% FTP 90rpm","cadence":"90rpm"}]}`)
 	if err == nil || !strings.Contains(err.Error(), "cadence") {
 		t.Errorf("the old cadence field: %v", err)
+	}
+}
+
+// add_or_update_note writes a NOTE through add_or_update_event's path: created with its
+// colour, updated in place, refused in the past unless allowed, and never turning a workout
+// into a note.
+func TestAddOrUpdateNote(t *testing.T) {
+	f, env := demoFake(t)
+	out := mustCallTool(t, env, "add_or_update_note", `{"date":"2026-12-09","name":"Travel","description":"Flight to Perth","color":"red"}`)
+	if !strings.HasPrefix(out, `Created: Wed 2026-12-09 NOTE "Travel"`) {
+		t.Errorf("answer: %s", out)
+	}
+	var note api.Event
+	for _, e := range f.Events("0") {
+		if deref(e.Name) == "Travel" {
+			note = e
+		}
+	}
+	if deref(note.Category) != "NOTE" || deref(note.Color) != "red" || deref(note.Description) != "Flight to Perth" {
+		t.Fatalf("the note on the calendar: %+v", note)
+	}
+	out = mustCallTool(t, env, "add_or_update_note", `{"event_id":`+itoa(deref(note.Id))+`,"description":"Flight moved to Friday"}`)
+	if !strings.HasPrefix(out, `Updated: Wed 2026-12-09 NOTE "Travel"`) {
+		t.Errorf("update answer: %s", out)
+	}
+	before := demoCalendar(f)
+	if _, err := callTool(t, env, "add_or_update_note", `{"date":"2026-11-20","name":"Late"}`); err == nil || !strings.Contains(err.Error(), "allow_past") {
+		t.Errorf("a past date: %v", err)
+	}
+	_, free := pairedAndFreeSession(t, f)
+	if _, err := callTool(t, env, "add_or_update_note", `{"event_id":`+itoa(free)+`,"name":"Now a note"}`); err == nil || !strings.Contains(err.Error(), "is a WORKOUT, not a NOTE: change it with add_or_update_event") {
+		t.Errorf("a workout updated as a note: %v", err)
+	}
+	sameCalendar(t, f, before)
+	if _, err := callTool(t, env, "add_or_update_note", `{"date":"2026-11-20","name":"Felt flat","allow_past":true}`); err != nil {
+		t.Errorf("a past note with allow_past: %v", err)
+	}
+}
+
+// Words in description go above the steps built (as plan_sessions writes them); workout text
+// in description and steps both would be two workouts, and are refused.
+func TestAddEventWritesWordsAboveTheSteps(t *testing.T) {
+	f, env := demoFake(t)
+	mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-08","type":"Run","name":"Strides","description":"Flat road","steps":[{"duration":"10:00","target":"Z2 HR"}]}`)
+	var text string
+	for _, e := range f.Events("0") {
+		if deref(e.Name) == "Strides" {
+			text = deref(e.Description)
+		}
+	}
+	if text != "Flat road\n\n- 10m Z2 HR" {
+		t.Errorf("written: %q", text)
+	}
+	if _, err := callTool(t, env, "add_or_update_event", `{"date":"2026-12-08","type":"Run","description":"- 10m Z2 HR","steps":[{"duration":"10:00","target":"Z2 HR"}]}`); err == nil || !strings.Contains(err.Error(), "not both") {
+		t.Errorf("workout text and steps: %v", err)
 	}
 }

@@ -31,6 +31,7 @@ func All() []manifest.Tool {
 		getEventsTool(),
 		getEventByIDTool(),
 		addOrUpdateEventTool(),
+		addOrUpdateNoteTool(),
 		deleteEventTool(),
 		deleteEventsByDateRangeTool(),
 		planSessionsTool(),

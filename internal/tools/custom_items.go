@@ -130,6 +130,7 @@ func createCustomItemTool() manifest.Tool {
 		Name: "create_custom_item", Title: "Create a custom item",
 		Description: "Create a custom item: name, type and its JSON content.",
 		Toolset:     manifest.CustomItems, Access: manifest.Write, Operations: []string{"createCustomItem"},
+		Aliases: []manifest.Alias{{Name: "item_type", For: "type"}},
 	}, createCustomItem)
 }
 
@@ -158,6 +159,7 @@ func updateCustomItemTool() manifest.Tool {
 		Name: "update_custom_item", Title: "Update a custom item",
 		Description: "Change a custom item's name, description, visibility or content.",
 		Toolset:     manifest.CustomItems, Access: manifest.Write, Idempotent: true, Operations: []string{"getCustomItem", "updateCustomItem"},
+		Aliases: []manifest.Alias{refused("item_type", "an item's type cannot be changed: create a new item of that type (create_custom_item) and delete this one")},
 	}, updateCustomItem)
 }
 

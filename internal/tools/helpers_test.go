@@ -230,7 +230,7 @@ func clientSession(t *testing.T, env *manifest.Env) *mcp.ClientSession {
 func sessionWith(t *testing.T, env *manifest.Env, f manifest.Filter, caps *mcp.ClientCapabilities, version string) *mcp.ClientSession {
 	t.Helper()
 	srv, err := server.New(server.Options{
-		Tools: All(), Resources: Resources(), Prompts: Prompts(),
+		Tools: All(), Resources: Resources(), Prompts: Prompts(f.Has(manifest.Coach)),
 		Filter:  f,
 		Runtime: server.Runtime{Client: env.Client, AthleteID: env.AthleteID, Now: env.Now},
 	})

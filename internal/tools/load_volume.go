@@ -83,6 +83,8 @@ func weeklyVolume(acts []intervals.Activity, first, today string) (byWeek map[st
 			}
 			if a.IcuTrainingLoad != nil {
 				v.Load += float64(*a.IcuTrainingLoad)
+			} else {
+				v.Unloaded++
 			}
 			m[sport] = v
 		}

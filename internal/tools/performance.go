@@ -27,6 +27,10 @@ func getAthletePowerCurvesTool() manifest.Tool {
 		Description: "Best efforts over periods: power (W, W/kg) at 5s-90m, pace at 400m-marathon, or HR held at 5s-90m.",
 		Toolset:     manifest.Performance, Access: manifest.Read,
 		Operations: []string{"getAthlete", "listAthletePowerCurves", "listAthletePaceCurves", "listAthleteHRCurves"},
+		Aliases: aliases(rangeAliases, []manifest.Alias{{Name: "activity_type", For: "sport"},
+			refused("indoor_outdoor", "curves cover indoor and outdoor together here (Intervals.icu's curve filters cannot be sent through its API): leave it out")},
+			// our answer has its own durations and periods (90d, 1y by default, or period), with W/kg
+			dropped("durations", "this_season", "last_season", "include_normalised")),
 	}, getAthletePowerCurves)
 }
 

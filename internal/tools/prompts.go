@@ -10,10 +10,6 @@ import (
 )
 
 func renderPlanBlock(args map[string]string) (string, error) {
-	who, err := promptAthlete(args)
-	if err != nil {
-		return "", err
-	}
 	goal := strings.TrimSpace(args["goal"])
 	if goal == "" {
 		return "", fmt.Errorf("goal is required: say what the block is for, e.g. a marathon on 2027-03-14")
@@ -31,7 +27,7 @@ func renderPlanBlock(args map[string]string) (string, error) {
 		long = "the athlete's usual long-session day"
 	}
 	total := weeks * per
-	return who + fmt.Sprintf(`Plan a %d-week training block for this goal: %s.
+	return fmt.Sprintf(`Plan a %d-week training block for this goal: %s.
 %d sessions a week (%d in all), long session on %s.
 
 1. Call get_athlete_context for today's date, time zone, zones, thresholds, fitness and coming races and periods; get_training_volume and get_training_load for recent weeks.
@@ -43,10 +39,6 @@ func renderPlanBlock(args map[string]string) (string, error) {
 }
 
 func renderAdaptToIllness(args map[string]string) (string, error) {
-	who, err := promptAthlete(args)
-	if err != nil {
-		return "", err
-	}
 	since := strings.TrimSpace(args["since"])
 	if since == "" {
 		return "", fmt.Errorf("since is required: say since when, e.g. yesterday or 2026-11-28")
@@ -55,7 +47,7 @@ func renderAdaptToIllness(args map[string]string) (string, error) {
 	if feeling == "" {
 		feeling = "not said"
 	}
-	return who + fmt.Sprintf(`The athlete has been ill since %s. How it feels now: %s.
+	return fmt.Sprintf(`The athlete has been ill since %s. How it feels now: %s.
 
 1. Call get_athlete_context (today in the athlete's time zone, form, coming races), then get_events for the next two weeks.
 2. Record the illness with create_period kind SICK from %s to the last day a rest is needed (with fever or symptoms below the neck: no training until they are gone).
@@ -68,10 +60,24 @@ func renderAdaptToIllness(args map[string]string) (string, error) {
 // block, adapt to illness, weekly review, race readiness) does the same thing each time.
 
 // Prompts returns the prompts for the common asks: plan a block, adapt to illness, weekly
-// review, race readiness.
-func Prompts() []manifest.Prompt {
-	athlete := manifest.PromptArg{Name: "athlete", Description: "for coaches: the athlete's id from list_athletes (default: you)"}
-	return []manifest.Prompt{
+// review, race readiness. In coach mode each takes the athlete it is for, and tells the model
+// to pass it to every tool; outside it none does (the tools would refuse the argument).
+func Prompts(coach bool) []manifest.Prompt {
+	var athlete []manifest.PromptArg
+	if coach {
+		athlete = []manifest.PromptArg{{Name: "athlete", Description: "the athlete's id from list_athletes (default: you)"}}
+	}
+	withAthlete := func(render func(map[string]string) (string, error)) func(map[string]string) (string, error) {
+		return func(args map[string]string) (string, error) {
+			who, err := promptAthlete(args, coach)
+			if err != nil {
+				return "", err
+			}
+			text, err := render(args)
+			return who + text, err
+		}
+	}
+	ps := []manifest.Prompt{
 		{
 			Name:        "plan_block",
 			Title:       "Plan a training block",
@@ -81,9 +87,8 @@ func Prompts() []manifest.Prompt {
 				{Name: "weeks", Description: "length of the block in weeks", Required: true},
 				{Name: "sessions_per_week", Description: "e.g. 5", Required: true},
 				{Name: "long_day", Description: "day of the long session, e.g. Sunday"},
-				athlete,
 			},
-			Render: renderPlanBlock,
+			Render: withAthlete(renderPlanBlock),
 		},
 		{
 			Name:        "adapt_to_illness",
@@ -92,9 +97,8 @@ func Prompts() []manifest.Prompt {
 			Args: []manifest.PromptArg{
 				{Name: "since", Description: "since when, e.g. yesterday or 2026-11-28", Required: true},
 				{Name: "feeling", Description: "how it feels now: symptoms, fever, energy"},
-				athlete,
 			},
-			Render: renderAdaptToIllness,
+			Render: withAthlete(renderAdaptToIllness),
 		},
 		{
 			Name:        "weekly_review",
@@ -102,9 +106,8 @@ func Prompts() []manifest.Prompt {
 			Description: "Reviews a week: done against planned, load and form, wellness, and what to change next week.",
 			Args: []manifest.PromptArg{
 				{Name: "week", Description: "any date of the week, YYYY-MM-DD (default: last week)"},
-				athlete,
 			},
-			Render: renderWeeklyReview,
+			Render: withAthlete(renderWeeklyReview),
 		},
 		{
 			Name:        "race_readiness",
@@ -112,18 +115,24 @@ func Prompts() []manifest.Prompt {
 			Description: "Checks whether form will be right for a race and how to adjust the days before it.",
 			Args: []manifest.PromptArg{
 				{Name: "race", Description: "the race and its date, e.g. 10 km on 2026-12-12 (default: the next race on the calendar)"},
-				athlete,
 			},
-			Render: renderRaceReadiness,
+			Render: withAthlete(renderRaceReadiness),
 		},
 	}
+	for i := range ps {
+		ps[i].Args = append(ps[i].Args, athlete...)
+	}
+	return ps
 }
 
-// promptAthlete says whose data a prompt is about and how to pass the athlete.
-func promptAthlete(args map[string]string) (string, error) {
+// promptAthlete says whose data a prompt is about and how to pass the athlete (coach mode).
+func promptAthlete(args map[string]string, coach bool) (string, error) {
 	a := strings.TrimSpace(args["athlete"])
 	if a == "" {
 		return "", nil
+	}
+	if !coach {
+		return "", fmt.Errorf("athlete is for coaches: this server works for one athlete; start it with the coach toolset (--toolsets default,coach) to choose")
 	}
 	if strings.ContainsAny(a, " \t\n\"") {
 		return "", fmt.Errorf("athlete %q: give the athlete's id from list_athletes, e.g. i12345", a)
@@ -132,10 +141,6 @@ func promptAthlete(args map[string]string) (string, error) {
 }
 
 func renderWeeklyReview(args map[string]string) (string, error) {
-	who, err := promptAthlete(args)
-	if err != nil {
-		return "", err
-	}
 	week := "last week (Monday to Sunday, in the athlete's time zone)"
 	if w := strings.TrimSpace(args["week"]); w != "" {
 		d, err := time.Parse(ymd, w)
@@ -145,7 +150,7 @@ func renderWeeklyReview(args map[string]string) (string, error) {
 		mon := mondayOf(d.Format(ymd))
 		week = fmt.Sprintf("the week %s to %s", weekdayDate(mon), weekdayDate(addDays(mon, 6)))
 	}
-	return who + fmt.Sprintf(`Review %s.
+	return fmt.Sprintf(`Review %s.
 
 1. Call get_athlete_context for today's date, zones and thresholds, and coming races.
 2. Call get_events for the week: which planned sessions were done, missed or changed.
@@ -157,15 +162,11 @@ Answer in under 250 words: done against planned (sessions, time, load), the qual
 }
 
 func renderRaceReadiness(args map[string]string) (string, error) {
-	who, err := promptAthlete(args)
-	if err != nil {
-		return "", err
-	}
 	race := strings.TrimSpace(args["race"])
 	if race == "" {
 		race = "the next race on the calendar (RACE_A, RACE_B or RACE_C in get_events)"
 	}
-	return who + fmt.Sprintf(`Is the athlete ready for %s?
+	return fmt.Sprintf(`Is the athlete ready for %s?
 
 1. Call get_athlete_context for today's date, thresholds and coming races; get_events from today to the race day for what is planned.
 2. Call get_training_load with days reaching the race day: fitness, fatigue and form projected over the planned sessions, and the form zone on race day. Fresh (+5%% to +20%% of fitness) is the usual target for an important race; transition (above +20%%) means fitness is being lost.

@@ -67,14 +67,30 @@ func fetchEvent(ctx context.Context, env *manifest.Env, id int32) (intervals.Eve
 	resp, err := env.Client.ShowEventWithResponse(ctx, env.AthleteID, id)
 	if err != nil {
 		if intervals.StatusOf(err) == 404 {
-			return intervals.Event{}, "", manifest.Errorf("event %d is not on this athlete's calendar: take the id from get_events", id)
+			return intervals.Event{}, "", manifest.Errorf("event %d is not on the calendar of %s: take the id from get_events (a coach reads another athlete's events with that athlete's id)", id, calendarOf(ctx, env))
 		}
 		return intervals.Event{}, "", apiFailed(fmt.Sprintf("read event %d", id), err)
 	}
 	if resp.JSON200 == nil {
 		return intervals.Event{}, "", noData("read event", resp.StatusCode())
 	}
+	// the path names the athlete; an answer that says another is never taken as this one's
+	if owner := deref(resp.JSON200.AthleteId); owner != "" {
+		if a, err := env.Athlete(ctx); err == nil && !manifest.SameAthlete(owner, a.ID) {
+			return intervals.Event{}, "", manifest.Errorf("event %d is athlete %s's, not %s's (%s): pass athlete %s to read or change it (coaches), or check the id", id, owner, nameOr(a.Name, a.ID), a.ID, owner)
+		}
+	}
 	return *resp.JSON200, pairing(resp.Body), nil
+}
+
+// calendarOf names the call's athlete for an error: "Alex Demo (i100001)", or "this athlete"
+// when the profile cannot be read.
+func calendarOf(ctx context.Context, env *manifest.Env) string {
+	a, err := env.Athlete(ctx)
+	if err != nil {
+		return "this athlete"
+	}
+	return nameOr(a.Name, a.ID) + " (" + a.ID + ")"
 }
 
 func pointer[T any](v T) *T { return &v }

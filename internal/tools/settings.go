@@ -13,6 +13,7 @@ func getGearListTool() manifest.Tool {
 		Name: "get_gear_list", Title: "Gear",
 		Description: "The athlete's gear (bikes, shoes, components) with distance, time, activities and reminders.",
 		Toolset:     manifest.Settings, Access: manifest.Read, Operations: []string{"getAthlete", "listGear"},
+		Aliases: dropped("refresh"), // every call reads the gear list afresh
 	}, getGearList)
 }
 

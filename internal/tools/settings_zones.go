@@ -159,6 +159,7 @@ func settingsAfter(answer, old, sent intervals.SportSettings) intervals.SportSet
 	}
 	out := answer
 	out.Ftp, out.Lthr, out.MaxHr = pick(sent.Ftp, answer.Ftp, old.Ftp), pick(sent.Lthr, answer.Lthr, old.Lthr), pick(sent.MaxHr, answer.MaxHr, old.MaxHr)
+	out.IndoorFtp = pick(sent.IndoorFtp, answer.IndoorFtp, old.IndoorFtp)
 	switch {
 	case sent.ThresholdPace != nil:
 		out.ThresholdPace = sent.ThresholdPace

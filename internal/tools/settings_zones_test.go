@@ -3,9 +3,12 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -79,5 +82,28 @@ func TestUpdateTrainingZoneRefusals(t *testing.T) {
 		if !strings.HasPrefix(r, "GET ") {
 			t.Errorf("a refused call wrote: %s", r)
 		}
+	}
+}
+
+// A new FTP leaves indoor FTP, a setting of its own, as it was: the answer says so, and how
+// to change it, rather than let the athlete believe indoor rides follow.
+func TestUpdateTrainingZoneSaysIndoorFTPIsUnchanged(t *testing.T) {
+	f, env := demoFake(t)
+	var indoor int32
+	for _, s := range worldAthlete(t, f, fakeicu.DemoAthleteID).SportSettings {
+		if s.IndoorFtp != nil && s.Types != nil && slices.Contains(*s.Types, "Ride") {
+			indoor = *s.IndoorFtp
+		}
+	}
+	if indoor == 0 {
+		t.Fatal("the demo athlete's ride settings have no indoor FTP")
+	}
+	out := mustCallTool(t, env, "update_training_zone", `{"sport":"Ride","ftp":265}`)
+	want := fmt.Sprintf("Indoor FTP is still %d W: a setting of its own, which Intervals.icu uses for indoor rides. Change it on intervals.icu (the Ride settings), or with the api toolset (api_call_operation updateSettings, body {\"indoor_ftp\": 265}).", indoor)
+	if !strings.HasSuffix(out, want) {
+		t.Errorf("answer lacks the indoor FTP:\n%s", out)
+	}
+	if out := mustCallTool(t, env, "update_training_zone", `{"sport":"Run","lthr":171}`); strings.Contains(out, "Indoor FTP") {
+		t.Errorf("no FTP changed, nothing to say of indoor FTP:\n%s", out)
 	}
 }

@@ -17,6 +17,7 @@ func getWellnessDataTool() manifest.Tool {
 		Name: "get_wellness_data", Title: "Wellness",
 		Description: "Daily wellness (default the last 7 days): fitness/fatigue/form, weight, resting HR, HRV, sleep, labelled 1-4 scores (soreness, mood...).",
 		Toolset:     manifest.Wellness, Access: manifest.Read, Operations: []string{"getAthlete", "listWellnessRecords"},
+		Aliases: aliases(rangeAliases, dropped("include_all_fields")), // the answer has every field the athlete has
 	}, getWellnessData)
 }
 

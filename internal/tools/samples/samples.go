@@ -66,6 +66,8 @@ var Calls = []Call{
 	{Tool: "get_event_by_id", Case: "session", Args: `{"event_id":{{session1}}}`},
 	{Tool: "add_or_update_event", Case: "create_steps", Args: `{"date":"2026-12-03","type":"Run","name":"Strides","steps":[{"duration":"10:00","target":"Z2 HR"},{"repeat":6,"steps":[{"duration":"20","target":"3:30/km"},{"duration":"1:00","target":"Z1 HR"}]}]}`},
 	{Tool: "add_or_update_event", Case: "update", Args: `{"event_id":{{session4}},"date":"2026-12-10","name":"Easy (moved)"}`},
+	{Tool: "add_or_update_note", Case: "create", Args: `{"date":"2026-12-09","name":"Travel","description":"Flight to Perth, no training","color":"red"}`},
+	{Tool: "add_or_update_note", Case: "update", Args: `{"event_id":{{note}},"description":"Bike fit moved to 18:00"}`},
 	{Tool: "delete_event", Case: "session", Args: `{"event_id":{{session4}}}`},
 	{Tool: "delete_event", Case: "several", Args: `{"event_ids":[{{session5}}]}`},
 	{Tool: "delete_events_by_date_range", Case: "preview", Args: `{"oldest":"2026-12-20","newest":"2026-12-27","category":["WORKOUT"]}`},
@@ -135,9 +137,9 @@ func Of(tool string) []Call {
 // Values are the values of an athlete's data that the {{name}} of the arguments stand for,
 // by name: run (its last run, or its last activity but a Strava one if it has no run),
 // strava (its last Strava activity), session1 ... session5 (its first planned workouts after
-// 2 December 2026 that no activity did), period (its first sick period), item (its first
-// custom item), gear (its first gear), sport (the first sport of its settings). A name the
-// athlete has no value for is missing.
+// 2 December 2026 that no activity did), note (its first note after that day), period (its
+// first sick period), item (its first custom item), gear (its first gear), sport (the first
+// sport of its settings). A name the athlete has no value for is missing.
 func Values(a *synth.Athlete) map[string]string {
 	v := map[string]string{}
 	last := ""
@@ -165,6 +167,8 @@ func Values(a *synth.Athlete) map[string]string {
 		case *e.Category == "WORKOUT" && a.PairedActivity[*e.Id] == "" && *e.StartDateLocal > "2026-12-02" && free < 5:
 			free++
 			v["session"+strconv.Itoa(free)] = strconv.Itoa(int(*e.Id))
+		case *e.Category == "NOTE" && *e.StartDateLocal > "2026-12-02" && v["note"] == "":
+			v["note"] = strconv.Itoa(int(*e.Id))
 		case *e.Category == "SICK" && v["period"] == "":
 			v["period"] = strconv.Itoa(int(*e.Id))
 		}

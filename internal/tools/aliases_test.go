@@ -1,0 +1,153 @@
+package tools
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
+)
+
+// referenceTools are the tools of the reference server (mvilanova/intervals-mcp-server).
+var referenceTools = []string{"get_activities", "get_activity_details", "get_activity_intervals", "get_activity_streams",
+	"get_activity_messages", "add_activity_message", "get_athlete_power_curves", "get_wellness_data", "get_events",
+	"get_event_by_id", "add_or_update_event", "add_or_update_note", "delete_event", "delete_events_by_date_range",
+	"get_custom_items", "get_custom_item_by_id", "create_custom_item", "update_custom_item", "delete_custom_item",
+	"get_gear_list"}
+
+// referenceCall is a call as the reference server's users make it: its argument names, ids as
+// strings, athlete_id.
+type referenceCall struct {
+	tool, args string
+	want       string // in the answer: the call did what its arguments say
+}
+
+// TestReferenceServersArgumentsAreAccepted calls every reference tool through an MCP session
+// with the reference server's own argument shapes (tools/*.py): each answers, and does what
+// the arguments ask.
+func TestReferenceServersArgumentsAreAccepted(t *testing.T) {
+	f, env := demoFake(t)
+	cs := sessionWith(t, env, manifest.Filter{Toolsets: manifest.DefaultToolsets}, nil, "")
+	v := samples.Values(worldAthlete(t, f, fakeicu.DemoAthleteID))
+	fill := func(s string) string {
+		for name, val := range v {
+			s = strings.ReplaceAll(s, "{{"+name+"}}", val)
+		}
+		return s
+	}
+	calls := []referenceCall{
+		{"get_activities", `{"athlete_id":"i100001","start_date":"2026-11-01","end_date":"2026-11-30","limit":10,"include_unnamed":false}`, "2026-11-"},
+		{"get_activity_details", `{"activity_id":"{{run}}"}`, "{{run}}"},
+		{"get_activity_intervals", `{"activity_id":"{{run}}","api_key":null}`, ""},
+		{"get_activity_streams", `{"activity_id":"{{run}}","stream_types":"heartrate,cadence"}`, "heart"},
+		{"get_activity_messages", `{"activity_id":"{{run}}"}`, ""},
+		{"add_activity_message", `{"activity_id":"{{run}}","content":"Strong finish"}`, "Comment added"},
+		{"get_athlete_power_curves", `{"activity_type":"Ride","durations":[5,60,300,1200],"start_date":"2026-09-01","end_date":"2026-11-30","this_season":true,"last_season":true,"include_normalised":true,"indoor_outdoor":null}`, "W"},
+		{"get_wellness_data", `{"athlete_id":"100001","start_date":"2026-11-20","end_date":"2026-11-30","include_all_fields":true}`, "Fri 2026-11-20"},
+		{"get_events", `{"start_date":"2026-12-01","end_date":"2026-12-14"}`, "2026-12-14"},
+		{"get_event_by_id", `{"event_id":"{{session1}}"}`, "[id {{session1}}]"},
+		{"add_or_update_event", `{"workout_type":"Ride","name":"VO2 max","start_date":"2026-12-09","moving_time":3300,"distance":30000,"workout_doc":{
+			"description":"High-intensity workout for increasing VO2 max",
+			"steps":[{"power":{"value":80,"units":"%ftp"},"duration":900,"warmup":true},
+				{"reps":2,"text":"High-intensity intervals","steps":[
+					{"power":{"value":110,"units":"%ftp"},"duration":300,"text":"High-intensity"},
+					{"power":{"value":80,"units":"%ftp"},"duration":90,"text":"Recovery"}]},
+				{"power":{"start":80,"end":60,"units":"%ftp"},"ramp":true,"duration":600,"cooldown":true},
+				{"text":""}]}}`, `Created: Wed 2026-12-09 WORKOUT Ride "VO2 max"`},
+		{"add_or_update_note", `{"name":"Bike fit","description":"Saddle up 5 mm","start_date":"2026-12-10","color":"green"}`, `Created: Thu 2026-12-10 NOTE "Bike fit"`},
+		{"delete_event", `{"event_id":"{{session4}}"}`, "Deleted"},
+		{"delete_events_by_date_range", `{"start_date":"2026-12-20","end_date":"2026-12-27"}`, "confirm="},
+		{"create_custom_item", `{"name":"Weekly TSS","item_type":"FITNESS_CHART","description":"Load per week","content":{"charts":[]},"visibility":"PRIVATE"}`, "Weekly TSS"},
+		{"get_custom_items", `{"athlete_id":"i100001"}`, "Weekly TSS"},
+		{"get_custom_item_by_id", `{"item_id":"{{item}}"}`, ""},
+		{"update_custom_item", `{"item_id":"{{item}}","name":"Renamed","description":"Load per week","visibility":"PRIVATE"}`, "Renamed"},
+		{"delete_custom_item", `{"item_id":"{{item}}"}`, ""},
+		{"get_gear_list", `{"refresh":true}`, ""},
+	}
+	var called []string
+	for _, c := range calls {
+		if c.tool == "get_custom_items" {
+			v = samples.Values(worldAthlete(t, f, fakeicu.DemoAthleteID)) // the item just created
+		}
+		out, isErr := callText(t, cs, c.tool, json.RawMessage(fill(c.args)))
+		if isErr || !strings.Contains(out, fill(c.want)) {
+			t.Errorf("%s %s: error %v, want %q in:\n%s", c.tool, c.args, isErr, fill(c.want), out)
+		}
+		called = append(called, c.tool)
+	}
+	for _, name := range referenceTools {
+		if !slices.Contains(called, name) {
+			t.Errorf("%s: not called with the reference server's arguments", name)
+		}
+	}
+	var written string
+	for _, e := range f.Events("0") {
+		if deref(e.Name) == "VO2 max" {
+			written = deref(e.Description)
+		}
+	}
+	if want := "High-intensity workout for increasing VO2 max\n\n- Warmup 15m 80%"; !strings.HasPrefix(written, want) ||
+		!strings.Contains(written, "High-intensity intervals 2x\n- High-intensity 5m 110%") || !strings.Contains(written, "- Cooldown 10m ramp 80-60%") {
+		t.Errorf("workout_doc written as:\n%s\nwant it to start with %q, with the repeat and the ramp", written, want)
+	}
+}
+
+// The reference names are refused as clearly as ours: one given with the argument it stands
+// for, a key sent as an argument, another athlete outside coach mode, a value we cannot honour.
+func TestReferenceArgumentsRefusedSayWhy(t *testing.T) {
+	_, env := demoFake(t)
+	cs := sessionWith(t, env, manifest.Filter{Toolsets: manifest.DefaultToolsets}, nil, "")
+	for _, c := range []struct{ tool, args, want string }{
+		{"get_events", `{"start_date":"2026-12-01","oldest":"2026-12-02"}`, "start_date and oldest are the same argument (start_date is the reference server's name for oldest): give oldest only"},
+		{"get_events", `{"api_key":"k"}`, "api_key is not an argument of intervals-mcp"},
+		{"get_events", `{"athlete_id":"i100002"}`, "athlete_id i100002: this server works for Alex Demo (i100001) only"},
+		{"get_events", `{"start":"2026-12-01"}`, "unknown argument start; accepted arguments: oldest, newest, category"},
+		{"get_athlete_power_curves", `{"indoor_outdoor":"indoor"}`, "argument indoor_outdoor: curves cover indoor and outdoor together here"},
+		{"update_custom_item", `{"item_id":1,"item_type":"ZONES"}`, "argument item_type: an item's type cannot be changed"},
+		{"add_or_update_event", `{"workout_type":"Ride","start_date":"2026-12-09","workout_doc":{"steps":[{"duration":60,"power":{"value":100,"units":"%mmp"}}]}}`, `argument workout_doc: step 1: power units "%mmp" have no equivalent here`},
+		{"get_event_by_id", `{"event_id":"12a"}`, "argument event_id: got \"12a\"; expected an integer"},
+	} {
+		out, isErr := callText(t, cs, c.tool, json.RawMessage(c.args))
+		if !isErr || !strings.Contains(out, c.want) {
+			t.Errorf("%s %s: want an error with %q, got (error %v) %s", c.tool, c.args, c.want, isErr, out)
+		}
+	}
+}
+
+// In coach mode athlete_id is the athlete argument, as a string or a number.
+func TestReferenceAthleteIDInCoachMode(t *testing.T) {
+	_, env := demoFake(t)
+	coach := sessionWith(t, env, manifest.Filter{Toolsets: append([]manifest.Toolset{manifest.Coach}, manifest.DefaultToolsets...)}, nil, "")
+	for _, args := range []string{`{"athlete_id":"i100002"}`, `{"athlete_id":100002}`, `{"athlete":100002}`} {
+		out, isErr := callText(t, coach, "get_athlete_context", json.RawMessage(args))
+		if isErr || !strings.Contains(out, "Camille Martin") {
+			t.Errorf("%s: want Camille Martin's context, got (error %v) %.300s", args, isErr, out)
+		}
+	}
+	if out, isErr := callText(t, coach, "get_events", json.RawMessage(`{"athlete_id":"i100002","athlete":"i100003"}`)); !isErr || !strings.Contains(out, "athlete_id and athlete are the same argument") {
+		t.Errorf("athlete_id and athlete: (error %v) %s", isErr, out)
+	}
+}
+
+// Every alias stands for an argument of its tool, and no alias hides one.
+func TestAliasesNameTheToolsArguments(t *testing.T) {
+	for _, tool := range All() {
+		var s struct {
+			Properties map[string]json.RawMessage `json:"properties"`
+		}
+		if err := json.Unmarshal(tool.Schema, &s); err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range tool.Aliases {
+			if _, ok := s.Properties[a.Name]; ok || a.Name == "athlete_id" || a.Name == "api_key" {
+				t.Errorf("%s: alias %s is an argument of its own (or the server's)", tool.Name, a.Name)
+			}
+			if _, ok := s.Properties[a.For]; a.For != "" && !ok {
+				t.Errorf("%s: alias %s stands for %s, which is not an argument", tool.Name, a.Name, a.For)
+			}
+		}
+	}
+}

@@ -1,0 +1,46 @@
+package tools
+
+import (
+	"regexp"
+	"testing"
+)
+
+// fitnessFigure finds a fitness, fatigue or form value in an answer (and a 1-4 score, "fatigue
+// 2/4", which is not one).
+var fitnessFigure = regexp.MustCompile(`\b(fitness|fatigue|form)( set to)? (-?[0-9][0-9.]*)(/?)`)
+
+var oneDecimal = regexp.MustCompile(`^-?[0-9]+\.[0-9]$`)
+
+// Every tool that shows fitness, fatigue and form writes them alike, with one decimal (a
+// tool said "fitness 64" and another "fitness 64.0" of the same day).
+func TestFitnessFatigueAndFormHaveOneFormat(t *testing.T) {
+	_, env := demoFake(t)
+	seen := 0
+	for _, c := range []struct{ tool, args string }{
+		{"get_athlete_context", `{}`},
+		{"get_wellness_data", `{}`},
+		{"get_training_load", `{}`},
+		{"chart_fitness", `{}`},
+		{"get_activities", `{}`},
+	} {
+		out := mustCallTool(t, env, c.tool, c.args)
+		if c.tool == "get_activities" {
+			id := activityIDWord.FindString(out)
+			out = mustCallTool(t, env, "get_activity_details", `{"activity_id":"`+id+`"}`)
+		}
+		for _, m := range fitnessFigure.FindAllStringSubmatch(out, -1) {
+			if m[4] == "/" {
+				continue
+			}
+			seen++
+			if !oneDecimal.MatchString(m[3]) {
+				t.Errorf("%s writes %q: want one decimal, as every tool", c.tool, m[0])
+			}
+		}
+	}
+	if seen < 20 {
+		t.Errorf("only %d fitness figures found: the answers changed their words", seen)
+	}
+}
+
+var activityIDWord = regexp.MustCompile(`\bi[0-9]{5,}\b`)
