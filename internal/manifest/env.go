@@ -40,6 +40,9 @@ type Env struct {
 	Confirmations Confirmations
 	// Journal persists multi-event writes as they happen (persist.go); nil: memory only.
 	Journal JournalRecorder
+	// EveryAthlete asks a tool of Def.EveryAthlete for every athlete the account lists
+	// (coach mode, athlete "all"); AthleteID is then the account's own.
+	EveryAthlete bool
 }
 
 // Athlete is what tools need of an athlete's profile, fetched once and cached.

@@ -30,6 +30,9 @@ type Def struct {
 	// write or destructive tool of the same name (api_call_operation, GET only): the filter
 	// keeps it exactly when ReadOnly is on, and drops it otherwise.
 	ReadOnlyVariant bool
+	// EveryAthlete says that in coach mode the tool also takes athlete "all": it then runs
+	// with Env.EveryAthlete, and answers for every athlete of list_athletes in one call.
+	EveryAthlete bool
 }
 
 // Tool is one MCP tool: its Def, its input type, and its call.

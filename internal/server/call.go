@@ -107,13 +107,19 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 	if athlete == "" {
 		athlete = "0"
 	}
+	every := false
 	if c.coach {
 		var who string
 		args, who, err = takeAthlete(args)
 		if err != nil {
 			return "", err
 		}
-		if who != "" {
+		switch {
+		case who == EveryAthlete && !e.EveryAthlete:
+			return "", manifest.Errorf("argument athlete: %s takes one athlete id (from list_athletes), not %s", e.Name, EveryAthlete)
+		case who == EveryAthlete:
+			every = true
+		case who != "":
 			athlete = who
 		}
 	}
@@ -136,6 +142,8 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 		Confirm:   confirm,
 		Deadline:  deadline,
 		Writes:    rt.Writes,
+
+		EveryAthlete: every,
 	}
 	work, pc := rt.Persist.begin(work, env, e.Name)
 	text, err = e.Run(work, env, args)
@@ -167,7 +175,7 @@ func (e *callTimeout) text() string {
 
 const deadlineText = "Intervals.icu did not answer in time; try again or narrow the range"
 
-// takeAthlete removes the coach's athlete argument from args.
+// takeAthlete removes the coach's athlete argument from args: an athlete id, or EveryAthlete.
 func takeAthlete(args json.RawMessage) (json.RawMessage, string, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(args, &m); err != nil {
@@ -179,7 +187,7 @@ func takeAthlete(args json.RawMessage) (json.RawMessage, string, error) {
 	}
 	delete(m, AthleteArg)
 	var who string
-	if err := json.Unmarshal(raw, &who); err != nil || (who != "" && !athleteForm.MatchString(who)) {
+	if err := json.Unmarshal(raw, &who); err != nil || (who != "" && who != EveryAthlete && !athleteForm.MatchString(who)) {
 		return nil, "", manifest.Errorf("argument athlete: expected an athlete id such as i12345 (from list_athletes)")
 	}
 	out, err := json.Marshal(m)

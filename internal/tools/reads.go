@@ -183,9 +183,7 @@ func (e calEvent) date() string {
 // training load, or else its load target. ok is false for events without load (notes,
 // periods, model resets).
 func (e calEvent) plannedLoad() (float64, bool) {
-	switch {
-	case e.Category == "WORKOUT" || strings.HasPrefix(e.Category, "RACE"):
-	default:
+	if !e.session() {
 		return 0, false
 	}
 	if e.Load != nil {
@@ -195,6 +193,11 @@ func (e calEvent) plannedLoad() (float64, bool) {
 		return *e.LoadTarget, true
 	}
 	return 0, false
+}
+
+// session says whether the event is a planned session: a workout or a race.
+func (e calEvent) session() bool {
+	return e.Category == "WORKOUT" || strings.HasPrefix(e.Category, "RACE")
 }
 
 // paired says whether a recorded activity did this planned session.
