@@ -93,7 +93,7 @@ func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, error
 		return nil, usageError{err}
 	}
 	persist.Client = client
-	return &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Profiles: &manifest.Profiles{}, Timeout: cfg.CallTimeout, Writes: &manifest.Writes{}, Persist: persist}, nil
+	return &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Cache: &manifest.Cache{}, Timeout: cfg.CallTimeout, Writes: &manifest.Writes{}, Persist: persist}, nil
 }
 
 // catalog is the configuration's tool catalog, checked and filtered.

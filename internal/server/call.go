@@ -31,13 +31,13 @@ const MaxArgsBytes = 256 << 10
 // maxLogValue is how many bytes of one value a log line carries.
 const maxLogValue = 500
 
-// Runtime is what every call shares: the client, the configured athlete, the profile cache.
+// Runtime is what every call shares: the client, the configured athlete, the read cache.
 type Runtime struct {
 	Client    *intervals.ClientWithResponses
 	AthleteID string // "" means "0", the athlete behind the key
 	Budget    int
 	Now       func() time.Time
-	Profiles  *manifest.Profiles
+	Cache     *manifest.Cache
 	Timeout   time.Duration // per call; 0 means DefaultCallTimeout
 	Secrets   []string      // never shown in an answer (the API key, tokens)
 	Logger    *slog.Logger
@@ -138,12 +138,17 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 		AthleteID: athlete,
 		Now:       rt.Now,
 		Budget:    rt.Budget,
-		Profiles:  rt.Profiles,
+		Cache:     rt.Cache,
 		Confirm:   confirm,
 		Deadline:  deadline,
 		Writes:    rt.Writes,
 
 		EveryAthlete: every,
+	}
+	if e.Access != manifest.Read {
+		// A write reads afresh (once in the call) and leaves nothing it may have changed.
+		env.Cache = &manifest.Cache{}
+		defer rt.Cache.Forget(rt.Client)
 	}
 	work, pc := rt.Persist.begin(work, env, e.Name)
 	text, err = e.Run(work, env, args)

@@ -63,8 +63,8 @@ func New(opts Options) (*mcp.Server, error) {
 // opts.Filter are not used).
 func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 	rt := opts.Runtime
-	if rt.Profiles == nil {
-		rt.Profiles = &manifest.Profiles{}
+	if rt.Cache == nil {
+		rt.Cache = &manifest.Cache{}
 	}
 	name, version := opts.Name, opts.Version
 	if name == "" {
