@@ -254,7 +254,7 @@ func checkReads(ctx context.Context, r *report, client *intervals.ClientWithResp
 		r.line("FAIL", "catalog", "%v", err)
 		return
 	}
-	rt := &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: newLogger(io.Discard, cfg), Profiles: &manifest.Profiles{}}
+	rt := &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: newLogger(io.Discard, cfg), Cache: &manifest.Cache{}}
 	var later []samples.Call
 	values := map[string]string{}
 	run := func(c samples.Call) {

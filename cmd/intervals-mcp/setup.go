@@ -90,7 +90,7 @@ func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, *fake
 	if cfg.Transport != "stdio" && !cfg.Demo {
 		opts.Budget = persist.Budget(budgetBuckets(cfg)) // shared by replicas, instead of the client's own limiter
 	}
-	rt := &server.Runtime{AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Profiles: &manifest.Profiles{}, Timeout: cfg.CallTimeout, Writes: &manifest.Writes{}, Persist: persist}
+	rt := &server.Runtime{AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Cache: &manifest.Cache{}, Timeout: cfg.CallTimeout, Writes: &manifest.Writes{}, Persist: persist}
 	if cfg.OAuth.On() {
 		rt.NewClient = func(token string) (*intervals.ClientWithResponses, error) {
 			o := opts

@@ -114,7 +114,7 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt := server.Runtime{Client: base, Logger: logger, Profiles: &manifest.Profiles{}, Writes: &manifest.Writes{},
+	rt := server.Runtime{Client: base, Logger: logger, Cache: &manifest.Cache{}, Writes: &manifest.Writes{},
 		NewClient: func(token string) (*intervals.ClientWithResponses, error) {
 			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: &http.Client{Transport: transport}, RateLimit: -1})
 		}}

@@ -33,12 +33,17 @@ func DemoRuntime() (*server.Runtime, error) {
 
 // demoRuntimeAt is DemoRuntime with the fake's clock (and the Runtime's) at now, and the fake.
 func demoRuntimeAt(now func() time.Time) (*server.Runtime, *fakeicu.Fake, error) {
-	fake := fakeicu.New(fakeicu.Options{Now: now})
+	return demoRuntimeWith(fakeicu.Options{Now: now})
+}
+
+// demoRuntimeWith is a Runtime on an in-process fake made with opts, and the fake.
+func demoRuntimeWith(opts fakeicu.Options) (*server.Runtime, *fakeicu.Fake, error) {
+	fake := fakeicu.New(opts)
 	c, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: fake.Transport()}, RateLimit: -1})
 	if err != nil {
 		return nil, nil, err
 	}
-	return &server.Runtime{Client: c, AthleteID: "0", Now: now}, fake, nil
+	return &server.Runtime{Client: c, AthleteID: "0", Now: opts.Now, Cache: &manifest.Cache{}}, fake, nil
 }
 
 // AnswerSizes makes the first sample call (package samples) of every read tool of the

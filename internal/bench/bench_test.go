@@ -118,7 +118,7 @@ func BenchmarkCallOnDemo(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	rt.Profiles = &manifest.Profiles{}
+	rt.Cache = &manifest.Cache{}
 	args := json.RawMessage(`{}`)
 	for b.Loop() {
 		if res := cat.Call(context.Background(), rt, "get_gear_list", args, nil); res.IsError {

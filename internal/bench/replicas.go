@@ -32,6 +32,10 @@ type Budgets struct {
 // fakeAddr reads the fake's address from its first line of output.
 var fakeAddr = regexp.MustCompile(`at (http://[^ ]+)/api/v1`)
 
+// UpstreamTool is the tool the budget measurements call: one upstream request a call (the
+// calendar, which the read cache does not keep; the profile it needs is kept).
+const UpstreamTool = "get_events"
+
 // MeasureBudgets runs one measurement (see Budgets). latency is the fake's per-request delay.
 func MeasureBudgets(bin string, replicas, clients int, latency, d time.Duration) (Budgets, error) {
 	dir, err := os.MkdirTemp("", "intervals-mcp-bench")
@@ -97,7 +101,7 @@ func MeasureBudgets(bin string, replicas, clients int, latency, d time.Duration)
 			}
 			for time.Now().Before(deadline) {
 				t0 := time.Now()
-				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_gear_list", Arguments: args})
+				res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: UpstreamTool, Arguments: args})
 				took := time.Since(t0)
 				mu.Lock()
 				switch {

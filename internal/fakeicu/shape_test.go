@@ -150,6 +150,13 @@ func pick(fixture any, fake []any) any {
 			return g
 		}
 	}
+	for _, g := range fake { // a sport of the same family: Swim for OpenWaterSwim, Ride for GravelRide
+		gm, _ := g.(map[string]any)
+		ft, _ := fm["type"].(string)
+		if gt, _ := gm["type"].(string); gt != "" && strings.HasSuffix(ft, gt) {
+			return g
+		}
+	}
 	for _, g := range fake {
 		if gm, _ := g.(map[string]any); gm != nil && fm != nil && (fm["_note"] == nil) == (gm["_note"] == nil) {
 			return g

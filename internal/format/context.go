@@ -113,25 +113,22 @@ func (u Units) sports(p intervals.WithSportSettings) []string {
 			f = append(f, "HR zones bpm "+bounds(*ss.HrZones))
 		}
 		if ss.PaceZones != nil && len(*ss.PaceZones) > 0 {
-			var z []string
-			for _, v := range *ss.PaceZones {
-				z = append(z, num(float64(v)))
-			}
-			f = append(f, "pace zones % of threshold pace "+strings.Join(z, "/"))
+			f = append(f, "pace zones % of threshold pace "+bounds(*ss.PaceZones))
 		}
 		out = append(out, fmt.Sprintf("- %s: %s", strings.Join(types, "/"), orMissing(strings.Join(f, "; "), "no thresholds set")))
 	}
 	return out
 }
 
-// bounds writes zone upper bounds "55/75/90/105/120/150/max" (999 and up is "max").
-func bounds(z []int32) string {
+// bounds writes zone upper bounds "55/75/90/105/120/150/max": the open last zone, which
+// Intervals.icu sends as 999 in power and pace zones alike, is "max".
+func bounds[T int32 | float32](z []T) string {
 	out := make([]string, len(z))
 	for i, v := range z {
 		if v >= 999 {
 			out[i] = "max"
 		} else {
-			out[i] = fmt.Sprint(v)
+			out[i] = num(float64(v))
 		}
 	}
 	return strings.Join(out, "/")

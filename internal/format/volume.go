@@ -16,10 +16,11 @@ type SportVolume struct {
 	Unloaded int
 }
 
-// VolumeWeek is one Monday-based week's volume by sport.
+// VolumeWeek is one Monday-based week's volume by sport, and how its plan went.
 type VolumeWeek struct {
 	Monday string // YYYY-MM-DD
 	Sports map[string]SportVolume
+	Plan   WeekPlan
 }
 
 // TrainingVolume is what get_training_volume is made of, summed by the tool.
@@ -40,8 +41,16 @@ func (u Units) TrainingVolume(v TrainingVolume, max int) string {
 	}
 	head += "\nTotals: " + u.volumeLine(v.Total)
 	items := make([]string, len(v.Weeks))
+	planned := false
 	for i, w := range v.Weeks {
 		items[i] = "- " + DayOf(w.Monday) + ": " + u.volumeLine(w.Sports)
+		if line := planLine(w.Plan); line != "" {
+			items[i] += "\n  " + line
+			planned = true
+		}
+	}
+	if planned {
+		head += "\nplan: planned sessions due by today done (paired with an activity)/planned, their activities' time and load as % of the plan's; by sport where one was missed."
 	}
 	return List{Head: head, Items: items, Noun: "weeks", Hint: "ask for fewer weeks"}.Render(max)
 }

@@ -30,3 +30,19 @@ func TestZoneUpdateWithoutZonesSaysSo(t *testing.T) {
 		t.Errorf("heart rate zones are recomputed only for an LTHR or max HR change:\n%s", got)
 	}
 }
+
+// TestContextZonesEndInMaxForPowerAndPace: Intervals.icu ends power and pace zones alike in
+// 999 (the open last zone); the context shows both as "max", not one "max" and one "999".
+func TestContextZonesEndInMaxForPowerAndPace(t *testing.T) {
+	ride := intervals.SportSettings{Types: &[]intervals.SportType{"Ride"}, Ftp: ptr(int32(250)), PowerZones: &[]int32{55, 75, 90, 105, 120, 150, 999}}
+	run := intervals.SportSettings{Types: &[]intervals.SportType{"Run"}, ThresholdPace: ptr(float32(3.92)), PaceZones: &[]float32{77.5, 87.7, 94.3, 100, 103.4, 111.5, 999}}
+	lines := Units{}.sports(intervals.WithSportSettings{SportSettings: &[]intervals.SportSettings{ride, run}})
+	if len(lines) != 2 {
+		t.Fatalf("got %q, want a line per sport", lines)
+	}
+	for i, want := range []string{"power zones %FTP 55/75/90/105/120/150/max", "pace zones % of threshold pace 77.5/87.7/94.3/100/103.4/111.5/max"} {
+		if !strings.Contains(lines[i], want) {
+			t.Errorf("line %q lacks %q", lines[i], want)
+		}
+	}
+}

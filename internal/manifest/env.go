@@ -3,7 +3,6 @@ package manifest
 import (
 	"context"
 	"fmt"
-	"sync"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -23,8 +22,9 @@ type Env struct {
 	Now func() time.Time
 	// Budget is the size in characters a tool answer may use; 0 means DefaultBudget.
 	Budget int
-	// Profiles caches athlete profiles across calls; nil fetches every time.
-	Profiles *Profiles
+	// Cache keeps what tools read across calls for a short time (cache.go); nil reads
+	// everything every time.
+	Cache *Cache
 	// Confirm asks the user (not the model) a yes/no question through the client, where the
 	// client supports it (MCP elicitation). asked is false when it could not ask; nil never asks.
 	Confirm func(ctx context.Context, question string) (ok, asked bool, err error)
@@ -40,6 +40,9 @@ type Env struct {
 	Confirmations Confirmations
 	// Journal persists multi-event writes as they happen (persist.go); nil: memory only.
 	Journal JournalRecorder
+	// EveryAthlete asks a tool of Def.EveryAthlete for every athlete the account lists
+	// (coach mode, athlete "all"); AthleteID is then the account's own.
+	EveryAthlete bool
 }
 
 // Athlete is what tools need of an athlete's profile, fetched once and cached.
@@ -50,12 +53,9 @@ type Athlete struct {
 	Profile  *intervals.WithSportSettings
 }
 
-// Athlete returns the call's athlete profile (cached in Profiles).
+// Athlete returns the call's athlete profile, with its sport settings (in Cache).
 func (e *Env) Athlete(ctx context.Context) (*Athlete, error) {
-	if e.Profiles == nil {
-		return fetchAthlete(ctx, e.Client, e.AthleteID)
-	}
-	return e.Profiles.Get(ctx, e.Client, e.AthleteID)
+	return Cached(e, CacheProfile, "", "", func() (*Athlete, error) { return fetchAthlete(ctx, e.Client, e.AthleteID) }, nil)
 }
 
 // Time returns the current time.
@@ -83,55 +83,6 @@ func (e *Env) MaxChars() int {
 		return e.Budget
 	}
 	return DefaultBudget
-}
-
-// Profiles caches athlete profiles by athlete id for TTL (the profile holds the time zone and
-// thresholds, which change rarely; a changed threshold through update_training_zone calls
-// Forget).
-type Profiles struct {
-	TTL time.Duration // 0 means 10 minutes
-	mu  sync.Mutex
-	m   map[string]cached
-}
-
-type cached struct {
-	a  *Athlete
-	at time.Time
-}
-
-// Get returns the cached profile of athleteID, fetching it when absent or stale.
-func (p *Profiles) Get(ctx context.Context, c *intervals.ClientWithResponses, athleteID string) (*Athlete, error) {
-	ttl := p.TTL
-	if ttl == 0 {
-		ttl = 10 * time.Minute
-	}
-	p.mu.Lock()
-	if c, ok := p.m[athleteID]; ok && time.Since(c.at) < ttl {
-		p.mu.Unlock()
-		return c.a, nil
-	}
-	p.mu.Unlock()
-	a, err := fetchAthlete(ctx, c, athleteID)
-	if err != nil {
-		return nil, err
-	}
-	p.mu.Lock()
-	if p.m == nil {
-		p.m = map[string]cached{}
-	}
-	p.m[athleteID] = cached{a: a, at: time.Now()}
-	p.mu.Unlock()
-	return a, nil
-}
-
-// Forget drops athleteID's cached profile (after a write that changes it).
-func (p *Profiles) Forget(athleteID string) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	delete(p.m, athleteID)
-	p.mu.Unlock()
 }
 
 func fetchAthlete(ctx context.Context, c *intervals.ClientWithResponses, athleteID string) (*Athlete, error) {

@@ -33,6 +33,10 @@ type Def struct {
 	// Aliases are the reference server's names of the tool's arguments where they differ from
 	// ours: accepted in calls, never listed (they cost no token).
 	Aliases []Alias
+
+	// EveryAthlete says that in coach mode the tool also takes athlete "all": it then runs
+	// with Env.EveryAthlete, and answers for every athlete of list_athletes in one call.
+	EveryAthlete bool
 }
 
 // Alias is an argument name of the reference server (mvilanova/intervals-mcp-server) that a

@@ -31,13 +31,13 @@ const MaxArgsBytes = 256 << 10
 // maxLogValue is how many bytes of one value a log line carries.
 const maxLogValue = 500
 
-// Runtime is what every call shares: the client, the configured athlete, the profile cache.
+// Runtime is what every call shares: the client, the configured athlete, the read cache.
 type Runtime struct {
 	Client    *intervals.ClientWithResponses
 	AthleteID string // "" means "0", the athlete behind the key
 	Budget    int
 	Now       func() time.Time
-	Profiles  *manifest.Profiles
+	Cache     *manifest.Cache
 	Timeout   time.Duration // per call; 0 means DefaultCallTimeout
 	Secrets   []string      // never shown in an answer (the API key, tokens)
 	Logger    *slog.Logger
@@ -47,7 +47,7 @@ type Runtime struct {
 	// (oauth.go); nil: the server takes no OAuth callers.
 	NewClient func(accessToken string) (*intervals.ClientWithResponses, error)
 
-	callers *callerProfiles // OAuth callers' profile caches
+	callers *callerClients // OAuth callers' clients and read caches
 	oauth   bool            // this call's runtime is an OAuth caller's
 }
 
@@ -121,13 +121,19 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 	if athlete == "" {
 		athlete = "0"
 	}
+	every := false
 	if c.coach {
 		var who string
 		args, who, err = takeAthlete(args)
 		if err != nil {
 			return "", err
 		}
-		if who != "" {
+		switch {
+		case who == EveryAthlete && !e.EveryAthlete:
+			return "", manifest.Errorf("argument athlete: %s takes one athlete id (from list_athletes), not %s", e.Name, EveryAthlete)
+		case who == EveryAthlete:
+			every = true
+		case who != "":
 			athlete = who
 		}
 	}
@@ -146,10 +152,17 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 		AthleteID: athlete,
 		Now:       rt.Now,
 		Budget:    rt.Budget,
-		Profiles:  rt.Profiles,
+		Cache:     rt.Cache,
 		Confirm:   confirm,
 		Deadline:  deadline,
 		Writes:    rt.Writes,
+
+		EveryAthlete: every,
+	}
+	if e.Access != manifest.Read {
+		// A write reads afresh (once in the call) and leaves nothing it may have changed.
+		env.Cache = &manifest.Cache{}
+		defer rt.Cache.Forget(rt.Client)
 	}
 	if err := checkServed(work, env, asked); err != nil {
 		return "", err
@@ -184,7 +197,7 @@ func (e *callTimeout) text() string {
 
 const deadlineText = "Intervals.icu did not answer in time; try again or narrow the range"
 
-// takeAthlete removes the coach's athlete argument from args.
+// takeAthlete removes the coach's athlete argument from args: an athlete id, or EveryAthlete.
 func takeAthlete(args json.RawMessage) (json.RawMessage, string, error) {
 	var m map[string]json.RawMessage
 	if err := json.Unmarshal(args, &m); err != nil {
@@ -196,7 +209,7 @@ func takeAthlete(args json.RawMessage) (json.RawMessage, string, error) {
 	}
 	delete(m, AthleteArg)
 	var who string
-	if err := json.Unmarshal(raw, &who); err != nil || (who != "" && !athleteForm.MatchString(who)) {
+	if err := json.Unmarshal(raw, &who); err != nil || (who != "" && who != EveryAthlete && !athleteForm.MatchString(who)) {
 		return nil, "", manifest.Errorf("argument athlete: expected an athlete id such as i12345 (from list_athletes)")
 	}
 	if who != "" && who != "0" && !strings.HasPrefix(who, "i") {

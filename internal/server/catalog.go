@@ -136,7 +136,7 @@ func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
 			continue
 		}
 		if c.coach {
-			raw, err := addAthlete(t.Name, t.Schema)
+			raw, err := addAthlete(t.Name, t.Schema, t.EveryAthlete)
 			if err != nil {
 				return nil, err
 			}
@@ -163,16 +163,28 @@ func parallel(n int, f func(i int)) {
 	wg.Wait()
 }
 
-// athleteProperty is the coach's optional athlete argument, as every tool's schema lists it.
-var athleteProperty = &jsonschema.Schema{
-	Type:        "string",
-	Pattern:     `^i?[0-9]+$`,
-	Description: "Athlete id (i12345, from list_athletes); default: yours",
-}
+// athleteProperty is the coach's optional athlete argument, as every tool's schema lists it;
+// everyAthleteProperty is the same for the tools that take "all" (Def.EveryAthlete).
+var (
+	athleteProperty = &jsonschema.Schema{
+		Type:        "string",
+		Pattern:     `^i?[0-9]+$`,
+		Description: "Athlete id (i12345, from list_athletes); default: yours",
+	}
+	everyAthleteProperty = &jsonschema.Schema{
+		Type:        "string",
+		Pattern:     `^(i?[0-9]+|` + EveryAthlete + `)$`,
+		Description: "Athlete id (i12345, from list_athletes), or all; default: yours",
+	}
+)
+
+// EveryAthlete is the athlete argument that asks a tool for every athlete of list_athletes.
+const EveryAthlete = "all"
 
 // addAthlete returns a tool's schema (compact JSON) with the coach's athlete argument added
-// as its last property; the rest of the JSON is kept byte for byte.
-func addAthlete(tool string, raw json.RawMessage) (json.RawMessage, error) {
+// as its last property (one that takes "all" with every); the rest of the JSON is kept byte
+// for byte.
+func addAthlete(tool string, raw json.RawMessage, every bool) (json.RawMessage, error) {
 	fail := func(why string) (json.RawMessage, error) {
 		return nil, fmt.Errorf("tool %s: input schema: %s", tool, why)
 	}
@@ -200,7 +212,11 @@ func addAthlete(tool string, raw json.RawMessage) (json.RawMessage, error) {
 		if _, ok := props[AthleteArg]; ok {
 			return nil, fmt.Errorf("tool %s: its input has an %q argument, which coach mode adds to every tool", tool, AthleteArg)
 		}
-		prop, err := json.Marshal(athleteProperty)
+		property := athleteProperty
+		if every {
+			property = everyAthleteProperty
+		}
+		prop, err := json.Marshal(property)
 		if err != nil {
 			return fail(err.Error())
 		}

@@ -79,7 +79,8 @@ func TestCatalogSchemasAreValidForClients(t *testing.T) {
 }
 
 // TestCoachSchemasAddTheAthlete: in coach mode every tool lists its input type's schema (as
-// reflected) with the athlete argument as its last property, and nothing else changed.
+// reflected) with the athlete argument as its last property (one that takes "all" for the
+// tools of Def.EveryAthlete), and nothing else changed.
 func TestCoachSchemasAddTheAthlete(t *testing.T) {
 	cat, err := NewCatalog(tools.All(), allOn())
 	if err != nil {
@@ -90,7 +91,11 @@ func TestCoachSchemasAddTheAthlete(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		s.Properties.Set(AthleteArg, athleteProperty)
+		if e.EveryAthlete {
+			s.Properties.Set(AthleteArg, everyAthleteProperty)
+		} else {
+			s.Properties.Set(AthleteArg, athleteProperty)
+		}
 		want, err := schema.Marshal(s)
 		if err != nil {
 			t.Fatal(err)

@@ -29,7 +29,7 @@ func demoRuntime(t *testing.T, perTry, call time.Duration, faults ...string) (*f
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fake, Runtime{Client: c, Now: func() time.Time { return samples.Now }, Profiles: &manifest.Profiles{}, Timeout: call, Secrets: []string{fakeicu.DefaultAPIKey}}
+	return fake, Runtime{Client: c, Now: func() time.Time { return samples.Now }, Cache: &manifest.Cache{}, Timeout: call, Secrets: []string{fakeicu.DefaultAPIKey}}
 }
 
 // A hung upstream once held a read for 4 tries of 30 s, past the clients' 60 s. The call's

@@ -146,40 +146,55 @@ func (rt *Runtime) callRuntime(ctx context.Context, req *mcp.CallToolRequest) (c
 	if rt.NewClient == nil {
 		return ctx, nil, errors.New("this server takes OAuth tokens but cannot build an Intervals.icu client for them (Runtime.NewClient is nil)")
 	}
-	client, err := rt.NewClient(c.Token)
+	client, cache, err := rt.callers.get(c.Key, c.Token, rt.NewClient)
 	if err != nil {
 		return ctx, nil, err
 	}
 	per := *rt
 	per.Client = client
 	per.AthleteID = c.AthleteID
-	per.Profiles = rt.callers.profiles(c.Key)
+	per.Cache = cache
 	per.Secrets = append(slices.Clip(rt.Secrets), c.Token)
 	per.oauth = true
 	return withCredential(ctx, c.Key), &per, nil
 }
 
-// callerProfiles keeps one profile cache per OAuth caller: a cached profile is only ever
-// served to the credential that fetched it (a coach's cached athlete is not another's).
-type callerProfiles struct {
+// callerClients keeps, per OAuth caller, the Intervals.icu client of its token and the read
+// cache of that client: a caller's next call reuses both (manifest.Cache keeps entries per
+// client), and what one caller read is only ever served to that caller (a coach's cached
+// athlete is not another's). A caller whose Intervals.icu token changed (a new sign-in) gets a
+// new client and an empty cache.
+type callerClients struct {
 	mu sync.Mutex
-	m  map[string]*manifest.Profiles
+	m  map[string]*callerClient
 }
 
-const maxCallerProfiles = 4096
+type callerClient struct {
+	token  string
+	client *intervals.ClientWithResponses
+	cache  *manifest.Cache
+}
 
-func (p *callerProfiles) profiles(key string) *manifest.Profiles {
+// maxCallers bounds the callers kept; past it, all are dropped at once (each rebuilds on its
+// next call: a client and an empty cache).
+const maxCallers = 4096
+
+func (p *callerClients) get(key, token string, newClient func(string) (*intervals.ClientWithResponses, error)) (*intervals.ClientWithResponses, *manifest.Cache, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if pr, ok := p.m[key]; ok {
-		return pr
+	if c, ok := p.m[key]; ok && c.token == token {
+		return c.client, c.cache, nil
 	}
-	if p.m == nil || len(p.m) >= maxCallerProfiles {
-		p.m = map[string]*manifest.Profiles{}
+	client, err := newClient(token)
+	if err != nil {
+		return nil, nil, err
 	}
-	pr := &manifest.Profiles{}
-	p.m[key] = pr
-	return pr
+	if p.m == nil || len(p.m) >= maxCallers {
+		p.m = map[string]*callerClient{}
+	}
+	c := &callerClient{token: token, client: client, cache: &manifest.Cache{}}
+	p.m[key] = c
+	return c.client, c.cache, nil
 }
 
 type credentialKey struct{}

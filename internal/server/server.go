@@ -63,11 +63,11 @@ func New(opts Options) (*mcp.Server, error) {
 // opts.Filter are not used).
 func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 	rt := opts.Runtime
-	if rt.Profiles == nil {
-		rt.Profiles = &manifest.Profiles{}
+	if rt.Cache == nil {
+		rt.Cache = &manifest.Cache{}
 	}
 	if rt.callers == nil {
-		rt.callers = &callerProfiles{}
+		rt.callers = &callerClients{}
 	}
 	name, version := opts.Name, opts.Version
 	if name == "" {

@@ -26,7 +26,7 @@ func TestWriteToolsThroughAClientSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt := Runtime{Client: c, Now: func() time.Time { return now }, Profiles: &manifest.Profiles{}, Secrets: []string{fakeicu.DefaultAPIKey}}
+	rt := Runtime{Client: c, Now: func() time.Time { return now }, Cache: &manifest.Cache{}, Secrets: []string{fakeicu.DefaultAPIKey}}
 	cs := connect(t, Options{Tools: tools.All(), Filter: allOn(), Runtime: rt}, nil)
 
 	values := samples.Values(fake.World().Athletes[0])

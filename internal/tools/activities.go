@@ -47,15 +47,11 @@ func getActivities(ctx context.Context, env *manifest.Env, in activitiesIn) (str
 	if err != nil {
 		return "", err
 	}
-	resp, err := env.Client.ListActivitiesWithResponse(ctx, env.AthleteID, &intervals.ListActivitiesParams{
-		Oldest: oldest, Newest: pointer(newest + "T23:59:59"), Limit: pointer(int32(in.Limit))})
+	acts, err := loadActivitiesUpTo(ctx, env, oldest, newest, in.Limit)
 	if err != nil {
-		return "", apiFailed("list activities "+oldest+".."+newest, err)
+		return "", err
 	}
-	if resp.JSON200 == nil {
-		return "", noData("list activities", resp.StatusCode())
-	}
-	return a.units.ActivitiesUpTo(*resp.JSON200, oldest, newest, in.Limit, in.Limit < maxActivities, env.MaxChars()), nil
+	return a.units.ActivitiesUpTo(acts, oldest, newest, in.Limit, in.Limit < maxActivities, env.MaxChars()), nil
 }
 
 // activityID checks an id the model gave.

@@ -63,3 +63,45 @@ func TestStravaStubsAreSaidUnavailable(t *testing.T) {
 		}
 	}
 }
+
+// TestZoneTimesAgreeBetweenDetailsAndStreams: the time in heart-rate zones (and, for a ride,
+// in power zones) that get_activity_details reports is what get_activity_streams adds up from
+// the samples, for a swim, a run and a ride of the demo athlete.
+func TestZoneTimesAgreeBetweenDetailsAndStreams(t *testing.T) {
+	f, env := demoFake(t)
+	cs := clientSession(t, env)
+	nonZero := func(line string) string { // "Z1 0:55, Z2 49:05, Z3 0:00" -> "Z1 0:55, Z2 49:05"
+		var keep []string
+		for _, z := range strings.Split(line, ", ") {
+			if !strings.HasSuffix(z, " 0:00") {
+				keep = append(keep, z)
+			}
+		}
+		return strings.Join(keep, ", ")
+	}
+	seen := map[string]bool{}
+	acts := demoAthlete(t, f).Activities
+	for i := len(acts) - 1; i >= 0 && len(seen) < 3; i-- {
+		sport, id := deref(acts[i].Type), deref(acts[i].Id)
+		if seen[sport] || (sport != "Swim" && sport != "Run" && sport != "VirtualRide") {
+			continue
+		}
+		seen[sport] = true
+		details, _ := callText(t, cs, "get_activity_details", map[string]any{"activity_id": id})
+		streams, _ := callText(t, cs, "get_activity_streams", map[string]any{"activity_id": id, "points": 10})
+		kinds := [][2]string{{"HR zones: ", "time in HR zones: "}}
+		if sport == "VirtualRide" {
+			kinds = append(kinds, [2]string{"Power zones: ", "time in power zones: "})
+		}
+		for _, k := range kinds {
+			got := strings.TrimPrefix(lineWith(details, k[0]), k[0])
+			want := nonZero(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(lineWith(streams, k[1])), k[1])))
+			if got == "" || got != want {
+				t.Errorf("%s %s: get_activity_details says %q, get_activity_streams %q", sport, id, got, want)
+			}
+		}
+	}
+	if len(seen) != 3 {
+		t.Fatalf("found %v of a swim, a run and a ride", seen)
+	}
+}

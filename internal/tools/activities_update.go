@@ -93,13 +93,9 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 
 // findGear finds the athlete's gear by id or by name (case-insensitive, unique).
 func findGear(ctx context.Context, env *manifest.Env, want string) (intervals.Gear, error) {
-	resp, err := env.Client.ListGearWithResponse(ctx, env.AthleteID, "")
+	all, err := loadGear(ctx, env)
 	if err != nil {
-		return intervals.Gear{}, athleteAccessError(env, fmt.Errorf("read the gear list: %w", err))
-	}
-	var all []intervals.Gear
-	if resp.JSON200 != nil {
-		all = *resp.JSON200
+		return intervals.Gear{}, err
 	}
 	var byName []intervals.Gear
 	var names []string

@@ -3,7 +3,6 @@ package tools
 import (
 	"context"
 
-	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
@@ -37,13 +36,8 @@ func getAthleteContext(ctx context.Context, env *manifest.Env, _ contextIn) (str
 	if c.Wellness, err = listWellness(ctx, env, a.today.AddDate(0, 0, -14).Format(ymd), today); err != nil {
 		return "", err
 	}
-	acts, err := env.Client.ListActivitiesWithResponse(ctx, env.AthleteID, &intervals.ListActivitiesParams{
-		Oldest: first, Newest: pointer(today + "T23:59:59")})
-	if err != nil {
-		return "", apiFailed("list recent activities", err)
-	}
-	if acts.JSON200 != nil {
-		c.Activities = *acts.JSON200
+	if c.Activities, err = loadActivities(ctx, env, first, today); err != nil {
+		return "", err
 	}
 	c.Events, _, err = listEvents(ctx, env, a.today.AddDate(0, 0, -60).Format(ymd), a.today.AddDate(0, 6, 0).Format(ymd),
 		[]string{"RACE_A", "RACE_B", "RACE_C", "SICK", "INJURED", "HOLIDAY", "NOTE", "PLAN", "SEASON_START", "TARGET"})

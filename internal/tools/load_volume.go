@@ -9,7 +9,8 @@ import (
 )
 
 // get_training_volume: per Monday-based week of the athlete's zone and per sport, the count,
-// moving time, distance and load of the activities done.
+// moving time, distance and load of the activities done, and how the week's planned
+// sessions went (load_compliance.go).
 
 type trainingVolumeIn struct {
 	Weeks int `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52" jsonschema_description:"Weeks back, this one included (default 12)"`
@@ -19,10 +20,13 @@ func getTrainingVolumeTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name:        "get_training_volume",
 		Title:       "Weekly training volume",
-		Description: "Weekly time, distance, load and count per sport over the last N weeks (Monday-based).",
+		Description: "Weekly time, distance, load and count per sport over the last N weeks (Monday-based), and planned sessions done vs planned (count, time, load %).",
 		Toolset:     manifest.Load,
 		Access:      manifest.Read,
-		Operations:  []string{"getAthlete", "listActivities"},
+		Operations:  []string{"getAthlete", "listActivities", "listEvents"},
+		// A coach asks how every athlete's week went against the plan in one call (athlete
+		// all, which also lists the athletes: list_athletes's listAthletes, coach mode only).
+		EveryAthlete: true,
 	}, getTrainingVolume)
 }
 
@@ -31,6 +35,16 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 	if weeks == 0 {
 		weeks = 12
 	}
+	if env.EveryAthlete {
+		return forEveryAthlete(ctx, env, func(ctx context.Context, env *manifest.Env) (string, error) {
+			return trainingVolume(ctx, env, weeks)
+		})
+	}
+	return trainingVolume(ctx, env, weeks)
+}
+
+// trainingVolume is get_training_volume's answer for the call's athlete.
+func trainingVolume(ctx context.Context, env *manifest.Env, weeks int) (string, error) {
 	ath, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
@@ -41,10 +55,15 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 	if err != nil {
 		return "", err
 	}
+	evs, err := loadEvents(ctx, env, first, addDays(mondayOf(today), 6))
+	if err != nil {
+		return "", err
+	}
+	plans := weeklyPlans(evs, acts, first, today)
 	byWeek, total, stubs := weeklyVolume(acts, first, today)
 	vol := format.TrainingVolume{Athlete: nameOr(ath.Name, env.AthleteID), Oldest: first, Newest: today, StravaStubs: stubs, Total: total}
 	for wk := mondayOf(today); wk >= first; wk = addDays(wk, -7) {
-		vol.Weeks = append(vol.Weeks, format.VolumeWeek{Monday: wk, Sports: byWeek[wk]})
+		vol.Weeks = append(vol.Weeks, format.VolumeWeek{Monday: wk, Sports: byWeek[wk], Plan: plans[wk]})
 	}
 	return ath.units.TrainingVolume(vol, env.MaxChars()), nil
 }

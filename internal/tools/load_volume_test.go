@@ -3,8 +3,13 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
+	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 )
 
 func TestTrainingVolumeByWeekAndSport(t *testing.T) {
@@ -12,10 +17,20 @@ func TestTrainingVolumeByWeekAndSport(t *testing.T) {
 		"GET /api/v1/athlete/i7": `{"id":"i7","name":"Vol Ume","timezone":"Australia/Sydney"}`,
 		"GET /api/v1/athlete/i7/activities": `[
 			{"id":"i1","type":"Ride","start_date_local":"2026-11-22T08:00:00","moving_time":7200,"distance":60000,"icu_training_load":110},
-			{"id":"i2","type":"Run","start_date_local":"2026-11-24T06:00:00","moving_time":3000,"distance":10000,"icu_training_load":55},
+			{"id":"i2","type":"Run","start_date_local":"2026-11-24T06:00:00","moving_time":3000,"distance":10000,"icu_training_load":55,"paired_event_id":12},
 			{"id":"i3","type":"Run","start_date_local":"2026-11-26T06:00:00","moving_time":2400,"distance":8000,"icu_training_load":40},
 			{"id":"i4","type":"Swim","start_date_local":"2026-11-30T06:00:00","moving_time":1800,"distance":1500,"icu_training_load":25},
 			{"id":"5","source":"STRAVA","start_date_local":"2026-11-25T06:00:00"}]`,
+		// Paired on the event's side (11, 15), on the activity's (12), missed (13), a note,
+		// and today's evening run and Wednesday's ride still to come (16, 17).
+		"GET /api/v1/athlete/i7/events": `[
+			{"id":11,"category":"WORKOUT","type":"Ride","start_date_local":"2026-11-22T00:00:00","moving_time":7200,"icu_training_load":100,"paired_activity_id":"i1"},
+			{"id":12,"category":"WORKOUT","type":"Run","start_date_local":"2026-11-24T00:00:00","moving_time":3600,"icu_training_load":60},
+			{"id":14,"category":"NOTE","start_date_local":"2026-11-25T00:00:00"},
+			{"id":13,"category":"WORKOUT","type":"Run","start_date_local":"2026-11-27T00:00:00","moving_time":2400,"load_target":40},
+			{"id":15,"category":"WORKOUT","type":"Swim","start_date_local":"2026-11-30T00:00:00","moving_time":1800,"icu_training_load":30,"paired_activity_id":"i4"},
+			{"id":16,"category":"WORKOUT","type":"Run","start_date_local":"2026-11-30T18:00:00","moving_time":2400,"icu_training_load":35},
+			{"id":17,"category":"WORKOUT","type":"Ride","start_date_local":"2026-12-02T00:00:00","moving_time":3600,"icu_training_load":50}]`,
 	}}
 	env := newEnv(serve(t, s, stubKey), "i7", handNow)
 	out, err := toolNamed(t, "get_training_volume").Run(context.Background(), env, json.RawMessage(`{"weeks":3}`))
@@ -28,6 +43,9 @@ func TestTrainingVolumeByWeekAndSport(t *testing.T) {
 		"- Mon 2026-11-23: Run 2× 1:30:00 18.00 km load 95",
 		"- Mon 2026-11-16: Ride 1× 2:00:00 60.00 km load 110",
 		"1 Strava-sourced activities are not readable",
+		"  plan 1/1, time 100% of 30:00, load 83% of 30; 2 to come",
+		"  plan 1/2, time 50% of 1:40:00, load 55% of 100; Run 1/2 (time 50%, load 55%)",
+		"  plan 1/1, time 100% of 2:00:00, load 110% of 100",
 	} {
 		if !strings.Contains(out, w) {
 			t.Errorf("missing %q in:\n%s", w, out)
@@ -35,6 +53,9 @@ func TestTrainingVolumeByWeekAndSport(t *testing.T) {
 	}
 	if q := s.queries["GET /api/v1/athlete/i7/activities"]; q != "oldest=2026-11-16&newest=2026-11-30" {
 		t.Errorf("activities asked for %s: want the 3 Monday-based weeks in Sydney", q)
+	}
+	if q := s.queries["GET /api/v1/athlete/i7/events"]; q != "oldest=2026-11-16&newest=2026-12-06" {
+		t.Errorf("events asked for %s: want the 3 weeks to this week's Sunday in Sydney", q)
 	}
 	golden(t, "get_training_volume", "by_week_and_sport", out, nil)
 }
@@ -56,5 +77,100 @@ func TestTrainingVolumeCountsMissingLoadsAsMissing(t *testing.T) {
 	}
 	if !strings.Contains(out, "Swim 1× 30:00 1500 m load n/a") || !strings.Contains(out, "Run 2× 1:30:00 18.00 km load 55 (1 without)") || strings.Contains(out, "load 0") {
 		t.Errorf("missing loads:\n%s", out)
+	}
+}
+
+// planCount is what a week's plan line must say, counted from the fake's own data: the
+// sessions (workouts, races) of the week from monday, those due by today (before it, or done),
+// how many of those an activity did, and how many are still to come.
+func planCount(a *synth.Athlete, monday, today string) (done, due, toCome int) {
+	for _, e := range a.Events {
+		c, d := string(deref(e.Category)), deref(e.StartDateLocal)[:10]
+		if (c != "WORKOUT" && !strings.HasPrefix(c, "RACE")) || d < monday || d > plusDays(monday, 6) {
+			continue
+		}
+		_, paired := a.PairedActivity[deref(e.Id)]
+		switch {
+		case paired:
+			done++
+			due++
+		case d < today:
+			due++
+		default:
+			toCome++
+		}
+	}
+	return done, due, toCome
+}
+
+// TestTrainingVolumeComplianceOfTheDemoAthlete: the plan lines of the demo athlete's weeks say
+// how many of the planned sessions were done, as the fake's pairing of sessions and
+// activities has it; the current week counts only what was due by today.
+func TestTrainingVolumeComplianceOfTheDemoAthlete(t *testing.T) {
+	f, env := demoFake(t)
+	out := mustCallTool(t, env, "get_training_volume", map[string]any{"weeks": 4})
+	a := demoAthlete(t, f)
+	sydney, err := time.LoadLocation(deref(a.Profile.Timezone))
+	if err != nil {
+		t.Fatal(err)
+	}
+	today := samples.Now.In(sydney).Format(ymd)
+	missed := false
+	for wk := mondayOf(today); wk > addDays(mondayOf(today), -28); wk = addDays(wk, -7) {
+		done, due, toCome := planCount(a, wk, today)
+		line := lineWith(out[strings.Index(out, "- "+weekdayDate(wk)):], "  plan ")
+		want := fmt.Sprintf("  plan %d/%d, time ", done, due)
+		if !strings.HasPrefix(line, want) {
+			t.Errorf("week of %s: %q, want it to start %q", wk, line, want)
+		}
+		if toCome > 0 != strings.HasSuffix(line, fmt.Sprintf("; %d to come", toCome)) {
+			t.Errorf("week of %s: %q, want %d to come", wk, line, toCome)
+		}
+		missed = missed || done < due
+	}
+	if !missed {
+		t.Fatal("the demo athlete missed no session in 4 weeks: the test shows no sport apart")
+	}
+}
+
+// TestTrainingVolumeForEveryAthleteInTheirTimeZones: a coach asks for athlete "all" and gets
+// every coached athlete's weeks in one call, each in its own time zone. At 20:00 UTC on
+// Sunday 29 November it is still Sunday in Paris and Denver (whose week has its Sunday still
+// to come) and already Monday in Tokyo (a new week, all of it to come).
+func TestTrainingVolumeForEveryAthleteInTheirTimeZones(t *testing.T) {
+	now := time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
+	f, c := startFake(t, now)
+	cs := clientSession(t, newEnv(c, "0", now))
+	out, isErr := callText(t, cs, "get_training_volume", map[string]any{"athlete": "all", "weeks": 1})
+	if isErr {
+		t.Fatal(out)
+	}
+	for _, tc := range []struct{ id, tz, monday, today string }{
+		{"i100002", "Europe/Paris", "2026-11-23", "2026-11-29"},
+		{"i100003", "America/Denver", "2026-11-23", "2026-11-29"},
+		{"i100004", "Asia/Tokyo", "2026-11-30", "2026-11-30"},
+	} {
+		a := worldAthlete(t, f, tc.id)
+		head := fmt.Sprintf("Training volume of %s, 1 weeks %s..%s (weeks start Monday, %s)", deref(a.Profile.Name), weekdayDate(tc.monday), weekdayDate(tc.today), tc.tz)
+		i := strings.Index(out, head)
+		if i < 0 {
+			t.Errorf("%s: no %q in:\n%s", tc.id, head, out)
+			continue
+		}
+		done, due, toCome := planCount(a, tc.monday, tc.today)
+		want := fmt.Sprintf("  plan %d/%d, ", done, due)
+		if due == 0 {
+			want = "  plan "
+		}
+		line := lineWith(out[i:], "  plan ")
+		if !strings.HasPrefix(line, want) || !strings.HasSuffix(line, fmt.Sprintf("%d to come", toCome)) || toCome == 0 {
+			t.Errorf("%s: %q, want %q ... %d to come", tc.id, line, want, toCome)
+		}
+	}
+	if strings.Contains(out, "Alex Demo") {
+		t.Errorf("the coach's own data is among the athletes list_athletes shows:\n%s", out)
+	}
+	if out, isErr := callText(t, cs, "get_activities", map[string]any{"athlete": "all"}); !isErr || !strings.Contains(out, "athlete") {
+		t.Errorf("get_activities for athlete all: %q, want an error about the argument", out)
 	}
 }

@@ -13,8 +13,14 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
-// fetchActivity reads one activity.
+// fetchActivity reads one activity (kept a short time: its details, then its streams, are
+// a common pair of questions).
 func fetchActivity(ctx context.Context, env *manifest.Env, id string) (intervals.Activity, error) {
+	return manifest.Cached(env, manifest.CacheActivity, id, "", func() (intervals.Activity, error) { return readActivity(ctx, env, id) }, nil)
+}
+
+// readActivity is fetchActivity's request.
+func readActivity(ctx context.Context, env *manifest.Env, id string) (intervals.Activity, error) {
 	resp, err := env.Client.GetActivityWithResponse(ctx, id, nil)
 	var ie *intervals.Error
 	if errors.As(err, &ie) && ie.Status == 422 && strings.Contains(strings.ToLower(ie.Message), "strava") {
@@ -117,15 +123,26 @@ func readBody(env *manifest.Env, what string, resp *http.Response, err error) ([
 
 // listWellness returns the athlete's wellness rows from oldest to newest (local dates); no
 // rows when Intervals.icu has none. Every tool reads wellness through it.
+// The rows of a range read a moment ago answer any range inside it.
 func listWellness(ctx context.Context, env *manifest.Env, oldest, newest string) ([]intervals.Wellness, error) {
-	resp, err := env.Client.ListWellnessRecordsWithResponse(ctx, env.AthleteID, "", &intervals.ListWellnessRecordsParams{Oldest: &oldest, Newest: &newest})
-	if err != nil {
-		return nil, athleteAccessError(env, apiFailed("read wellness "+oldest+".."+newest, err))
-	}
-	if resp.JSON200 == nil {
-		return nil, nil
-	}
-	return *resp.JSON200, nil
+	return manifest.Cached(env, manifest.CacheWellness, oldest, newest, func() ([]intervals.Wellness, error) {
+		resp, err := env.Client.ListWellnessRecordsWithResponse(ctx, env.AthleteID, "", &intervals.ListWellnessRecordsParams{Oldest: &oldest, Newest: &newest})
+		if err != nil {
+			return nil, athleteAccessError(env, apiFailed("read wellness "+oldest+".."+newest, err))
+		}
+		if resp.JSON200 == nil {
+			return nil, nil
+		}
+		return *resp.JSON200, nil
+	}, func(rows []intervals.Wellness, oldest, newest string) []intervals.Wellness {
+		var in []intervals.Wellness
+		for _, w := range rows {
+			if d := deref(w.Id); d >= oldest && d <= newest {
+				in = append(in, w)
+			}
+		}
+		return in
+	})
 }
 
 // loadWellness returns the athlete's wellness rows from oldest to newest, keyed by date.
@@ -143,18 +160,67 @@ func loadWellness(ctx context.Context, env *manifest.Env, oldest, newest string)
 	return out, nil
 }
 
-// loadActivities returns the athlete's activities started between oldest and newest (local
-// dates, inclusive).
-func loadActivities(ctx context.Context, env *manifest.Env, oldest, newest string) ([]intervals.Activity, error) {
-	resp, err := env.Client.ListActivitiesWithResponse(ctx, env.AthleteID, &intervals.ListActivitiesParams{Oldest: oldest, Newest: &newest})
-	if err != nil {
-		return nil, athleteAccessError(env, fmt.Errorf("read activities %s..%s: %w", oldest, newest, err))
-	}
-	if resp.JSON200 == nil {
-		return nil, nil
-	}
-	return *resp.JSON200, nil
+// loadGear returns the athlete's gear (kept as long as the profile: it changes as rarely).
+func loadGear(ctx context.Context, env *manifest.Env) ([]intervals.Gear, error) {
+	return manifest.Cached(env, manifest.CacheGear, "", "", func() ([]intervals.Gear, error) {
+		resp, err := env.Client.ListGearWithResponse(ctx, env.AthleteID, "")
+		if err != nil {
+			return nil, athleteAccessError(env, apiFailed("read the gear list", err))
+		}
+		if resp.JSON200 == nil {
+			return nil, noData("read the gear list", resp.StatusCode())
+		}
+		return *resp.JSON200, nil
+	}, nil)
 }
+
+// loadActivities returns the athlete's activities started between oldest and newest (local
+// dates, inclusive), newest first.
+func loadActivities(ctx context.Context, env *manifest.Env, oldest, newest string) ([]intervals.Activity, error) {
+	return loadActivitiesUpTo(ctx, env, oldest, newest, 0)
+}
+
+// loadActivitiesUpTo is loadActivities with at most limit activities (0: all). The list of
+// a range read a moment ago answers any range inside it, unless the limit cut it.
+func loadActivitiesUpTo(ctx context.Context, env *manifest.Env, oldest, newest string, limit int) ([]intervals.Activity, error) {
+	read := func() ([]intervals.Activity, error) {
+		params := &intervals.ListActivitiesParams{Oldest: oldest, Newest: &newest}
+		if limit > 0 {
+			params.Limit = pointer(int32(limit))
+		}
+		resp, err := env.Client.ListActivitiesWithResponse(ctx, env.AthleteID, params)
+		if err != nil {
+			return nil, athleteAccessError(env, fmt.Errorf("read activities %s..%s: %w", oldest, newest, err))
+		}
+		if resp.JSON200 == nil {
+			return nil, nil
+		}
+		return *resp.JSON200, nil
+	}
+	within := func(acts []intervals.Activity, oldest, newest string) []intervals.Activity {
+		var in []intervals.Activity
+		for _, a := range acts {
+			if d := activityDate(a); d >= oldest && d <= newest && (limit == 0 || len(in) < limit) {
+				in = append(in, a)
+			}
+		}
+		return in
+	}
+	acts, err := manifest.Cached(env, manifest.CacheActivities, oldest, newest, func() ([]intervals.Activity, error) {
+		acts, err := read()
+		if err == nil && limit > 0 && len(acts) >= limit {
+			err = errCut
+		}
+		return acts, err
+	}, within)
+	if errors.Is(err, errCut) { // a list cut by the limit is shown, not kept
+		return acts, nil
+	}
+	return acts, err
+}
+
+// errCut marks a list cut by its limit: not kept, since it does not hold its whole range.
+var errCut = errors.New("cut by the limit")
 
 // activityDate is the local date an activity started on, or "" when it has none.
 func activityDate(a intervals.Activity) string {
@@ -202,9 +268,7 @@ func (e calEvent) date() string {
 // training load, or else its load target. ok is false for events without load (notes,
 // periods, model resets).
 func (e calEvent) plannedLoad() (float64, bool) {
-	switch {
-	case e.Category == "WORKOUT" || strings.HasPrefix(e.Category, "RACE"):
-	default:
+	if !e.session() {
 		return 0, false
 	}
 	if e.Load != nil {
@@ -214,6 +278,11 @@ func (e calEvent) plannedLoad() (float64, bool) {
 		return *e.LoadTarget, true
 	}
 	return 0, false
+}
+
+// session says whether the event is a planned session: a workout or a race.
+func (e calEvent) session() bool {
+	return e.Category == "WORKOUT" || strings.HasPrefix(e.Category, "RACE")
 }
 
 // paired says whether a recorded activity did this planned session.

@@ -22,12 +22,9 @@ func getGearList(ctx context.Context, env *manifest.Env, _ gearIn) (string, erro
 	if err != nil {
 		return "", err
 	}
-	resp, err := env.Client.ListGearWithResponse(ctx, env.AthleteID, "")
+	gear, err := loadGear(ctx, env)
 	if err != nil {
-		return "", apiFailed("list gear", err)
+		return "", err
 	}
-	if resp.JSON200 == nil {
-		return "", noData("list gear", resp.StatusCode())
-	}
-	return a.units.Gear(*resp.JSON200, env.MaxChars()), nil
+	return a.units.Gear(gear, env.MaxChars()), nil
 }

@@ -86,7 +86,8 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 	if err != nil {
 		return "", athleteAccessError(env, fmt.Errorf("update the %s settings: %w", sport, err))
 	}
-	env.Profiles.Forget(env.AthleteID)
+	// The settings are in the profile: the next read of it is fresh.
+	env.Cache.Forget(env.Client, manifest.CacheProfile)
 	var after intervals.SportSettings // a fresh value: decoding into a copy of set would write through its pointers
 	if !readBack(resp, &after) {
 		after = intervals.SportSettings{}

@@ -15,7 +15,7 @@ import (
 func TestUpdateTrainingZoneFTP(t *testing.T) {
 	s := metricsStub(t)
 	env := newEnv(serve(t, s, stubKey), "i7", metricsNow)
-	env.Profiles = &manifest.Profiles{}
+	env.Cache = &manifest.Cache{}
 	if _, err := env.Athlete(context.Background()); err != nil { // cache the profile
 		t.Fatal(err)
 	}

@@ -1,9 +1,10 @@
 // Command run prints the measurements of make bench as Markdown tables: cold start to the
 // first tools/list over stdio (median of 20 runs of the built binary), tools/list size per
 // toolset in bytes and o200k tokens, each read tool's answer on the demo athlete, the idle
-// RSS of the serving process and tool calls per second over Streamable HTTP; then, over
-// HTTP against the standalone fake with 80 ms of upstream latency, calls per second and
-// p50/p99 latency for 1, 8 and 32 clients, and the memory of 10,000 abandoned sessions.
+// RSS of the serving process, tool calls per second over Streamable HTTP and the upstream
+// requests of eight common questions; then, over HTTP against the standalone fake with 80 ms
+// of upstream latency, calls per second and p50/p99 latency for 1, 8 and 32 clients, and
+// the memory of 10,000 abandoned sessions.
 //
 //	go run ./internal/bench/run -bin bin/intervals-mcp
 package main
@@ -26,6 +27,7 @@ func main() {
 	bin := flag.String("bin", "bin/intervals-mcp", "the built binary")
 	runs := flag.Int("runs", 20, "cold starts to take the median of")
 	tool := flag.String("tool", "get_gear_list", "the (cheap) tool called for calls per second")
+	upstream := flag.String("upstream-tool", bench.UpstreamTool, "the tool of the HTTP latency runs: one upstream request a call")
 	dur := flag.Duration("duration", 3*time.Second, "how long to call it")
 	budgets := flag.Int("budget-runs", 3, "runs of the shared-budget measurement to take the median of (0: skip it)")
 	httpDur := flag.Duration("http-duration", 5*time.Second, "how long each HTTP latency run calls")
@@ -40,7 +42,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
-	if err := runHTTP(abs, *tool, *httpDur, *sessions); err != nil {
+	if err := runHTTP(abs, *upstream, *httpDur, *sessions); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
@@ -68,10 +70,15 @@ func run(bin string, runs int, tool string, dur time.Duration, budgetRuns int) e
 	if err != nil {
 		return fmt.Errorf("calls per second: %w", err)
 	}
+	qs, err := bench.CommonQuestions(tools.All())
+	if err != nil {
+		return fmt.Errorf("common questions: %w", err)
+	}
 	fmt.Println("| process | value | target |\n|---|---|---|")
 	fmt.Printf("| cold start to first tools/list over stdio (median of %d; fastest) | %.1f ms (%.1f ms) | < 10 ms |\n", runs, ms(median), ms(fastest))
 	fmt.Printf("| idle RSS after the handshake (median of %d; range) | %.1f MiB (%.1f-%.1f) | < 15 MiB |\n", rssRuns, float64(rss)/1024, float64(samples[0])/1024, float64(samples[rssRuns-1])/1024)
-	fmt.Printf("| %s calls per second over Streamable HTTP (4 sessions, demo) | %.0f | |\n\n", tool, rate)
+	fmt.Printf("| %s calls per second over Streamable HTTP (4 sessions, demo) | %.0f | |\n", tool, rate)
+	fmt.Printf("| upstream requests of %d common questions in a row (activities of 30 days, a ride, its streams, wellness of 30 days, the next 14 days, the power curve, the context, the load projection) | %d | <= 12 (15 without the read cache; the closest Go peer 35) |\n\n", len(qs), bench.Requests(qs))
 
 	if budgetRuns > 0 {
 		if err := budgets(bin, budgetRuns, dur); err != nil {
@@ -172,7 +179,7 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // its own 10 requests/s) against the standalone fake with 80 ms of latency, one replica and
 // two, the median of runs by calls per second.
 func budgets(bin string, runs int, dur time.Duration) error {
-	fmt.Println("| get_gear_list over Streamable HTTP, 2 athletes x 4 sessions, fake with 80 ms latency (median of", runs, "runs) | calls/s | athlete 1 | athlete 2 | p50 | p99 | refused |\n|---|---|---|---|---|---|---|")
+	fmt.Println("|", bench.UpstreamTool, "over Streamable HTTP, 2 athletes x 4 sessions, fake with 80 ms latency (median of", runs, "runs) | calls/s | athlete 1 | athlete 2 | p50 | p99 | refused |\n|---|---|---|---|---|---|---|")
 	for _, replicas := range []int{1, 2} {
 		var rs []bench.Budgets
 		for range runs {

@@ -3,7 +3,10 @@ package synth
 import "math"
 
 // Best efforts, as the power, heart-rate and pace curves show them: computed from the same
-// streams Streams returns, so the curves agree with the activity.
+// streams Streams returns, so the curves agree with the activity. A curve never rises with
+// duration (or falls in speed with distance): the best over d seconds is the best held over
+// d seconds or more. A single activity's best means alone can rise (10 min hard, 10 easy,
+// 10 hard holds more over 30 minutes than over any 20), which reads as a mistake to a coach.
 
 // BestPower is the best mean power, in watts, the activity held over each duration (in
 // seconds); 0 where the activity is shorter than the duration or has no power.
@@ -59,10 +62,20 @@ func BestPace(spec StreamSpec, distances []float64) []float64 {
 		}
 		out[k] = round(best, 1)
 	}
+	// Speed never rises with distance: over a shorter distance, at least the speed held over
+	// the longer one.
+	for k := len(out) - 2; k >= 0; k-- {
+		if out[k+1] > 0 && distances[k] > 0 && distances[k] < distances[k+1] {
+			if t := round(out[k+1]*distances[k]/distances[k+1], 1); out[k] == 0 || t < out[k] {
+				out[k] = t
+			}
+		}
+	}
 	return out
 }
 
-// bestMean is the best mean of x over each window length, from prefix sums.
+// bestMean is the best mean of x over each window length, from prefix sums, and over any
+// longer window among durations (ascending).
 func bestMean(x []float64, durations []int) []float64 {
 	out := make([]float64, len(durations))
 	if len(x) == 0 {
@@ -82,5 +95,38 @@ func bestMean(x []float64, durations []int) []float64 {
 		}
 		out[k] = round(best/float64(d), 1)
 	}
+	for k := len(out) - 2; k >= 0; k-- {
+		if durations[k] < durations[k+1] && out[k+1] > out[k] {
+			out[k] = out[k+1]
+		}
+	}
 	return out
+}
+
+// modelBestPower is the best mean power over secs seconds of the noise-free model (each
+// segment at its intensity of FTP): what the watts stream holds there, within its noise.
+// 0 for activities without power or shorter than secs. The model is constant within a
+// segment, so the best window starts or ends at a segment's edge.
+func (s StreamSpec) modelBestPower(secs int) float64 {
+	if !isRide(s.Sport) || secs <= 0 || secs > s.Seconds {
+		return 0
+	}
+	mean := func(from int) float64 {
+		to, sum := from+secs, 0.0
+		for _, seg := range s.Segments {
+			if lo, hi := max(seg.Start, from), min(seg.End, to); hi > lo {
+				sum += float64(hi-lo) * seg.Intensity
+			}
+		}
+		return sum * float64(s.FTP) / float64(secs)
+	}
+	best := 0.0
+	for _, seg := range s.Segments {
+		for _, from := range []int{seg.Start, seg.End - secs} {
+			if from >= 0 && from+secs <= s.Seconds {
+				best = math.Max(best, mean(from))
+			}
+		}
+	}
+	return round(best, 1)
 }

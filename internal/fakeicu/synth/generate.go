@@ -69,6 +69,7 @@ func (p person) generate(r *rand.Rand, n *ids, today time.Time, other person) *A
 	// Activities, and the day loads fitness is made of (Strava stubs count, though the API
 	// shows them as stubs only).
 	var acts []done
+	var rides efforts
 	loads := map[string]float64{}
 	for i := range pl.sessions {
 		s := &pl.sessions[i]
@@ -83,6 +84,9 @@ func (p person) generate(r *rand.Rand, n *ids, today time.Time, other person) *A
 		}
 		d := p.build(s, id, r, gs)
 		loads[d.date] += float64(d.load)
+		if w := d.spec.modelBestPower(1200); w > 0 && !s.stub {
+			rides = append(rides, effort{date: day(s.start, 0), watts: w})
+		}
 		acts = append(acts, d)
 	}
 	days := fitness(pl.first, today, p.initCTL, p.initATL, loads)
@@ -93,7 +97,7 @@ func (p person) generate(r *rand.Rand, n *ids, today time.Time, other person) *A
 	for _, d := range projection(days[len(days)-1], pl, p.t, p.indoorFTP) {
 		fit[d.Date] = d
 	}
-	a.Wellness = p.wellness(r, pl, days)
+	a.Wellness = p.wellness(r, pl, days, rides.eftp)
 
 	cal := &calendar{p: p, pl: pl, ids: n, r: r, fit: fit, paired: a.PairedActivity}
 	cal.build(acts)

@@ -124,8 +124,9 @@ func makePlan(p person, r *rand.Rand, today time.Time) *plan {
 			for _, s := range week[wd] {
 				start := at(d, s.h, s.m)
 				ss := session{start: start, w: s.w, planned: !d.Before(pl.planFrom)}
-				past := d.Before(today) || (d.Equal(today) && s.h < 10)
-				if past {
+				// Done only on the days before today: today's sessions are still to come whatever
+				// the hour (the World is the same all day, and nothing after now is done).
+				if d.Before(today) {
 					ss.done = r.Float64() >= 0.06
 					if !ss.done && !ss.planned {
 						continue // an unplanned session that did not happen leaves no trace

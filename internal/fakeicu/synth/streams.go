@@ -244,20 +244,37 @@ func recentre(x []float64, v float64) {
 }
 
 // drawHR follows each segment's steady heart rate with the lag of the model, plus a little
-// noise, never above the athlete's max HR.
+// noise, never above the athlete's max HR. The noise never takes a sample out of the
+// heart-rate zone of the noise-free curve (hrCurve), so that the time in zones the activity
+// reports (summarise) is what the stream adds up to.
 func (s *StreamSpec) drawHR(segs []segModel) []float64 {
 	out := make([]float64, s.Seconds)
 	nz := noise{r: newRand(s.Seed, 2)}
+	zones := hrZones(s.LTHR, s.MaxHR)
+	last, lo, hi := -1.0, 0.0, 0.0
+	s.hrCurve(segs, func(t int, h float64) {
+		if b := math.Round(h); b != last {
+			l, u := hrZoneRange(zones, zoneOf(zones, b))
+			last, lo, hi = b, float64(l), float64(u)
+		}
+		x := clamp(h+nz.next(1.2, 0.4), float64(s.RestHR), float64(s.MaxHR))
+		out[t] = clamp(x, lo, hi)
+	})
+	return out
+}
+
+// hrCurve calls f with each second's noise-free heart rate, from rest to each segment's
+// steady heart rate with the lag of the model, within resting and max HR.
+func (s *StreamSpec) hrCurve(segs []segModel, f func(t int, h float64)) {
 	a := math.Exp(-1 / hrTau)
 	h := float64(s.RestHR) + hrStartAbove
 	for k, seg := range s.Segments {
 		T := segs[k].hrSteady
 		for t := seg.Start; t < seg.End; t++ {
 			h = T + (h-T)*a
-			out[t] = clamp(h+nz.next(1.2, 0.4), float64(s.RestHR), float64(s.MaxHR))
+			f(t, clamp(h, float64(s.RestHR), float64(s.MaxHR)))
 		}
 	}
-	return out
 }
 
 // route is a loop that starts and ends at the spec's start point, as long as the activity.

@@ -31,17 +31,22 @@ func (s *StreamSpec) summarise() summary {
 		out.cadence += d * m.cadence / T
 		out.maxSpeed = math.Max(out.maxSpeed, m.speed*1.12)
 		out.maxHR = math.Max(out.maxHR, math.Max(m.hrEnd, m.hrStart)+2)
-		out.hrZoneSecs[zoneOf(hrz, m.hrMean)-1] += int32(m.secs)
-		if isRide(s.Sport) {
-			out.zoneSecs[zoneOf(powerZones, s.Segments[k].Intensity*100)-1] += int32(m.secs)
-		} else {
+		if !isRide(s.Sport) {
 			out.zoneSecs[zoneOf(paceZones, s.Segments[k].Intensity*100)-1] += int32(m.secs)
 		}
 	}
 	out.maxHR = math.Min(out.maxHR, float64(s.MaxHR))
+	last, z := -1.0, 0
+	s.hrCurve(segs, func(_ int, h float64) {
+		if b := math.Round(h); b != last { // heart rate settles: most seconds keep their zone
+			last, z = b, zoneOf(hrz, b)
+		}
+		out.hrZoneSecs[z-1]++
+	})
 	out.avgSpeed = out.dist / T
 	out.load, out.intensity = loadOf(s.Segments)
 	if isRide(s.Sport) {
+		out.zoneSecs = s.powerZoneSecs(segs)
 		// Normalised power with the surges; load and IF follow it. Around its surges a
 		// segment rides a little easier, so that its mean power is unchanged.
 		ftp := float64(s.FTP)
@@ -70,6 +75,21 @@ func (s *StreamSpec) summarise() summary {
 	}
 	if s.hasTerrain() {
 		out.gain, out.loss, out.minAlt, out.maxAlt, out.meanAlt = s.terrain().climb(0, out.dist)
+	}
+	return out
+}
+
+// powerZoneSecs is the time in each power zone of the watts stream, as Intervals.icu counts
+// it from the stream (and a client from the samples the API sends: rounded watts against
+// each zone's top, % of FTP): the noise of the stream moves seconds between zones.
+func (s *StreamSpec) powerZoneSecs(segs []segModel) []int32 {
+	tops := make([]float64, len(powerZones))
+	for i, pct := range powerZones {
+		tops[i] = float64(pct) * float64(s.FTP) / 100
+	}
+	out := make([]int32, len(powerZones))
+	for _, w := range s.drawPower(segs) {
+		out[zoneOf(tops, math.Round(w))-1]++
 	}
 	return out
 }

@@ -19,8 +19,8 @@ func (s *StreamSpec) surges() []surge {
 	r := newRand(s.Seed, 11)
 	var out []surge
 	for _, seg := range s.Segments {
-		if !seg.Work || seg.End-seg.Start < 1200 {
-			continue
+		if !seg.Work || seg.End-seg.Start < 1200 || seg.Intensity >= 0.9 {
+			continue // no sprints in a steady effort at threshold (an FTP test, a time trial)
 		}
 		for t := seg.Start + 300 + r.IntN(600); t+30 < seg.End-120; t += 600 + r.IntN(900) {
 			secs := 6 + r.IntN(25)

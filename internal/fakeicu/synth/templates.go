@@ -32,6 +32,16 @@ func rideThreshold(r *rand.Rand) workout {
 	}}
 }
 
+// rideFTPTest is the 20-minute test that sets FTP (95% of its mean power), ridden outdoors
+// every eighth week: it is the effort the athlete's FTP and eFTP rest on.
+func rideFTPTest() workout {
+	return workout{sport: "Ride", name: "FTP Test 20m", blocks: []block{
+		{steps: []step{warm("Ride", 15), {secs: mins(5), pct: 75}, {secs: mins(5), pct: 55}}},
+		{steps: []step{{secs: mins(20), pct: 105, work: true}}},
+		{steps: []step{cool("Ride", 15)}},
+	}}
+}
+
 func rideVO2(r *rand.Rand) workout {
 	n, m := pick(r, 5, 6), pick(r, 3, 4)
 	return workout{sport: "VirtualRide", name: "VO2max " + itoa(n) + "x" + itoa(m) + "m", blocks: []block{

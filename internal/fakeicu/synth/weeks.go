@@ -13,6 +13,10 @@ type slot struct {
 // block of four; vol scales the long sessions.
 type weekFunc func(r *rand.Rand, week int, easy bool, vol float64) [7][]slot
 
+// ftpTestWeeks is how often every athlete rides the FTP test (rideFTPTest), in build weeks
+// (week 0 is one): often enough that the last 90 days always hold one.
+const ftpTestWeeks = 8
+
 func scaled(m int, vol float64) int { return max(20, int(float64(m)*vol+0.5)) }
 
 // triathlonWeek is the primary athlete's week: two swims, two indoor rides, a long ride,
@@ -28,9 +32,12 @@ func triathlonWeek(r *rand.Rand, week int, easy bool, vol float64) [7][]slot {
 		w[6] = []slot{{7, 30, runEasy(r, scaled(50, vol))}}
 		return w
 	}
-	if week%2 == 0 {
+	switch {
+	case week%ftpTestWeeks == 0:
+		w[1] = []slot{{18, 0, rideFTPTest()}}
+	case week%2 == 0:
 		w[1] = []slot{{18, 0, rideThreshold(r)}}
-	} else {
+	default:
 		w[1] = []slot{{18, 0, rideVO2(r)}}
 	}
 	w[2] = []slot{{6, 30, runEasy(r, scaled(pick(r, 45, 50, 55), vol))}}
@@ -61,6 +68,9 @@ func cyclingWeek(r *rand.Rand, week int, easy bool, vol float64) [7][]slot {
 		return w
 	}
 	w[1] = []slot{{18, 30, pick(r, rideThreshold, rideVO2)(r)}}
+	if week%ftpTestWeeks == 0 {
+		w[1] = []slot{{18, 30, rideFTPTest()}}
+	}
 	w[2] = []slot{{7, 0, rideRecovery(r)}}
 	w[3] = []slot{{18, 30, rideSweetSpot(r)}}
 	w[5] = []slot{{8, 0, rideEndurance(r, scaled(pick(r, 180, 210, 240), vol))}}
@@ -82,5 +92,8 @@ func runningWeek(r *rand.Rand, week int, easy bool, vol float64) [7][]slot {
 	w[3] = []slot{{6, 0, runTempo(r)}}
 	w[5] = []slot{{7, 0, runLong(r, scaled(pick(r, 90, 100, 110), vol))}}
 	w[6] = []slot{{9, 0, rideEndurance(r, scaled(90, vol))}}
+	if week%ftpTestWeeks == 0 {
+		w[6] = []slot{{9, 0, rideFTPTest()}}
+	}
 	return w
 }

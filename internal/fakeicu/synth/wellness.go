@@ -27,7 +27,7 @@ func fitness(first, last time.Time, initCTL, initATL float64, loads map[string]f
 // wellness makes one row per day of the series: fitness and fatigue from the loads, body
 // measures that drift slowly, recovery markers that react to fatigue and to the sick
 // period, subjective scores most days.
-func (p person) wellness(r *rand.Rand, pl *plan, days []load.Day) []api.Wellness {
+func (p person) wellness(r *rand.Rand, pl *plan, days []load.Day, eftp func(date time.Time) (float64, bool)) []api.Wellness {
 	out := make([]api.Wellness, 0, len(days))
 	hrvBase := 62 + 10*r.Float64()
 	for i, d := range days {
@@ -42,9 +42,12 @@ func (p person) wellness(r *rand.Rand, pl *plan, days []load.Day) []api.Wellness
 			CtlLoad: f32(d.Load, 1), AtlLoad: f32(d.Load, 1), RampRate: f32(d.RampRate, 4),
 			Updated: stamp(at(date, 7, 5+r.IntN(40))), TempWeight: ptr(false), TempRestingHR: ptr(false),
 		}
-		eftp := float64(p.t.ftp) * (0.95 + 0.05*math.Min(d.Fitness/70, 1.1))
-		w.SportInfo = &[]api.SportInfo{{Type: ptr(api.SportTypeRide), Eftp: f32(eftp, 2),
-			WPrime: f32(19000+r.Float64()*500, 0), PMax: f32(float64(p.t.ftp)*3.6, 0)}}
+		info := api.SportInfo{Type: ptr(api.SportTypeRide),
+			WPrime: f32(19000+r.Float64()*500, 0), PMax: f32(float64(p.t.ftp)*3.6, 0)}
+		if v, ok := eftp(date); ok {
+			info.Eftp = f32(v, 2)
+		}
+		w.SportInfo = &[]api.SportInfo{info}
 		if r.Float64() < 0.9 {
 			w.Weight = f32(p.weight+0.8*math.Sin(phase)-0.6*float64(i)/365+0.3*r.NormFloat64(), 1)
 		}
@@ -88,4 +91,29 @@ func (p person) wellness(r *rand.Rand, pl *plan, days []load.Day) []api.Wellness
 		out = append(out, w)
 	}
 	return out
+}
+
+// efforts are the best 20 minutes of power of each ride, by local date: what eFTP is
+// estimated from.
+type efforts []effort
+
+type effort struct {
+	date  time.Time
+	watts float64
+}
+
+// eftpWindow is how far back eFTP looks for efforts.
+const eftpWindow = 90
+
+// eftp is the estimated FTP on date: 95% of the best 20 minutes ridden in the eftpWindow
+// days up to it; false when no ride held 20 minutes then.
+func (es efforts) eftp(date time.Time) (float64, bool) {
+	best := 0.0
+	from := day(date, -eftpWindow+1)
+	for _, e := range es {
+		if !e.date.Before(from) && !e.date.After(date) {
+			best = math.Max(best, e.watts)
+		}
+	}
+	return 0.95 * best, best > 0
 }

@@ -23,7 +23,7 @@ func hrZones(lthr, maxHR int) []int32 {
 }
 
 // zoneOf is the 1-based zone whose upper bound first reaches v.
-func zoneOf[T int32 | float32](tops []T, v float64) int {
+func zoneOf[T int32 | float32 | float64](tops []T, v float64) int {
 	for i, t := range tops {
 		if v <= float64(t) {
 			return i + 1
