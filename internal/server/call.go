@@ -48,7 +48,7 @@ type Runtime struct {
 	NewClient func(accessToken string) (*intervals.ClientWithResponses, error)
 
 	callers *callerClients // OAuth callers' clients and read caches
-	oauth   bool            // this call's runtime is an OAuth caller's
+	oauth   bool           // this call's runtime is an OAuth caller's
 }
 
 // Result is the outcome of a call: the text shown to the model, and whether it is an error.
@@ -212,7 +212,7 @@ func takeAthlete(args json.RawMessage) (json.RawMessage, string, error) {
 	if err := json.Unmarshal(raw, &who); err != nil || (who != "" && who != EveryAthlete && !athleteForm.MatchString(who)) {
 		return nil, "", manifest.Errorf("argument athlete: expected an athlete id such as i12345 (from list_athletes)")
 	}
-	if who != "" && who != "0" && !strings.HasPrefix(who, "i") {
+	if who != "" && who != "0" && who != EveryAthlete && !strings.HasPrefix(who, "i") {
 		who = "i" + who // Intervals.icu's ids are i and digits; the digits alone name the same athlete
 	}
 	out, err := json.Marshal(m)

@@ -69,6 +69,7 @@ func TestTrainingVolumeCountsMissingLoadsAsMissing(t *testing.T) {
 			{"id":"i1","type":"Swim","start_date_local":"2026-11-24T06:00:00","moving_time":1800,"distance":1500},
 			{"id":"i2","type":"Run","start_date_local":"2026-11-25T06:00:00","moving_time":3000,"distance":10000,"icu_training_load":55},
 			{"id":"i3","type":"Run","start_date_local":"2026-11-26T06:00:00","moving_time":2400,"distance":8000}]`,
+		"GET /api/v1/athlete/i7/events": `[]`,
 	}}
 	env := newEnv(serve(t, s, stubKey), "i7", handNow)
 	out, err := toolNamed(t, "get_training_volume").Run(context.Background(), env, json.RawMessage(`{"weeks":2}`))
