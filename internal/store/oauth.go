@@ -19,6 +19,9 @@ type OAuth interface {
 	// Client returns the client with this id; ErrNotFound when none (or a cached document
 	// whose Expires has passed by now: fetch it again).
 	Client(ctx context.Context, id string, now time.Time) (*Client, error)
+	// UseAssertion spends a client assertion's jti until expires: ErrUsed when the client
+	// used it before and it has not expired yet (a replay).
+	UseAssertion(ctx context.Context, clientID, jti string, expires, now time.Time) error
 
 	// PutPending keeps an authorization waiting for consent under handle.
 	PutPending(ctx context.Context, handle string, p Pending) error
@@ -143,6 +146,20 @@ func (s *DB) Client(ctx context.Context, id string, now time.Time) (*Client, err
 	c.RedirectURIs = strings.Split(uris, "\n")
 	c.MetadataDoc, c.Created, c.Expires = doc == 1, fromUS(created), fromUSOrZero(expires)
 	return &c, nil
+}
+
+func (s *DB) UseAssertion(ctx context.Context, clientID, jti string, expires, now time.Time) error {
+	// A row already expired (not yet cleaned up) is taken over: the jti is free again.
+	res, err := s.db.ExecContext(ctx, `INSERT INTO oauth_assertions (client_id, jti, expires_us) VALUES ($1, $2, $3)
+		ON CONFLICT (client_id, jti) DO UPDATE SET expires_us = excluded.expires_us WHERE oauth_assertions.expires_us <= $4`,
+		clientID, jti, us(expires), us(now))
+	if err != nil {
+		return fmt.Errorf("store: spend a client assertion: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return ErrUsed
+	}
+	return nil
 }
 
 func (s *DB) PutPending(ctx context.Context, handle string, p Pending) error {

@@ -57,6 +57,40 @@ func TestOAuthClients(t *testing.T) {
 	})
 }
 
+func TestOAuthAssertionIsSingleUseUntilItExpires(t *testing.T) {
+	each(t, func(t *testing.T, p place) {
+		s, other, ctx := open(t, p), open(t, p), context.Background()
+		exp := t0.Add(time.Minute)
+		if err := s.UseAssertion(ctx, "c1", "j1", exp, t0); err != nil {
+			t.Fatal(err)
+		}
+		if err := other.UseAssertion(ctx, "c1", "j1", exp, t0.Add(time.Second)); !errors.Is(err, ErrUsed) {
+			t.Errorf("the same jti again, on another replica: %v, want ErrUsed", err)
+		}
+		if err := s.UseAssertion(ctx, "c2", "j1", exp, t0); err != nil {
+			t.Errorf("another client's jti of the same text: %v", err)
+		}
+		if c, err := s.Cleanup(ctx, exp.Add(-time.Second)); err != nil || c.OAuth != 0 {
+			t.Errorf("Cleanup before the expiry = %+v, %v; want nothing", c, err)
+		}
+		if err := s.UseAssertion(ctx, "c1", "j1", exp.Add(time.Minute), exp); err != nil {
+			t.Errorf("the jti once its assertion expired: %v, want it free again", err)
+		}
+		if c, err := s.Cleanup(ctx, exp.Add(time.Minute)); err != nil || c.OAuth != 2 {
+			t.Errorf("Cleanup once both expired = %+v, %v; want 2 rows", c, err)
+		}
+		var wins atomic.Int32
+		race([]*DB{s, other}, 4, func(db *DB) {
+			if db.UseAssertion(ctx, "c1", "j2", exp, t0) == nil {
+				wins.Add(1)
+			}
+		})
+		if wins.Load() != 1 {
+			t.Errorf("%d of 8 concurrent uses of one jti succeeded, want 1", wins.Load())
+		}
+	})
+}
+
 func TestOAuthPendingIsSingleUse(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		s, ctx := open(t, p), context.Background()
