@@ -80,7 +80,7 @@ type accountRow struct {
 
 func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, t *store.Token, text, created, notice string) {
 	ctx := r.Context()
-	grants, err := s.opts.Store.Grants(ctx, t.AthleteID)
+	grants, err := s.opts.Store.Grants(ctx, t.AthleteID, s.now())
 	var tokens []store.Token
 	if err == nil {
 		tokens, err = s.opts.Store.PersonalTokens(ctx, t.AthleteID)

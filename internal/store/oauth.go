@@ -41,8 +41,10 @@ type OAuth interface {
 
 	// PutGrant records one client's access for one athlete.
 	PutGrant(ctx context.Context, g Grant) error
-	// Grants lists an athlete's live grants, the newest first, with their clients' names.
-	Grants(ctx context.Context, athleteID string) ([]Grant, error)
+	// Grants lists an athlete's live grants (not revoked, with a token still usable at now:
+	// a grant whose code was never redeemed is none), the newest first, with their clients'
+	// names.
+	Grants(ctx context.Context, athleteID string, now time.Time) ([]Grant, error)
 	// RevokeGrant revokes a grant and every token of it (athleteID "" for any athlete's).
 	RevokeGrant(ctx context.Context, id, athleteID string, now time.Time) error
 
@@ -256,10 +258,18 @@ func (s *DB) PutGrant(ctx context.Context, g Grant) error {
 	return nil
 }
 
-func (s *DB) Grants(ctx context.Context, athleteID string) ([]Grant, error) {
+// liveGrant is the condition on a grant g of being live at the time in the placeholder now:
+// not revoked, and one of its tokens (an access token, a refresh token not yet rotated) is
+// neither revoked nor expired.
+func liveGrant(now string) string {
+	return `g.revoked_us IS NULL AND EXISTS (SELECT 1 FROM oauth_tokens t WHERE t.grant_id = g.id AND t.revoked_us IS NULL
+		AND t.used_us IS NULL AND (t.expires_us = 0 OR t.expires_us > ` + now + `))`
+}
+
+func (s *DB) Grants(ctx context.Context, athleteID string, now time.Time) ([]Grant, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT g.id, g.client_id, COALESCE(c.name, g.client_id), g.athlete_id, g.scope, g.created_us, g.last_used_us
 		FROM oauth_grants g LEFT JOIN oauth_clients c ON c.client_id = g.client_id
-		WHERE g.athlete_id = $1 AND g.revoked_us IS NULL ORDER BY g.created_us DESC, g.id`, athleteID)
+		WHERE g.athlete_id = $1 AND `+liveGrant("$2")+` ORDER BY g.created_us DESC, g.id`, athleteID, us(now))
 	if err != nil {
 		return nil, fmt.Errorf("store: list grants: %w", err)
 	}

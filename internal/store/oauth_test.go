@@ -278,7 +278,7 @@ func TestOAuthRevokeTokenAndGrants(t *testing.T) {
 		if _, err := s.IssueTokens(ctx, g, pair("1"), t0); err != nil {
 			t.Fatal(err)
 		}
-		list, err := s.Grants(ctx, "i1")
+		list, err := s.Grants(ctx, "i1", t0)
 		if err != nil || len(list) != 1 || list[0].ClientName != "Client g1" {
 			t.Fatalf("Grants = %+v, %v", list, err)
 		}
@@ -297,7 +297,7 @@ func TestOAuthRevokeTokenAndGrants(t *testing.T) {
 		if _, err := s.VerifyToken(ctx, "acc-1", t0, KindAccess); !errors.Is(err, ErrNotFound) {
 			t.Errorf("after revoking the refresh token, the access token: %v", err)
 		}
-		if list, _ := s.Grants(ctx, "i1"); len(list) != 0 {
+		if list, _ := s.Grants(ctx, "i1", t0); len(list) != 0 {
 			t.Errorf("a revoked grant is still listed: %+v", list)
 		}
 		if err := s.RevokeGrant(ctx, g, "", t0); !errors.Is(err, ErrNotFound) {
@@ -311,6 +311,39 @@ func TestOAuthRevokeTokenAndGrants(t *testing.T) {
 		}
 		if _, err := s.VerifyToken(ctx, "sess", t0, KindSession); !errors.Is(err, ErrNotFound) {
 			t.Errorf("a signed-out session: %v", err)
+		}
+	})
+}
+
+// TestOAuthGrantWhoseCodeIsNeverRedeemed: the callback's grant is not a connection until its
+// code gives tokens; unredeemed, it is never listed and Cleanup deletes it once its code is
+// gone. A grant whose tokens have all expired is not listed either.
+func TestOAuthGrantWhoseCodeIsNeverRedeemed(t *testing.T) {
+	each(t, func(t *testing.T, p place) {
+		s, ctx := open(t, p), context.Background()
+		orphan := grantFor(t, s, "g1", "intervals:read")
+		if err := s.PutCode(ctx, "c1", Code{GrantID: orphan, ClientID: "c-g1", Expires: t0.Add(time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+		live := grantFor(t, s, "g2", "intervals:read")
+		if _, err := s.IssueTokens(ctx, live, pair("2"), t0); err != nil {
+			t.Fatal(err)
+		}
+		list, err := s.Grants(ctx, "i1", t0)
+		if err != nil || len(list) != 1 || list[0].ID != live {
+			t.Fatalf("Grants = %+v, %v; want the redeemed grant only", list, err)
+		}
+		if list, _ := s.Grants(ctx, "i1", t0.Add(91*24*time.Hour)); len(list) != 0 {
+			t.Errorf("a grant whose tokens all expired is listed: %+v", list)
+		}
+		if _, err := s.Cleanup(ctx, t0.Add(26*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(t, s.db, "oauth_grants WHERE id = 'g1'"); n != 0 {
+			t.Errorf("the unredeemed grant is kept after its code was cleaned up")
+		}
+		if n := count(t, s.db, "oauth_grants WHERE id = 'g2'"); n != 1 {
+			t.Errorf("the live grant was cleaned up")
 		}
 	})
 }
