@@ -26,13 +26,9 @@ func oauthOptions(cfg *config.Config, rt *server.Runtime, st store.Store, fake *
 		return nil, err
 	}
 	rt.Secrets = append(rt.Secrets, text)
-	keys, err := auth.ParseKeys(text)
+	sealer, err := sealerOf(text)
 	if err != nil {
-		return nil, usageError{err}
-	}
-	sealer, err := auth.NewSealer(keys)
-	if err != nil {
-		return nil, usageError{err}
+		return nil, err
 	}
 	up := &auth.Upstream{ClientID: cfg.OAuth.ClientID, ClientSecret: cfg.OAuth.ClientSecret, BaseURL: upstreamBase(cfg.BaseURL)}
 	var demo http.Handler
@@ -51,6 +47,27 @@ func oauthOptions(cfg *config.Config, rt *server.Runtime, st store.Store, fake *
 	logger.Info("OAuth sign-in on", "issuer", as.Issuer(), "resource", as.Resource(), "intervals_redirect_uri", as.Issuer()+auth.CallbackPath,
 		"account", as.Issuer()+"/account", "demo", cfg.Demo)
 	return as.OAuth(read, full, writeTool), nil
+}
+
+// newSealer is the sealer of the configured keys (sealKeys).
+func newSealer(cfg *config.Config) (*auth.Sealer, error) {
+	text, err := sealKeys(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return sealerOf(text)
+}
+
+func sealerOf(keysText string) (*auth.Sealer, error) {
+	keys, err := auth.ParseKeys(keysText)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	sealer, err := auth.NewSealer(keys)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return sealer, nil
 }
 
 // sealKeys is the text of the sealing keys: MCP_SEAL_KEYS, else the key file; with --demo

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/fakeicutest"
 )
 
@@ -97,18 +98,27 @@ func TestAccountPageSignsInCreatesListsAndRevokes(t *testing.T) {
 	if s, _, _ := e.mcpStatus(tok, initialize); s != http.StatusUnauthorized {
 		t.Errorf("the revoked personal token on /mcp: %d, want 401", s)
 	}
-	grant := regexp.MustCompile(`action="/account/clients/revoke"><input type="hidden" name="csrf" value="[0-9a-f]+"><input type="hidden" name="id" value="([a-z0-9]+)"`).FindStringSubmatch(p)
-	if grant == nil {
-		t.Fatalf("no revoke form for the client:\n%s", p)
-	}
-	if p := e.submit("/account/clients/revoke", url.Values{"csrf": {csrf}, "id": {grant[1]}}); !strings.Contains(p, "No application is connected") {
-		t.Errorf("after disconnecting the client:\n%s", p)
-	}
 	if loc := e.post(e.url+"/account/signout", url.Values{"csrf": {csrf}}, http.StatusSeeOther); loc.Path != "/account" {
 		t.Errorf("sign out sent to %s", loc)
 	}
 	if p := e.page(e.url + "/account"); !strings.Contains(p, "Sign in with Intervals.icu") {
 		t.Error("still signed in after signing out")
+	}
+	// Revoking the last connection forgets the athlete: their Intervals.icu token deleted
+	// here and disconnected there, their session ended.
+	p, csrf = e.signInToAccount("")
+	grant := regexp.MustCompile(`action="/account/clients/revoke"><input type="hidden" name="csrf" value="[0-9a-f]+"><input type="hidden" name="id" value="([a-z0-9]+)"`).FindStringSubmatch(p)
+	if grant == nil {
+		t.Fatalf("no revoke form for the client:\n%s", p)
+	}
+	upstream := e.upstreamToken(fakeicu.DemoAthleteID)
+	p = e.submit("/account/clients/revoke", url.Values{"csrf": {csrf}, "id": {grant[1]}})
+	if !strings.Contains(p, "It was your last connection") || !strings.Contains(p, "disconnected itself from your Intervals.icu account") || !strings.Contains(p, "Sign in with Intervals.icu") {
+		t.Errorf("after disconnecting the last client:\n%s", p)
+	}
+	e.forgotten(fakeicu.DemoAthleteID, upstream)
+	if p := e.page(e.url + "/account"); !strings.Contains(p, "Sign in with Intervals.icu") {
+		t.Error("still signed in once forgotten")
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -135,6 +136,40 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 		}
 	})
 	return e
+}
+
+// upstreamToken is the Intervals.icu token the store keeps sealed for athlete, unsealed.
+func (e *env) upstreamToken(athlete string) string {
+	e.t.Helper()
+	a, err := e.st.Athlete(context.Background(), athlete)
+	if err != nil {
+		e.t.Fatalf("athlete %s: %v", athlete, err)
+	}
+	sealer, _ := auth.NewSealer(e.keys)
+	plain, err := sealer.Open(a.SealedToken, []byte(a.ID))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return string(plain)
+}
+
+// forgotten fails the test unless athlete's sealed token is gone from the store and
+// upstream, their Intervals.icu token, no longer works at the fake.
+func (e *env) forgotten(athlete, upstream string) {
+	e.t.Helper()
+	if _, err := e.st.Athlete(context.Background(), athlete); !errors.Is(err, store.ErrNotFound) {
+		e.t.Errorf("the store still has athlete %s's sign-in (%v)", athlete, err)
+	}
+	req, _ := http.NewRequest(http.MethodGet, "http://fake/api/v1/athlete/0", nil)
+	req.Header.Set("Authorization", "Bearer "+upstream)
+	resp, err := (&http.Client{Transport: e.fake.Transport()}).Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		e.t.Errorf("their Intervals.icu token answers %d at Intervals.icu, want 401 (disconnected)", resp.StatusCode)
+	}
 }
 
 func randomKey() []byte {

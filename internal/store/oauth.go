@@ -38,6 +38,11 @@ type OAuth interface {
 	PutAthlete(ctx context.Context, a Athlete) error
 	// Athlete returns an athlete's latest sign-in; ErrNotFound when they never signed in.
 	Athlete(ctx context.Context, id string) (*Athlete, error)
+	// ForgetAthlete deletes an athlete's sign-in (their sealed Intervals.icu token) and ends
+	// their account-page sessions, if nothing of theirs is live at now: no live grant, none
+	// waiting for its code to be redeemed, no personal token neither revoked nor expired. It returns
+	// what it deleted; nil when it kept it (or there was none).
+	ForgetAthlete(ctx context.Context, id string, now time.Time) (*Athlete, error)
 
 	// PutGrant records one client's access for one athlete.
 	PutGrant(ctx context.Context, g Grant) error
@@ -244,6 +249,32 @@ func (s *DB) Athlete(ctx context.Context, id string) (*Athlete, error) {
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: read an athlete: %w", err)
+	}
+	a.Updated = fromUS(upd)
+	return &a, nil
+}
+
+func (s *DB) ForgetAthlete(ctx context.Context, id string, now time.Time) (*Athlete, error) {
+	var a Athlete
+	var upd int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `DELETE FROM oauth_athletes WHERE athlete_id = $1
+			AND NOT EXISTS (SELECT 1 FROM oauth_grants g WHERE g.athlete_id = $1 AND (`+liveGrant("$2")+`
+				OR g.revoked_us IS NULL AND EXISTS (SELECT 1 FROM oauth_codes c WHERE c.grant_id = g.id AND c.used_us IS NULL AND c.expires_us > $2)))
+			AND NOT EXISTS (SELECT 1 FROM oauth_tokens p WHERE p.athlete_id = $1 AND p.kind = $3 AND p.revoked_us IS NULL AND (p.expires_us = 0 OR p.expires_us > $2))
+			RETURNING athlete_id, name, sealed_token, upstream_scope, updated_us`, id, us(now), KindPersonal).
+			Scan(&a.ID, &a.Name, &a.SealedToken, &a.UpstreamScope, &upd)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE oauth_tokens SET revoked_us = $2 WHERE athlete_id = $1 AND kind = $3 AND revoked_us IS NULL`, id, us(now), KindSession)
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: forget an athlete: %w", err)
 	}
 	a.Updated = fromUS(upd)
 	return &a, nil
