@@ -49,15 +49,15 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	var oauth *server.OAuthOptions
-	if !cfg.Demo || cfg.OAuth.On() { // migrations applied and recovery started before the first request
-		st, err := rt.Persist.Open(ctx)
-		if err == nil && cfg.OAuth.On() {
-			oauth, err = oauthOptions(cfg, rt, st, fake, logger)
-		}
-		if err != nil {
-			ln.Close()
-			return err
-		}
+	switch { // migrations applied and recovery started before the first request
+	case cfg.OAuth.On():
+		oauth, err = oauthOptions(ctx, cfg, rt, fake, logger) // it opens the store
+	case !cfg.Demo:
+		_, err = rt.Persist.Open(ctx)
+	}
+	if err != nil {
+		ln.Close()
+		return err
 	}
 	return server.Serve(ctx, ln, server.HTTPOptions{
 		OAuth:           oauth,
