@@ -111,20 +111,37 @@ func TestASignedInUsersInterruptedWriteIsRolledBackByAnotherReplica(t *testing.T
 	}
 }
 
+// TestASignedOutUsersInterruptedWriteEndsWithANotice: when the user's sign-in is gone (their
+// only connection revoked here) or revoked at Intervals.icu, the journal ends at once,
+// incomplete, with a notice; it is not tried again.
 func TestASignedOutUsersInterruptedWriteEndsWithANotice(t *testing.T) {
-	e, tok, client, c := crashedPlan(t)
-	resp, err := http.PostForm(e.url+"/revoke", url.Values{"token": {tok.RefreshToken}, "client_id": {client}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close() // their only connection: their Intervals.icu token is deleted
-	p, st, logs := replica(t, e, c)
-	p.Recover(context.Background(), st)
-	if !strings.Contains(logs.String(), "recovered a journal") || !strings.Contains(logs.String(), "incomplete") {
-		t.Errorf("the recovery logged:\n%s\nwant the journal finished incomplete at once", logs)
-	}
-	c.advance(2 * journalLease)
-	if j, err := st.ClaimJournal(context.Background(), c.now()); j != nil || err != nil {
-		t.Errorf("the journal is left to retry: %+v, %v", j, err)
+	for name, signOut := range map[string]func(t *testing.T, e *env, tok tokens, client string){
+		"revoked here": func(t *testing.T, e *env, tok tokens, client string) {
+			resp, err := http.PostForm(e.url+"/revoke", url.Values{"token": {tok.RefreshToken}, "client_id": {client}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close() // their only connection: their Intervals.icu token is deleted
+		},
+		"revoked at Intervals.icu": func(t *testing.T, e *env, _ tokens, _ string) {
+			up, _ := auth.Demo(e.fake, e.url)
+			if err := up.Disconnect(context.Background(), e.upstreamToken(fakeicu.DemoAthleteID)); err != nil {
+				t.Fatal(err)
+			}
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			e, tok, client, c := crashedPlan(t)
+			signOut(t, e, tok, client)
+			p, st, logs := replica(t, e, c)
+			p.Recover(context.Background(), st)
+			if !strings.Contains(logs.String(), "recovered a journal") || !strings.Contains(logs.String(), "incomplete") {
+				t.Errorf("the recovery logged:\n%s\nwant the journal finished incomplete at once", logs)
+			}
+			c.advance(2 * journalLease)
+			if j, err := st.ClaimJournal(context.Background(), c.now()); j != nil || err != nil {
+				t.Errorf("the journal is left to retry: %+v, %v", j, err)
+			}
+		})
 	}
 }
