@@ -15,10 +15,7 @@ import (
 // servers a token's scope chooses between and no other, and the first tools/list through
 // them turns the garbage collector back on; without it, the one server.
 func TestHTTPServeBuildsOnlyTheServersItUses(t *testing.T) {
-	t.Setenv("GOGC", "")
-	t.Setenv("GOMEMLIMIT", "")
-	before := debug.SetGCPercent(100)
-	defer debug.SetGCPercent(before)
+	gcAtDefault(t)
 	logger := slog.New(slog.DiscardHandler)
 	build := func(args ...string) server.HTTPOptions {
 		t.Helper()
