@@ -9,11 +9,17 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-func TestGCPausedUntilFirstToolsList(t *testing.T) {
+// gcAtDefault sets the GC percent to 100 for the test, with neither GOGC nor GOMEMLIMIT
+// set (pauseGC then pauses it).
+func gcAtDefault(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	before := debug.SetGCPercent(100)
-	defer debug.SetGCPercent(before)
+	t.Cleanup(func() { debug.SetGCPercent(before) })
+}
+
+func TestGCPausedUntilFirstToolsList(t *testing.T) {
+	gcAtDefault(t)
 	resume := pauseGC()
 	if got := debug.SetGCPercent(-1); got != -1 {
 		t.Fatalf("GC percent %d during start-up, want off", got)

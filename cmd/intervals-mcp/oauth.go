@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/rand"
 	"encoding/base64"
 	"fmt"
@@ -13,26 +14,28 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
-	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
 
-// oauthOptions builds the authorization server of --public-url on the opened store, and
-// the two MCP servers a token's scope chooses between. With --demo the fake plays
-// Intervals.icu's sign-in on the same address, with its demo app and a seal key made for
-// the run (the demo's store is temporary too).
-func oauthOptions(cfg *config.Config, rt *server.Runtime, st store.Store, fake *fakeicu.Fake, logger *slog.Logger) (*server.OAuthOptions, error) {
+// oauthOptions builds the authorization server of --public-url and the two MCP servers a
+// token's scope chooses between, and opens the store, whose journal recovery rolls a
+// signed-in athlete's interrupted write back with their own sealed token (set before the
+// store opens: the recovery starts with it). With --demo the fake plays Intervals.icu's
+// sign-in on the same address, with its demo app and a seal key made for the run (the
+// demo's store is temporary too).
+func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, fake *fakeicu.Fake, logger *slog.Logger) (*server.OAuthOptions, error) {
 	text, err := sealKeys(cfg)
 	if err != nil {
 		return nil, err
 	}
 	rt.Secrets = append(rt.Secrets, text)
-	keys, err := auth.ParseKeys(text)
+	sealer, err := sealerOf(text)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, err
 	}
-	sealer, err := auth.NewSealer(keys)
+	rt.Persist.ClientFor = auth.JournalClient(sealer, rt.NewClient)
+	st, err := rt.Persist.Open(ctx)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, err
 	}
 	up := &auth.Upstream{ClientID: cfg.OAuth.ClientID, ClientSecret: cfg.OAuth.ClientSecret, BaseURL: upstreamBase(cfg.BaseURL)}
 	var demo http.Handler
@@ -51,6 +54,27 @@ func oauthOptions(cfg *config.Config, rt *server.Runtime, st store.Store, fake *
 	logger.Info("OAuth sign-in on", "issuer", as.Issuer(), "resource", as.Resource(), "intervals_redirect_uri", as.Issuer()+auth.CallbackPath,
 		"account", as.Issuer()+"/account", "demo", cfg.Demo)
 	return as.OAuth(read, full, writeTool), nil
+}
+
+// newSealer is the sealer of the configured keys (sealKeys).
+func newSealer(cfg *config.Config) (*auth.Sealer, error) {
+	text, err := sealKeys(cfg)
+	if err != nil {
+		return nil, err
+	}
+	return sealerOf(text)
+}
+
+func sealerOf(keysText string) (*auth.Sealer, error) {
+	keys, err := auth.ParseKeys(keysText)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	sealer, err := auth.NewSealer(keys)
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return sealer, nil
 }
 
 // sealKeys is the text of the sealing keys: MCP_SEAL_KEYS, else the key file; with --demo

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"io"
+	"log/slog"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/config"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 )
 
@@ -24,18 +28,18 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv, err := server.New(serverOptions(cfg, rt))
-	if err != nil {
-		return err
-	}
-	resumeGCAfterList(srv, resume)
 	logger.Debug("starting", "config", cfg)
 	ctx, stop := signalContext()
 	defer stop()
 	defer rt.Persist.Close()
 	if cfg.Transport == "stdio" { // the store opens on first need (a write, a range delete), as with --demo
+		srv, err := server.New(serverOptions(cfg, rt))
+		if err != nil {
+			return err
+		}
+		resumeGCAfterList(srv, resume)
 		logger.Info("serving MCP over stdio", "version", intervals.Version, "athlete", rt.AthleteID, "read_only", cfg.ReadOnly)
-		err := server.ServeStdio(ctx, srv, stdin, stdout, rt.Timeout)
+		err = server.ServeStdio(ctx, srv, stdin, stdout, rt.Timeout)
 		if ctx.Err() != nil {
 			return nil
 		}
@@ -48,20 +52,20 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
-	var oauth *server.OAuthOptions
-	if !cfg.Demo || cfg.OAuth.On() { // migrations applied and recovery started before the first request
-		st, err := rt.Persist.Open(ctx)
-		if err == nil && cfg.OAuth.On() {
-			oauth, err = oauthOptions(cfg, rt, st, fake, logger)
-		}
-		if err != nil {
-			ln.Close()
-			return err
-		}
+	opts, err := httpOptions(ctx, cfg, rt, fake, logger, resume)
+	if err != nil {
+		ln.Close()
+		return err
 	}
-	return server.Serve(ctx, ln, server.HTTPOptions{
-		OAuth:           oauth,
-		Server:          srv,
+	return server.Serve(ctx, ln, opts)
+}
+
+// httpOptions builds the MCP servers an HTTP server serves, only those: one, or with OAuth
+// the two a token's scope chooses between (OAuthOptions.Read, Full). The store is opened
+// first (migrations applied and recovery started before the first request), except for a
+// demo without OAuth, which opens it on first need.
+func httpOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, fake *fakeicu.Fake, logger *slog.Logger, resume func()) (server.HTTPOptions, error) {
+	opts := server.HTTPOptions{
 		Token:           cfg.AuthToken,
 		WriteTimeout:    server.WriteTimeoutFor(rt.Timeout),
 		SSEMaxSessions:  cfg.SSEMaxSessions,
@@ -69,5 +73,22 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		ShutdownTimeout: cfg.ShutdownTimeout,
 		Logger:          logger,
 		Ready:           rt.Persist.Ping,
-	})
+	}
+	var err error
+	if cfg.OAuth.On() {
+		if opts.OAuth, err = oauthOptions(ctx, cfg, rt, fake, logger); err != nil {
+			return opts, err
+		}
+		resumeGCAfterList(opts.OAuth.Read, resume)
+		resumeGCAfterList(opts.OAuth.Full, resume)
+		return opts, nil
+	}
+	if opts.Server, err = server.New(serverOptions(cfg, rt)); err != nil {
+		return opts, err
+	}
+	resumeGCAfterList(opts.Server, resume)
+	if !cfg.Demo {
+		_, err = rt.Persist.Open(ctx)
+	}
+	return opts, err
 }

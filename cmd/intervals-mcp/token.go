@@ -41,32 +41,32 @@ func tokenCmd(args []string, stdout, stderr io.Writer) error {
 }
 
 // tokenStore parses a token subcommand's flags (the store's, and those bind adds) and opens
-// the store; pos are the arguments left.
-func tokenStore(args []string, stderr io.Writer, bind func(fs *flag.FlagSet)) (st *store.DB, pos []string, err error) {
+// the store; pos are the arguments left, cfg the settings read (the store's, the seal keys,
+// the base URL).
+func tokenStore(args []string, stderr io.Writer, bind func(fs *flag.FlagSet)) (st *store.DB, pos []string, cfg *config.Config, err error) {
 	fs := newFlagSet("token", stderr)
 	sf := config.BindStore(fs)
 	if bind != nil {
 		bind(fs)
 	}
 	if pos, err = parseInterspersed(fs, args); err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	sc, err := sf.Load(nil)
-	if err != nil {
-		return nil, nil, usageError{err}
+	if cfg, err = sf.Load(nil); err != nil {
+		return nil, nil, nil, usageError{err}
 	}
-	st, err = store.Open(context.Background(), store.Config{DataDir: sc.DataDir, DatabaseURL: sc.DatabaseURL})
-	if err != nil {
-		return nil, nil, fmt.Errorf("open the store (%s): %w", storeName(store.Config{DataDir: sc.DataDir, DatabaseURL: sc.DatabaseURL}), err)
+	sc := store.Config{DataDir: cfg.Store.DataDir, DatabaseURL: cfg.Store.DatabaseURL}
+	if st, err = store.Open(context.Background(), sc); err != nil {
+		return nil, nil, nil, fmt.Errorf("open the store (%s): %w", storeName(sc), err)
 	}
-	return st, pos, nil
+	return st, pos, cfg, nil
 }
 
 // tokenCreate makes a personal token and prints it, once, on stdout (alone, for scripts);
 // what it is goes to stderr.
 func tokenCreate(args []string, stdout, stderr io.Writer) error {
 	var athlete, scope, expires, name *string
-	st, pos, err := tokenStore(args, stderr, func(fs *flag.FlagSet) {
+	st, pos, _, err := tokenStore(args, stderr, func(fs *flag.FlagSet) {
 		athlete = fs.String("athlete", "", "the Intervals.icu id (i12345) of an athlete who has signed in here (required)")
 		scope = fs.String("scope", "", "read, or write (read and write) (required)")
 		expires = fs.String("expires", "", "30d, 90d, 365d or never (required)")
@@ -102,7 +102,7 @@ func tokenCreate(args []string, stdout, stderr io.Writer) error {
 
 // tokenList prints the personal tokens not revoked, the newest first, never the tokens.
 func tokenList(args []string, stdout, stderr io.Writer) error {
-	st, pos, err := tokenStore(args, stderr, nil)
+	st, pos, _, err := tokenStore(args, stderr, nil)
 	if err != nil {
 		return err
 	}
@@ -131,9 +131,11 @@ func tokenList(args []string, stdout, stderr io.Writer) error {
 	return tw.Flush()
 }
 
-// tokenRevoke revokes a personal token by its id: its next request is refused.
+// tokenRevoke revokes a personal token by its id: its next request is refused. When it was
+// the athlete's last connection, they are forgotten (auth.Forget): with the seal keys, the
+// server is also disconnected from their Intervals.icu account.
 func tokenRevoke(args []string, stdout, stderr io.Writer) error {
-	st, pos, err := tokenStore(args, stderr, nil)
+	st, pos, cfg, err := tokenStore(args, stderr, nil)
 	if err != nil {
 		return err
 	}
@@ -145,13 +147,34 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) error {
 		// Never echoed: it is the token itself.
 		return usageError{errors.New("token revoke takes the token's id (intervals-mcp token list shows it), not the token")}
 	}
-	switch err := st.RevokeTokenID(context.Background(), pos[0], "", time.Now()); {
+	ctx := context.Background()
+	athlete, err := st.RevokeTokenID(ctx, pos[0], "", time.Now())
+	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return errors.New("no personal token has this id, or it is revoked already (intervals-mcp token list shows them)")
 	case err != nil:
 		return err
 	}
 	fmt.Fprintf(stdout, "revoked personal token %s: its next request is refused\n", pos[0])
+	var sealer *auth.Sealer
+	if cfg.OAuth.SealKeys != "" || cfg.OAuth.SealKeyFile != "" {
+		if sealer, err = newSealer(cfg); err != nil {
+			return err
+		}
+	}
+	up := &auth.Upstream{BaseURL: upstreamBase(cfg.BaseURL)}
+	forgotten, disconnected, err := auth.Forget(ctx, st, sealer, up, athlete, time.Now(), nil)
+	switch {
+	case err != nil:
+		return err
+	case !forgotten:
+	case disconnected:
+		fmt.Fprintf(stdout, "it was athlete %s's last connection: their Intervals.icu token is deleted and the server disconnected from their Intervals.icu account\n", athlete)
+	case sealer == nil:
+		fmt.Fprintf(stdout, "it was athlete %s's last connection: their Intervals.icu token is deleted; not disconnected at Intervals.icu (no seal key: give MCP_SEAL_KEYS or --seal-key-file, as to serve, for that)\n", athlete)
+	default:
+		fmt.Fprintf(stdout, "it was athlete %s's last connection: their Intervals.icu token is deleted; disconnecting at Intervals.icu failed (they can remove the app in their Intervals.icu settings)\n", athlete)
+	}
 	return nil
 }
 

@@ -2,12 +2,19 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"errors"
+	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/auth"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/fakeicutest"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
 
@@ -111,6 +118,72 @@ func testTokenLifecycle(t *testing.T, where store.Config, storeFlag ...string) {
 	}
 	if r = run("list"); strings.Contains(r.stdout, id) {
 		t.Errorf("list shows the revoked token:\n%s", r.stdout)
+	}
+	// The athlete's last token: their sign-in is deleted (without seal keys, no disconnect).
+	writeID := strings.Fields(strings.Split(strings.TrimSpace(r.stdout), "\n")[1])[0]
+	if r = run("revoke", writeID); r.code != 0 || !strings.Contains(r.stdout, "last connection: their Intervals.icu token is deleted; not disconnected") {
+		t.Errorf("revoke of the last token = %+v, want it to say the sign-in is deleted", r)
+	}
+	st, err := store.Open(context.Background(), where)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := st.Athlete(context.Background(), "i100001"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the athlete's sign-in after their last token was revoked: %v, want ErrNotFound", err)
+	}
+}
+
+// TestTokenRevokeOfTheLastTokenDisconnectsAtIntervals: with the server's seal keys and
+// Intervals.icu's address (here the fake's, over HTTP), revoking an athlete's last personal
+// token also disconnects the server from their Intervals.icu account: their token stops
+// working there.
+func TestTokenRevokeOfTheLastTokenDisconnectsAtIntervals(t *testing.T) {
+	fake := fakeicu.New(fakeicu.Options{})
+	srv := httptest.NewServer(fake.Handler())
+	t.Cleanup(srv.Close)
+	browser := &http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	up := &auth.Upstream{ClientID: fakeicu.DemoOAuthClientID, ClientSecret: fakeicu.DemoOAuthClientSecret, BaseURL: srv.URL}
+	const cb = "http://127.0.0.1:8765/oauth/callback"
+	back := fakeicutest.SignIn(t, browser, up.AuthorizeURL("st", cb, false), "", "allow")
+	g, err := up.Exchange(context.Background(), back.Query().Get("code"), cb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	key := make([]byte, 32)
+	rand.Read(key)
+	sealer, _ := auth.NewSealer([][]byte{key})
+	sealed, _ := sealer.Seal([]byte(g.AccessToken), []byte(g.AthleteID))
+	dir := t.TempDir()
+	st, err := store.Open(context.Background(), store.Config{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if err := st.PutAthlete(context.Background(), store.Athlete{ID: g.AthleteID, SealedToken: sealed, UpstreamScope: g.Scope, Updated: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	pt, err := auth.NewPersonalToken(context.Background(), st, g.AthleteID, "laptop", false, 0, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"MCP_SEAL_KEYS=" + base64.StdEncoding.EncodeToString(key), "INTERVALS_API_BASE_URL=" + srv.URL}
+	r := runBin(t, env, "token", "revoke", pt.ID, "--data-dir", dir)
+	if r.code != 0 || !strings.Contains(r.stdout, "disconnected from their Intervals.icu account") || strings.Contains(r.stdout+r.stderr, g.AccessToken) {
+		t.Fatalf("revoke = %+v, want the disconnect said and no token shown", r)
+	}
+	if _, err := st.Athlete(context.Background(), g.AthleteID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the athlete's sign-in after the revoke: %v, want ErrNotFound", err)
+	}
+	req, _ := http.NewRequest(http.MethodGet, srv.URL+"/api/v1/athlete/0", nil)
+	req.Header.Set("Authorization", "Bearer "+g.AccessToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		t.Errorf("their Intervals.icu token after the revoke answers %d, want 401", resp.StatusCode)
 	}
 }
 

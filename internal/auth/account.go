@@ -80,7 +80,7 @@ type accountRow struct {
 
 func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, t *store.Token, text, created, notice string) {
 	ctx := r.Context()
-	grants, err := s.opts.Store.Grants(ctx, t.AthleteID)
+	grants, err := s.opts.Store.Grants(ctx, t.AthleteID, s.now())
 	var tokens []store.Token
 	if err == nil {
 		tokens, err = s.opts.Store.PersonalTokens(ctx, t.AthleteID)
@@ -160,7 +160,7 @@ func (s *Server) startSession(w http.ResponseWriter, r *http.Request, athleteID 
 }
 
 func (s *Server) accountSignOut(w http.ResponseWriter, r *http.Request, _ *store.Token, text string) {
-	if err := s.opts.Store.RevokeToken(r.Context(), text, "", s.now()); err != nil {
+	if _, err := s.opts.Store.RevokeToken(r.Context(), text, "", s.now()); err != nil {
 		s.log.Error("account: store", "error", err)
 	}
 	s.setCookie(w, sessionCookie, "", -1)
@@ -184,21 +184,36 @@ func (s *Server) accountCreateToken(w http.ResponseWriter, r *http.Request, t *s
 }
 
 func (s *Server) accountRevokeToken(w http.ResponseWriter, r *http.Request, t *store.Token, text string) {
-	s.accountRevoked(w, r, t, text, s.opts.Store.RevokeTokenID(r.Context(), r.PostForm.Get("id"), t.AthleteID, s.now()), "The token is revoked.")
+	_, err := s.opts.Store.RevokeTokenID(r.Context(), r.PostForm.Get("id"), t.AthleteID, s.now())
+	s.accountRevoked(w, r, t, text, err, "The token is revoked.")
 }
 
 func (s *Server) accountRevokeClient(w http.ResponseWriter, r *http.Request, t *store.Token, text string) {
 	s.accountRevoked(w, r, t, text, s.opts.Store.RevokeGrant(r.Context(), r.PostForm.Get("id"), t.AthleteID, s.now()), "The application is disconnected.")
 }
 
+// accountRevoked answers a revocation. After the athlete's last connection or personal
+// token they are forgotten (Forget): signed out, with a page that says so.
 func (s *Server) accountRevoked(w http.ResponseWriter, r *http.Request, t *store.Token, text string, err error, done string) {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		s.renderAccount(w, r, t, text, "", "Nothing to revoke: it was already revoked.")
+		return
 	case err != nil:
 		s.log.Error("account: store", "error", err)
 		s.errorPage(w, http.StatusServiceUnavailable, "Try again in a moment", "Nothing was revoked.")
-	default:
-		s.renderAccount(w, r, t, text, "", done)
+		return
 	}
+	forgotten, disconnected := s.forget(r.Context(), t.AthleteID)
+	if !forgotten {
+		s.renderAccount(w, r, t, text, "", done)
+		return
+	}
+	what := "intervals-mcp has deleted your Intervals.icu token and disconnected itself from your Intervals.icu account"
+	if !disconnected {
+		what = "intervals-mcp has deleted your Intervals.icu token; it could not reach Intervals.icu to disconnect itself there, so remove it in your Intervals.icu settings"
+	}
+	s.setCookie(w, sessionCookie, "", -1)
+	s.render(w, http.StatusOK, "signin", map[string]string{"Title": "Sign in",
+		"Notice": done + " It was your last connection: " + what + ". Nothing of yours is kept here, and you are signed out; signing in again starts anew."})
 }

@@ -148,7 +148,7 @@ func TestAccountPageInChromium(t *testing.T) {
 		chromedp.Click(chromedp.CSS(`button[aria-label="Revoke token browser-test"]`)),
 		chromedp.WaitNotPresent(chromedp.CSS(`.secret`)), // the page that showed the new token is gone
 		chromedp.WaitVisible(chromedp.CSS(`p[role=status]`)))
-	if body := text("body"); !strings.Contains(body, "The token is revoked.") || strings.Contains(body, "browser-test") || strings.Contains(body, token) {
+	if body := text("body"); !strings.Contains(body, "The token is revoked. It was your last connection") || strings.Contains(body, "browser-test") || strings.Contains(body, token) {
 		t.Fatalf("after revoking, the page shows:\n%s", body)
 	}
 	if _, err := srv.Verifier()(context.Background(), token, nil); !errors.Is(err, sdkauth.ErrInvalidToken) {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/fakeicutest"
 )
 
@@ -43,23 +44,33 @@ func (e *env) submit(path string, v url.Values) string {
 
 var csrfField = regexp.MustCompile(`name="csrf" value="([0-9a-f]+)"`)
 
+// signInToAccount signs the browser in to the account page (the fake's approve page, athlete
+// "" the primary one) and returns the page and its CSRF token.
+func (e *env) signInToAccount(athlete string) (page, csrf string) {
+	e.t.Helper()
+	up := e.post(e.url+"/account/signin", nil, http.StatusSeeOther)
+	back := fakeicutest.SignIn(e.t, e.browser, up.String(), athlete, "allow")
+	if loc := e.follow(back.String()); loc.Path != "/account" {
+		e.t.Fatalf("after the sign-in, sent to %s", loc)
+	}
+	page = e.page(e.url + "/account")
+	m := csrfField.FindStringSubmatch(page)
+	if m == nil {
+		e.t.Fatalf("the signed-in page has no CSRF field:\n%s", page)
+	}
+	return page, m[1]
+}
+
 func TestAccountPageSignsInCreatesListsAndRevokes(t *testing.T) {
 	e := newEnv(t)
 	e.signIn("intervals:read") // a connected client to list
 	if p := e.page(e.url + "/account"); !strings.Contains(p, "Sign in with Intervals.icu") {
 		t.Fatalf("signed out, /account shows:\n%s", p)
 	}
-	up := e.post(e.url+"/account/signin", nil, http.StatusSeeOther)
-	back := fakeicutest.SignIn(t, e.browser, up.String(), "", "allow")
-	if loc := e.follow(back.String()); loc.Path != "/account" {
-		t.Fatalf("after the sign-in, sent to %s", loc)
+	p, csrf := e.signInToAccount("")
+	if !strings.Contains(p, "Test client") || !strings.Contains(p, "No personal token") {
+		t.Fatalf("the signed-in page lacks the connected client or the empty token list:\n%s", p)
 	}
-	p := e.page(e.url + "/account")
-	m := csrfField.FindStringSubmatch(p)
-	if m == nil || !strings.Contains(p, "Test client") || !strings.Contains(p, "No personal token") {
-		t.Fatalf("the signed-in page lacks the CSRF field, the connected client or the empty token list:\n%s", p)
-	}
-	csrf := m[1]
 	created := e.submit("/account/tokens", url.Values{"csrf": {csrf}, "name": {"laptop"}, "scope": {"write"}, "expires": {"30d"}})
 	tok := regexp.MustCompile(`imcp_pat_[A-Z2-7]+`).FindString(created)
 	if tok == "" || !strings.Contains(created, "laptop") || !strings.Contains(created, "read and change") {
@@ -87,17 +98,43 @@ func TestAccountPageSignsInCreatesListsAndRevokes(t *testing.T) {
 	if s, _, _ := e.mcpStatus(tok, initialize); s != http.StatusUnauthorized {
 		t.Errorf("the revoked personal token on /mcp: %d, want 401", s)
 	}
-	grant := regexp.MustCompile(`action="/account/clients/revoke"><input type="hidden" name="csrf" value="[0-9a-f]+"><input type="hidden" name="id" value="([a-z0-9]+)"`).FindStringSubmatch(p)
-	if grant == nil {
-		t.Fatalf("no revoke form for the client:\n%s", p)
-	}
-	if p := e.submit("/account/clients/revoke", url.Values{"csrf": {csrf}, "id": {grant[1]}}); !strings.Contains(p, "No application is connected") {
-		t.Errorf("after disconnecting the client:\n%s", p)
-	}
 	if loc := e.post(e.url+"/account/signout", url.Values{"csrf": {csrf}}, http.StatusSeeOther); loc.Path != "/account" {
 		t.Errorf("sign out sent to %s", loc)
 	}
 	if p := e.page(e.url + "/account"); !strings.Contains(p, "Sign in with Intervals.icu") {
 		t.Error("still signed in after signing out")
+	}
+	// Revoking the last connection forgets the athlete: their Intervals.icu token deleted
+	// here and disconnected there, their session ended.
+	p, csrf = e.signInToAccount("")
+	grant := regexp.MustCompile(`action="/account/clients/revoke"><input type="hidden" name="csrf" value="[0-9a-f]+"><input type="hidden" name="id" value="([a-z0-9]+)"`).FindStringSubmatch(p)
+	if grant == nil {
+		t.Fatalf("no revoke form for the client:\n%s", p)
+	}
+	upstream := e.upstreamToken(fakeicu.DemoAthleteID)
+	p = e.submit("/account/clients/revoke", url.Values{"csrf": {csrf}, "id": {grant[1]}})
+	if !strings.Contains(p, "It was your last connection") || !strings.Contains(p, "disconnected itself from your Intervals.icu account") || !strings.Contains(p, "Sign in with Intervals.icu") {
+		t.Errorf("after disconnecting the last client:\n%s", p)
+	}
+	e.forgotten(fakeicu.DemoAthleteID, upstream)
+	if p := e.page(e.url + "/account"); !strings.Contains(p, "Sign in with Intervals.icu") {
+		t.Error("still signed in once forgotten")
+	}
+}
+
+// TestAccountPageListsOnlyConnectionsThatGotTokens: an authorization whose code the client
+// never redeems (it crashed, the user closed the tab) is no connection: the account page
+// does not list it.
+func TestAccountPageListsOnlyConnectionsThatGotTokens(t *testing.T) {
+	e := newEnv(t)
+	redirect := "http://127.0.0.1:9/callback"
+	_, challenge := pkce()
+	e.code(e.register(redirect), redirect, challenge, "intervals:read") // never redeemed
+	if p, _ := e.signInToAccount(""); !strings.Contains(p, "No application is connected") || strings.Contains(p, "Test client") {
+		t.Errorf("an authorization never redeemed is listed:\n%s", p)
+	}
+	e.signIn("intervals:read")
+	if p := e.page(e.url + "/account"); !strings.Contains(p, "Test client") {
+		t.Errorf("a redeemed authorization is not listed:\n%s", p)
 	}
 }

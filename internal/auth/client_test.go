@@ -10,6 +10,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -140,7 +141,7 @@ func TestGoSDKClientWithAMetadataDocument(t *testing.T) {
 	if text, isErr := mcptest.Call(t, cs, "add_or_update_event", json.RawMessage(writeCall)); isErr {
 		t.Fatalf("write with a write grant: %s", text)
 	}
-	grants, err := e.st.Grants(context.Background(), fakeicu.DemoAthleteID)
+	grants, err := e.st.Grants(context.Background(), fakeicu.DemoAthleteID, time.Now())
 	if err != nil || len(grants) != 1 || grants[0].ClientID != id || grants[0].ClientName != "Metadata Client" {
 		t.Errorf("grants = %+v, %v; want one of the metadata document's client, by its name", grants, err)
 	}

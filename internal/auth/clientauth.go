@@ -18,8 +18,13 @@ import (
 // assertionType is the client_assertion_type of private_key_jwt (RFC 7523).
 const assertionType = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 
-// maxAssertionLife bounds how far in the future a client assertion may expire.
-const maxAssertionLife = 10 * time.Minute
+// maxAssertionLife bounds how far in the future a client assertion may expire;
+// assertionLeeway is the clock skew its times are checked with.
+const (
+	maxAssertionLife = 10 * time.Minute
+	assertionLeeway  = 30 * time.Second
+	maxJTI           = 256
+)
 
 // authenticate identifies the client of a /token or /revoke request: a public client by
 // its client_id; a private_key_jwt client by a client assertion signed with one of the keys
@@ -64,9 +69,19 @@ func (s *Server) authenticate(w http.ResponseWriter, r *http.Request) (*store.Cl
 		oauthError(w, http.StatusUnauthorized, "invalid_client", "this client authenticates with private_key_jwt: send client_assertion")
 		return nil, false
 	}
-	if err := s.verifyAssertion(r.Context(), c, tok); err != nil {
+	verified, err := s.verifyAssertion(r.Context(), c, tok)
+	if err != nil {
 		s.log.Info("token: client assertion refused", "client_id", c.ID, "error", err)
 		oauthError(w, http.StatusUnauthorized, "invalid_client", "client_assertion: "+err.Error())
+		return nil, false
+	}
+	switch err := s.opts.Store.UseAssertion(r.Context(), c.ID, verified.ID, verified.Expiry.Time().Add(assertionLeeway), s.now()); {
+	case errors.Is(err, store.ErrUsed):
+		s.log.Warn("token: a client assertion was replayed", "client_id", c.ID)
+		oauthError(w, http.StatusUnauthorized, "invalid_client", "client_assertion: this assertion was used before (its jti is spent until it expires): sign a new one, with a new jti, for each request")
+		return nil, false
+	case err != nil:
+		s.unavailable(w, "token", err)
 		return nil, false
 	}
 	return c, true
@@ -81,11 +96,12 @@ func signatureAlgs() []jose.SignatureAlgorithm {
 }
 
 // verifyAssertion checks the signature against the client's keys and the claims: iss and
-// sub the client id, aud our issuer or one of our endpoints, not expired, not long-lived.
-func (s *Server) verifyAssertion(ctx context.Context, c *store.Client, tok *jwt.JSONWebToken) error {
+// sub the client id, aud our issuer or one of our endpoints, not expired, not long-lived, a
+// jti; it returns the verified claims.
+func (s *Server) verifyAssertion(ctx context.Context, c *store.Client, tok *jwt.JSONWebToken) (*jwt.Claims, error) {
 	keys, err := s.clientKeys(ctx, c)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	var claims jwt.Claims
 	verified := false
@@ -99,19 +115,22 @@ func (s *Server) verifyAssertion(ctx context.Context, c *store.Client, tok *jwt.
 		}
 	}
 	if !verified {
-		return errors.New("the signature matches none of the client's keys")
+		return nil, errors.New("the signature matches none of the client's keys")
 	}
 	now := s.now()
-	if err := claims.ValidateWithLeeway(jwt.Expected{Issuer: c.ID, Subject: c.ID, Time: now}, 30*time.Second); err != nil {
-		return err
+	if err := claims.ValidateWithLeeway(jwt.Expected{Issuer: c.ID, Subject: c.ID, Time: now}, assertionLeeway); err != nil {
+		return nil, err
 	}
 	if claims.Expiry == nil || claims.Expiry.Time().After(now.Add(maxAssertionLife)) {
-		return fmt.Errorf("exp is required, at most %s ahead", maxAssertionLife)
+		return nil, fmt.Errorf("exp is required, at most %s ahead", maxAssertionLife)
 	}
 	if !slices.ContainsFunc([]string{s.issuer, s.issuer + "/token", s.issuer + "/revoke"}, claims.Audience.Contains) {
-		return fmt.Errorf("aud must be %s or its token endpoint", s.issuer)
+		return nil, fmt.Errorf("aud must be %s or its token endpoint", s.issuer)
 	}
-	return nil
+	if claims.ID == "" || len(claims.ID) > maxJTI {
+		return nil, fmt.Errorf("jti is required (at most %d characters): a new unique id in each assertion, which works once", maxJTI)
+	}
+	return &claims, nil
 }
 
 // keyCache keeps fetched key sets for a few minutes: a client's keys are fetched once per

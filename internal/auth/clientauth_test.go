@@ -18,8 +18,14 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
 )
 
-// assertion is a private_key_jwt client assertion of client for aud, signed by key.
+// assertion is a private_key_jwt client assertion of client for aud, signed by key, with a
+// new jti.
 func assertion(t *testing.T, key *ecdsa.PrivateKey, kid, client, aud string, life time.Duration) string {
+	t.Helper()
+	return assertionWithID(t, key, kid, client, aud, life, rand.Text())
+}
+
+func assertionWithID(t *testing.T, key *ecdsa.PrivateKey, kid, client, aud string, life time.Duration, jti string) string {
 	t.Helper()
 	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.ES256, Key: key}, (&jose.SignerOptions{}).WithType("JWT").WithHeader("kid", kid))
 	if err != nil {
@@ -27,7 +33,7 @@ func assertion(t *testing.T, key *ecdsa.PrivateKey, kid, client, aud string, lif
 	}
 	now := time.Now()
 	s, err := jwt.Signed(signer).Claims(jwt.Claims{Issuer: client, Subject: client, Audience: jwt.Audience{aud},
-		IssuedAt: jwt.NewNumericDate(now), Expiry: jwt.NewNumericDate(now.Add(life)), ID: rand.Text()}).Serialize()
+		IssuedAt: jwt.NewNumericDate(now), Expiry: jwt.NewNumericDate(now.Add(life)), ID: jti}).Serialize()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,15 +74,27 @@ func TestPrivateKeyJWTIsVerifiedAgainstTheClientsJWKS(t *testing.T) {
 		"a day long":       form("client_assertion_type", typ, "client_assertion", assertion(t, key, "k1", id, e.url+"/token", 24*time.Hour)),
 		"expired":          form("client_assertion_type", typ, "client_assertion", assertion(t, key, "k1", id, e.url+"/token", -time.Minute)),
 		"a wrong type":     form("client_assertion_type", "jwt", "client_assertion", assertion(t, key, "k1", id, e.url+"/token", time.Minute)),
+		"no jti":           form("client_assertion_type", typ, "client_assertion", assertionWithID(t, key, "k1", id, e.url+"/token", time.Minute, "")),
 	}
 	for name, v := range refused {
 		if status, tok := e.token(v); status != http.StatusUnauthorized || tok.Error != "invalid_client" {
 			t.Errorf("%s: %d %+v, want 401 invalid_client", name, status, tok)
 		}
 	}
-	status, tok := e.token(form("client_assertion_type", typ, "client_assertion", assertion(t, key, "k1", id, e.url+"/token", time.Minute)))
+	good := assertion(t, key, "k1", id, e.url+"/token", time.Minute)
+	status, tok := e.token(form("client_assertion_type", typ, "client_assertion", good))
 	if status != http.StatusOK || tok.AccessToken == "" {
 		t.Fatalf("a good assertion: %d %+v (the refused ones must not have spent the code)", status, tok)
+	}
+	// The same assertion again, with a new code: refused for its spent jti, and the code
+	// is still good for a new assertion.
+	code = e.code(id, redirect, challenge, "intervals:read")
+	status, tok = e.token(form("client_assertion_type", typ, "client_assertion", good))
+	if status != http.StatusUnauthorized || tok.Error != "invalid_client" || !strings.Contains(tok.Description, "used before") {
+		t.Errorf("a replayed assertion: %d %+v, want 401 invalid_client saying it was used before", status, tok)
+	}
+	if status, tok := e.token(form("client_assertion_type", typ, "client_assertion", assertion(t, key, "k1", id, e.url+"/token", time.Minute))); status != http.StatusOK {
+		t.Errorf("a new assertion after the replay: %d %+v", status, tok)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"database/sql"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -37,6 +38,7 @@ import (
 type env struct {
 	t       *testing.T
 	url     string
+	dir     string // the SQLite store's directory
 	st      store.Store
 	fake    *fakeicu.Fake
 	as      *auth.Server
@@ -64,11 +66,22 @@ func (s *syncBuffer) String() string {
 }
 
 type envConfig struct {
-	databaseURL string // "" SQLite in a temporary directory
+	databaseURL string // "" SQLite in dataDir
+	dataDir     string // "" a temporary directory
 	fake        *fakeicu.Fake
 	keys        [][]byte
 	opts        func(*auth.Options)
 	filter      manifest.Filter // the tools (default toolsets when zero)
+	journals    *journalConfig  // nil: the calls keep no write journal
+}
+
+// journalConfig turns on the store's write journals on the env's calls (server.Persist, a
+// replica of its own on the env's database, as serve wires it): on clock now, with lease;
+// wrap, if set, wraps its store (to crash a write on cue).
+type journalConfig struct {
+	now   func() time.Time
+	lease time.Duration
+	wrap  func(store.Store) store.Store
 }
 
 func newEnv(t *testing.T, cfgs ...envConfig) *env {
@@ -86,7 +99,12 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 	if e.fake == nil {
 		e.fake = fakeicu.New(fakeicu.Options{})
 	}
-	st, err := store.Open(ctx, store.Config{DataDir: t.TempDir(), DatabaseURL: cfg.databaseURL})
+	if cfg.dataDir == "" {
+		cfg.dataDir = t.TempDir()
+	}
+	e.dir = cfg.dataDir
+	sc := store.Config{DataDir: cfg.dataDir, DatabaseURL: cfg.databaseURL}
+	st, err := store.Open(ctx, sc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,6 +136,19 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 		NewClient: func(token string) (*intervals.ClientWithResponses, error) {
 			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: &http.Client{Transport: transport}, RateLimit: -1})
 		}}
+	if j := cfg.journals; j != nil {
+		sc.JournalLease = j.lease
+		rt.Persist = &server.Persist{Credential: fakeicu.DefaultAPIKey, Client: base, Undo: tools.UndoJournal, Tick: time.Hour, Now: j.now,
+			ClientFor: auth.JournalClient(sealer, rt.NewClient),
+			OpenStore: func(ctx context.Context) (store.Store, error) {
+				st, err := store.Open(ctx, sc)
+				if err != nil || j.wrap == nil {
+					return st, err
+				}
+				return j.wrap(st), nil
+			}}
+		t.Cleanup(func() { rt.Persist.Close() })
+	}
 	read, full, writeTool, err := server.NewScoped(server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(cfg.filter.Has(manifest.Coach)), Filter: cfg.filter, Runtime: rt})
 	if err != nil {
 		t.Fatal(err)
@@ -135,6 +166,40 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 		}
 	})
 	return e
+}
+
+// upstreamToken is the Intervals.icu token the store keeps sealed for athlete, unsealed.
+func (e *env) upstreamToken(athlete string) string {
+	e.t.Helper()
+	a, err := e.st.Athlete(context.Background(), athlete)
+	if err != nil {
+		e.t.Fatalf("athlete %s: %v", athlete, err)
+	}
+	sealer, _ := auth.NewSealer(e.keys)
+	plain, err := sealer.Open(a.SealedToken, []byte(a.ID))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return string(plain)
+}
+
+// forgotten fails the test unless athlete's sealed token is gone from the store and
+// upstream, their Intervals.icu token, no longer works at the fake.
+func (e *env) forgotten(athlete, upstream string) {
+	e.t.Helper()
+	if _, err := e.st.Athlete(context.Background(), athlete); !errors.Is(err, store.ErrNotFound) {
+		e.t.Errorf("the store still has athlete %s's sign-in (%v)", athlete, err)
+	}
+	req, _ := http.NewRequest(http.MethodGet, "http://fake/api/v1/athlete/0", nil)
+	req.Header.Set("Authorization", "Bearer "+upstream)
+	resp, err := (&http.Client{Transport: e.fake.Transport()}).Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusUnauthorized {
+		e.t.Errorf("their Intervals.icu token answers %d at Intervals.icu, want 401 (disconnected)", resp.StatusCode)
+	}
 }
 
 func randomKey() []byte {

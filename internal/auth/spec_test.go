@@ -314,6 +314,7 @@ func TestAccessTokenExpiresAfterItsTTL(t *testing.T) {
 func TestRevokeEndpointStopsTheNextRequest(t *testing.T) {
 	e := newEnv(t)
 	client, tok := e.signIn("intervals:read")
+	upstream := e.upstreamToken(fakeicu.DemoAthleteID)
 	resp, err := http.PostForm(e.url+"/revoke", url.Values{"token": {tok.RefreshToken}, "client_id": {client}})
 	if err != nil {
 		t.Fatal(err)
@@ -325,6 +326,7 @@ func TestRevokeEndpointStopsTheNextRequest(t *testing.T) {
 	if s, _, _ := e.mcpStatus(tok.AccessToken, initialize); s != http.StatusUnauthorized {
 		t.Errorf("after /revoke of the refresh token, the access token answers %d, want 401", s)
 	}
+	e.forgotten(fakeicu.DemoAthleteID, upstream) // it was their only connection
 	resp, _ = http.PostForm(e.url+"/revoke", url.Values{"token": {"imcp_rt_unknown"}, "client_id": {client}})
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("/revoke of an unknown token = %d, want 200 (RFC 7009)", resp.StatusCode)
@@ -502,7 +504,7 @@ func TestPersonalTokenExpiryAndRevocationReachASecondReplica(t *testing.T) {
 			t.Fatalf("%s on the second replica = %d %s", p.Name, s, body)
 		}
 	}
-	if err := a.st.RevokeTokenID(ctx, forever.ID, "", c.now()); err != nil {
+	if _, err := a.st.RevokeTokenID(ctx, forever.ID, "", c.now()); err != nil {
 		t.Fatal(err)
 	}
 	if s, _, _ := b.mcpStatus(forever.Text, initialize); s != http.StatusUnauthorized {

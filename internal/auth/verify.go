@@ -4,12 +4,14 @@ import (
 	"context"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"net/http"
 	"strings"
 	"time"
 
 	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
 
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
@@ -57,29 +59,56 @@ func (s *Server) Verifier() sdkauth.TokenVerifier {
 	}
 }
 
-// upstreamToken is an athlete's Intervals.icu token, unsealed; a token sealed under an older
-// key is sealed again under the current one (key rotation happens as athletes call).
+// upstreamToken is AthleteToken for the verifier: an athlete without a token kept here
+// makes their bearer token invalid.
 func (s *Server) upstreamToken(ctx context.Context, athleteID string) (string, error) {
-	a, err := s.opts.Store.Athlete(ctx, athleteID)
-	if errors.Is(err, store.ErrNotFound) {
-		return "", sdkauth.ErrInvalidToken // never signed in (a personal token made for them early)
-	}
-	if err != nil {
+	tok, err := AthleteToken(ctx, s.opts.Store, s.opts.Sealer, athleteID)
+	switch {
+	case errors.Is(err, server.ErrSignedOut):
+		if err != server.ErrSignedOut { // not a missing sign-in: one that cannot be opened
+			s.log.Error("verify: "+err.Error(), "athlete", athleteID)
+		}
+		return "", sdkauth.ErrInvalidToken
+	case err != nil:
 		s.log.Error("verify: store", "error", err)
 		return "", err
 	}
-	plain, err := s.opts.Sealer.Open(a.SealedToken, []byte(a.ID))
-	if err != nil {
-		s.log.Error("verify: an athlete's Intervals.icu token cannot be unsealed (was its sealing key removed from MCP_SEAL_KEYS?): they must sign in again", "athlete", a.ID)
-		return "", sdkauth.ErrInvalidToken
+	return tok, nil
+}
+
+// AthleteToken is an athlete's Intervals.icu token, unsealed; a token sealed under an older
+// key is sealed again under the current one (key rotation happens as athletes call). An
+// athlete with none kept (never signed in, or forgotten), or whose token cannot be unsealed,
+// is an error wrapping server.ErrSignedOut.
+func AthleteToken(ctx context.Context, st store.Store, sealer *Sealer, athleteID string) (string, error) {
+	a, err := st.Athlete(ctx, athleteID)
+	if errors.Is(err, store.ErrNotFound) {
+		return "", server.ErrSignedOut
 	}
-	if !s.opts.Sealer.Current(a.SealedToken) {
-		if again, err := s.opts.Sealer.Seal(plain, []byte(a.ID)); err == nil {
+	if err != nil {
+		return "", err
+	}
+	plain, err := sealer.Open(a.SealedToken, []byte(a.ID))
+	if err != nil {
+		return "", fmt.Errorf("%w: their Intervals.icu token cannot be unsealed (was its sealing key removed from MCP_SEAL_KEYS?): they must sign in again", server.ErrSignedOut)
+	}
+	if !sealer.Current(a.SealedToken) {
+		if again, err := sealer.Seal(plain, []byte(a.ID)); err == nil {
 			a.SealedToken = again
-			if err := s.opts.Store.PutAthlete(ctx, *a); err != nil {
-				s.log.Warn("verify: reseal", "error", err)
-			}
+			_ = st.PutAthlete(ctx, *a) // sealed again at the next call if this fails
 		}
 	}
 	return string(plain), nil
+}
+
+// JournalClient is server.Persist.ClientFor on a server with sign-in: the Intervals.icu
+// client (newClient) on a signed-in athlete's own token, unsealed with sealer.
+func JournalClient(sealer *Sealer, newClient func(token string) (*intervals.ClientWithResponses, error)) func(context.Context, store.Store, string) (*intervals.ClientWithResponses, error) {
+	return func(ctx context.Context, st store.Store, athleteID string) (*intervals.ClientWithResponses, error) {
+		tok, err := AthleteToken(ctx, st, sealer, athleteID)
+		if err != nil {
+			return nil, err
+		}
+		return newClient(tok)
+	}
 }

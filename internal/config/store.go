@@ -50,22 +50,26 @@ func bindStoreLocation(fs *flag.FlagSet) *storeFlags {
 }
 
 // StoreFlags are the flags of a command that opens the store and serves nothing
-// (intervals-mcp token): --data-dir, --database-url and --env-file, read as serve reads
-// them (flag, environment, .env).
+// (intervals-mcp token): --data-dir, --database-url, --seal-key-file and --env-file, read as
+// serve reads them (flag, environment, .env).
 type StoreFlags struct {
-	fs      *flag.FlagSet
-	envFile *string
-	store   *storeFlags
+	fs          *flag.FlagSet
+	envFile     *string
+	sealKeyFile *string
+	store       *storeFlags
 }
 
 // BindStore defines the store's flags on fs.
 func BindStore(fs *flag.FlagSet) *StoreFlags {
-	return &StoreFlags{fs: fs, store: bindStoreLocation(fs), envFile: bindEnvFile(fs)}
+	return &StoreFlags{fs: fs, store: bindStoreLocation(fs), envFile: bindEnvFile(fs),
+		sealKeyFile: fs.String("seal-key-file", "", "file of the keys that seal users' Intervals.icu tokens, as serve takes it: token revoke uses them to disconnect an athlete it forgets [MCP_SEAL_KEY_FILE; or MCP_SEAL_KEYS]")}
 }
 
 // Load resolves the store's settings from the parsed flags, the environment (getenv; nil
-// means os.LookupEnv) and the .env file. Its errors never hold the database password.
-func (f *StoreFlags) Load(getenv func(string) (string, bool)) (*StoreConfig, error) {
+// means os.LookupEnv) and the .env file, with the seal keys (OAuth.SealKeys, SealKeyFile)
+// and BaseURL, which open the athletes' sealed tokens and reach Intervals.icu; the rest of
+// the Config is zero. Its errors never hold the database password.
+func (f *StoreFlags) Load(getenv func(string) (string, bool)) (*Config, error) {
 	get, _, err := resolver(f.fs, *f.envFile, getenv)
 	if err != nil {
 		return nil, err
@@ -74,7 +78,10 @@ func (f *StoreFlags) Load(getenv func(string) (string, bool)) (*StoreConfig, err
 	if err := f.store.load(c, get); err != nil {
 		return nil, redactError(err, []string{databasePassword(c.Store.DatabaseURL)})
 	}
-	return &c.Store, nil
+	c.OAuth.SealKeys = get("", "MCP_SEAL_KEYS", "")
+	c.OAuth.SealKeyFile = get("seal-key-file", "MCP_SEAL_KEY_FILE", "")
+	c.BaseURL = get("", "INTERVALS_API_BASE_URL", "")
+	return c, checkBaseURL(c.BaseURL)
 }
 
 // load resolves the store's settings with Load's get (flag, environment, .env, default).

@@ -9,6 +9,14 @@ import (
 )
 
 func loadStore(t *testing.T, args []string, env map[string]string) (*StoreConfig, *flag.FlagSet, error) {
+	c, fs, err := loadStoreCommand(t, args, env)
+	if c == nil {
+		return nil, fs, err
+	}
+	return &c.Store, fs, err
+}
+
+func loadStoreCommand(t *testing.T, args []string, env map[string]string) (*Config, *flag.FlagSet, error) {
 	t.Helper()
 	fs := flag.NewFlagSet("test", flag.ContinueOnError)
 	f := BindStore(fs)
@@ -35,6 +43,17 @@ func TestStoreFlagsReadLikeServe(t *testing.T) {
 	}
 	if c, _, _ = loadStore(t, nil, nil); c.DataDir != "/from/dotenv" || c.DatabaseURL != "postgres://u@h/db" {
 		t.Errorf("without flag or environment: %+v, want .env's", c)
+	}
+}
+
+func TestStoreFlagsReadTheSealKeysAndBaseURLLikeServe(t *testing.T) {
+	dir := inDir(t)
+	if err := os.WriteFile(filepath.Join(dir, ".env"), []byte("MCP_SEAL_KEYS=a2V5\nINTERVALS_API_BASE_URL=https://icu.example\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := loadStoreCommand(t, []string{"--seal-key-file", "/keys"}, nil)
+	if err != nil || c.OAuth.SealKeys != "a2V5" || c.OAuth.SealKeyFile != "/keys" || c.BaseURL != "https://icu.example" {
+		t.Errorf("got %+v, %v; want .env's keys and base URL, the flag's key file", c.OAuth, err)
 	}
 }
 

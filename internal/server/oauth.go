@@ -156,7 +156,7 @@ func (rt *Runtime) callRuntime(ctx context.Context, req *mcp.CallToolRequest) (c
 	per.Cache = cache
 	per.Secrets = append(slices.Clip(rt.Secrets), c.Token)
 	per.oauth = true
-	return withCredential(ctx, c.Key), &per, nil
+	return withCredential(ctx, c), &per, nil
 }
 
 // callerClients keeps, per OAuth caller, the Intervals.icu client of its token and the read
@@ -199,16 +199,22 @@ func (p *callerClients) get(key, token string, newClient func(string) (*interval
 
 type credentialKey struct{}
 
-// withCredential names the credential of a call for its caller key (Persist.begin).
-func withCredential(ctx context.Context, key string) context.Context {
-	return context.WithValue(ctx, credentialKey{}, "oauth:"+key)
+// credential is an OAuth caller's credential as a call's persistence sees it: a name for
+// its caller key, and the signed-in athlete whose it is.
+type credential struct{ name, athlete string }
+
+// withCredential names the credential of a call (Persist.begin).
+func withCredential(ctx context.Context, c Caller) context.Context {
+	return context.WithValue(ctx, credentialKey{}, credential{"oauth:" + c.Key, c.AthleteID})
 }
 
-func credentialOf(ctx context.Context, def string) string {
-	if s, ok := ctx.Value(credentialKey{}).(string); ok {
-		return s
+// credentialOf is the credential of a call for its caller key (def: the server's own), and
+// the signed-in athlete whose it is ("" for the server's own).
+func credentialOf(ctx context.Context, def string) (name, athlete string) {
+	if c, ok := ctx.Value(credentialKey{}).(credential); ok {
+		return c.name, c.athlete
 	}
-	return def
+	return def, ""
 }
 
 // narrowedGrant is added to a 403 from Intervals.icu for an OAuth caller: Intervals.icu

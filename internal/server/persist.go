@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"sync"
 	"time"
@@ -32,6 +33,11 @@ type Persist struct {
 	// are derived from it, and a journal is undone only by a replica with the same.
 	Credential string
 	Client     *intervals.ClientWithResponses
+	// ClientFor is the Intervals.icu client of a signed-in athlete (OAuth), on their own
+	// token as the store keeps it: a journal written under their credential is undone with
+	// it. An error wrapping ErrSignedOut means none is kept (the journal ends with a notice);
+	// nil: such journals are left to a replica that has it.
+	ClientFor func(ctx context.Context, st store.Store, athleteID string) (*intervals.ClientWithResponses, error)
 	// Undo rolls back a journal's entries through env's client (tools.UndoJournal): how many
 	// events it deleted and put back, and what it could not undo.
 	Undo func(ctx context.Context, env *manifest.Env, entries []manifest.JournalEntry) (removed, restored int, left []string)
@@ -48,6 +54,11 @@ type Persist struct {
 }
 
 var errStoreClosed = errors.New("the store is closed: the server is shutting down")
+
+// ErrSignedOut is in the chain of a ClientFor error when the athlete's Intervals.icu
+// token is not kept here: never signed in, forgotten once their last connection was revoked,
+// or sealed under a key the server no longer has.
+var ErrSignedOut = errors.New("no Intervals.icu sign-in of this athlete is kept here")
 
 // maxClaims is how many times a journal is tried before it is given up with a notice.
 const maxClaims = 5
@@ -161,6 +172,7 @@ type persistCall struct {
 	tool    string
 	caller  string
 	athlete string
+	signed  string // the signed-in athlete whose credential the call runs under ("" the server's)
 	journal string // the journal's id, once begun
 	noticed bool   // notices taken at the start
 	notices []string
@@ -171,7 +183,8 @@ func (p *Persist) begin(ctx context.Context, env *manifest.Env, tool string) (co
 	if p == nil {
 		return ctx, nil
 	}
-	c := &persistCall{p: p, tool: tool, athlete: env.AthleteID, caller: CallerKey(credentialOf(ctx, p.Credential), env.AthleteID)}
+	cred, signed := credentialOf(ctx, p.Credential)
+	c := &persistCall{p: p, tool: tool, athlete: env.AthleteID, caller: CallerKey(cred, env.AthleteID), signed: signed}
 	env.Caller = c.caller
 	env.Confirmations = confirmations{c}
 	env.Journal = c
@@ -237,7 +250,7 @@ func (c *persistCall) Record(ctx context.Context, entries ...manifest.JournalEnt
 	}
 	now := c.p.now()
 	if c.journal == "" {
-		if c.journal, err = st.BeginJournal(ctx, store.JournalStart{Caller: c.caller, Tool: c.tool, Athlete: c.athlete, Summary: c.tool}, now); err != nil {
+		if c.journal, err = st.BeginJournal(ctx, store.JournalStart{Caller: c.caller, Tool: c.tool, Athlete: c.athlete, Summary: c.tool, CredentialAthlete: c.signed}, now); err != nil {
 			return err
 		}
 	}
@@ -312,19 +325,43 @@ func (p *Persist) Recover(ctx context.Context, st store.Store) {
 }
 
 // undo rolls one claimed journal back and finishes it with a notice for its caller. A
-// journal of another credential (this replica cannot write there) is left for a replica
-// that can, and given up after maxClaims.
+// journal of a signed-in athlete is undone with their own Intervals.icu token (ClientFor);
+// when none is kept, or Intervals.icu no longer takes it, it ends at once with a notice that
+// says so. A journal of another credential (this replica cannot write there) is left for a
+// replica that can, and given up after maxClaims.
 func (p *Persist) undo(ctx context.Context, st store.Store, j *store.Journal) {
-	when := j.Started.UTC()
-	env := &manifest.Env{Client: p.Client, AthleteID: j.Athlete, Caller: j.Caller}
+	env := &manifest.Env{AthleteID: j.Athlete, Caller: j.Caller}
 	ctx = withCaller(ctx, j.Caller)
-	if a, err := env.Athlete(ctx); err == nil {
-		when = j.Started.In(a.Location)
+	cannot, final := "", false // why this replica cannot roll it back (the notice's end), and whether none ever will
+	switch {
+	case j.CredentialAthlete == "" && CallerKey(p.Credential, j.Athlete) == j.Caller:
+		env.Client = p.Client
+	case j.CredentialAthlete == "" || p.ClientFor == nil:
+		cannot = " by this server (another credential): check the calendar with get_events."
+	default:
+		var err error
+		switch env.Client, err = p.ClientFor(ctx, st, j.CredentialAthlete); {
+		case errors.Is(err, ErrSignedOut):
+			cannot, final = ": your Intervals.icu sign-in is no longer kept here (your connections were revoked). Connect again and check the calendar with get_events.", true
+		case err != nil:
+			p.log("journal rollback: the signed-in athlete's client", "journal", j.ID, "error", err)
+			cannot = ": check the calendar with get_events."
+		}
+	}
+	when := j.Started.UTC()
+	if env.Client != nil {
+		a, err := env.Athlete(ctx)
+		switch {
+		case err == nil:
+			when = j.Started.In(a.Location)
+		case j.CredentialAthlete != "" && intervals.StatusOf(err) == http.StatusUnauthorized:
+			cannot, final = ": Intervals.icu no longer accepts your sign-in (it was revoked there). Connect again and check the calendar with get_events.", true
+		}
 	}
 	of := fmt.Sprintf("Your %s of %s", j.Tool, when.Format("Mon 2 Jan 15:04 MST"))
-	if CallerKey(p.Credential, j.Athlete) != j.Caller {
-		if j.Claims >= maxClaims {
-			p.finish(ctx, st, j, "incomplete", of+" was interrupted and could not be rolled back by this server (another credential): check the calendar with get_events.")
+	if cannot != "" {
+		if final || j.Claims >= maxClaims {
+			p.finish(ctx, st, j, "incomplete", of+" was interrupted and could not be rolled back"+cannot)
 		}
 		return
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
+	"github.com/intervals-mcp/intervals-mcp/internal/store/storetest"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -128,21 +129,6 @@ func TestStoredRangeDeleteAsksTheUserFirst(t *testing.T) {
 	}
 }
 
-// crashingStore panics in the AppendJournal numbered crashAt: the process "dies" in the
-// middle of a write, after the request whose answer that append would have recorded.
-type crashingStore struct {
-	store.Store
-	crashAt int32
-	n       atomic.Int32
-}
-
-func (c *crashingStore) AppendJournal(ctx context.Context, id string, now time.Time, es ...store.JournalEntry) error {
-	if c.n.Add(1) == c.crashAt {
-		panic("killed")
-	}
-	return c.Store.AppendJournal(ctx, id, now, es...)
-}
-
 func planArgs(plan string, n int) map[string]any {
 	var ss []map[string]any
 	for i := range n {
@@ -171,7 +157,7 @@ func TestInterruptedPlanIsRolledBackByAnotherReplica(t *testing.T) {
 	clock := &testClock{}
 	fake := fakeicu.New(fakeicu.Options{Now: clock.now})
 	const lease = 300 * time.Millisecond
-	a := newReplica(t, dir, fake, clock, "key-1", lease, func(st store.Store) store.Store { return &crashingStore{Store: st, crashAt: 4} })
+	a := newReplica(t, dir, fake, clock, "key-1", lease, func(st store.Store) store.Store { return &storetest.Crashing{Store: st, CrashAt: 4} })
 	b := newReplica(t, dir, fake, clock, "key-1", lease, nil)
 	text, isErr := a.call(t, "plan_sessions", planArgs("crash", 30))
 	if !isErr || !strings.Contains(text, "internal error") {

@@ -22,14 +22,15 @@ const (
 // Cleaned counts what one Cleanup deleted.
 type Cleaned struct {
 	Confirmations, Journals, Notices, Budgets int64
-	OAuth                                     int64 // pending authorizations, codes, tokens, grants, cached client documents
+	OAuth                                     int64 // pending authorizations, codes, tokens, grants, cached client documents, spent assertions
 }
 
 // Cleanup deletes, in one transaction, the confirmations expired more than an hour ago, the
 // journals finished more than a week ago (their entries with them), the notices older than
 // 30 days, the budgets that are full again (a full bucket is the same as none), and the OAuth
 // rows expired or revoked more than a day ago (cached client documents a month after they
-// expired); the pairs kept for a refresh's grace window once it has passed.
+// expired, spent client assertions once they expire; grants once they have no token and no
+// code left); the pairs kept for a refresh's grace window once it has passed.
 func (s *DB) Cleanup(ctx context.Context, now time.Time) (Cleaned, error) {
 	var c Cleaned
 	t := us(now)
@@ -49,7 +50,12 @@ func (s *DB) Cleanup(ctx context.Context, now time.Time) (Cleaned, error) {
 			{&c.OAuth, `DELETE FROM oauth_tokens WHERE (expires_us <> 0 AND expires_us < $1) OR revoked_us < $1`, t - oauthKept.Microseconds()},
 			{&c.OAuth, `DELETE FROM oauth_tokens WHERE grant_id IN (SELECT id FROM oauth_grants WHERE revoked_us < $1)`, t - oauthKept.Microseconds()},
 			{&c.OAuth, `DELETE FROM oauth_grants WHERE revoked_us < $1`, t - oauthKept.Microseconds()},
+			// A grant left with no token and no code (its code never redeemed, or all its
+			// tokens expired and deleted above) can issue nothing again.
+			{&c.OAuth, `DELETE FROM oauth_grants WHERE created_us < $1 AND NOT EXISTS (SELECT 1 FROM oauth_tokens t WHERE t.grant_id = oauth_grants.id)
+				AND NOT EXISTS (SELECT 1 FROM oauth_codes c WHERE c.grant_id = oauth_grants.id)`, t - oauthKept.Microseconds()},
 			{&c.OAuth, `DELETE FROM oauth_clients WHERE metadata_doc = 1 AND expires_us < $1`, t - 30*oauthKept.Microseconds()},
+			{&c.OAuth, `DELETE FROM oauth_assertions WHERE expires_us <= $1`, t},
 			{nil, `UPDATE oauth_tokens SET next_sealed = '' WHERE next_sealed <> '' AND used_us < $1`, t - GraceMax.Microseconds()},
 		}
 		for _, st := range steps {

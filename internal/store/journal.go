@@ -42,6 +42,9 @@ type JournalStart struct {
 	Athlete string          // the athlete whose calendar is written
 	Summary string          // what it intends, in words, for the notice ("60 sessions 1-31 Dec")
 	Intent  json.RawMessage // what it intends, for a recovery that would finish it (optional)
+	// CredentialAthlete is the signed-in athlete (OAuth grant or personal token) whose
+	// Intervals.icu token the write runs under, never a token; "" the server's own credential.
+	CredentialAthlete string
 }
 
 // Journal is a journal claimed for recovery.
@@ -85,9 +88,9 @@ var ErrJournalLost = errors.New("store: the journal is no longer this replica's 
 
 func (s *DB) BeginJournal(ctx context.Context, start JournalStart, now time.Time) (string, error) {
 	id := rand.Text()
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO journals (id, caller, tool, athlete, summary, intent, started_us, claimed_by, lease_us)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-		id, start.Caller, start.Tool, start.Athlete, start.Summary, string(start.Intent), us(now), s.id, us(now.Add(s.lease))); err != nil {
+	if _, err := s.db.ExecContext(ctx, `INSERT INTO journals (id, caller, tool, athlete, summary, intent, started_us, claimed_by, lease_us, credential_athlete)
+		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+		id, start.Caller, start.Tool, start.Athlete, start.Summary, string(start.Intent), us(now), s.id, us(now.Add(s.lease)), start.CredentialAthlete); err != nil {
 		return "", fmt.Errorf("store: begin a journal: %w", err)
 	}
 	return id, nil
@@ -177,9 +180,9 @@ func (s *DB) ClaimJournal(ctx context.Context, now time.Time) (*Journal, error) 
 	err := s.db.QueryRowContext(ctx, `UPDATE journals SET claimed_by = $1, lease_us = $2, claims = claims + 1
 		WHERE done_us IS NULL AND lease_us < $3 AND id = (
 			SELECT id FROM journals WHERE done_us IS NULL AND lease_us < $3 ORDER BY started_us, id LIMIT 1`+s.d.skipLocked+`)
-		RETURNING id, caller, tool, athlete, summary, intent, started_us, claims`,
+		RETURNING id, caller, tool, athlete, summary, intent, started_us, claims, credential_athlete`,
 		s.id, us(now.Add(s.lease)), us(now)).
-		Scan(&j.ID, &j.Caller, &j.Tool, &j.Athlete, &j.Summary, &intent, &started, &j.Claims)
+		Scan(&j.ID, &j.Caller, &j.Tool, &j.Athlete, &j.Summary, &intent, &started, &j.Claims, &j.CredentialAthlete)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}

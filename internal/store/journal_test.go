@@ -21,7 +21,7 @@ func begin(t *testing.T, s *DB) string {
 	return id
 }
 
-var plan = JournalStart{Caller: "alice", Tool: "plan_sessions", Athlete: "i1", Summary: "3 sessions 1-3 Dec", Intent: json.RawMessage(`{"n":3}`)}
+var plan = JournalStart{Caller: "alice", Tool: "plan_sessions", Athlete: "i1", Summary: "3 sessions 1-3 Dec", Intent: json.RawMessage(`{"n":3}`), CredentialAthlete: "i7"}
 
 func TestJournalLiveIsNotClaimed(t *testing.T) {
 	each(t, func(t *testing.T, p place) {

@@ -19,6 +19,9 @@ type OAuth interface {
 	// Client returns the client with this id; ErrNotFound when none (or a cached document
 	// whose Expires has passed by now: fetch it again).
 	Client(ctx context.Context, id string, now time.Time) (*Client, error)
+	// UseAssertion spends a client assertion's jti until expires: ErrUsed when the client
+	// used it before and it has not expired yet (a replay).
+	UseAssertion(ctx context.Context, clientID, jti string, expires, now time.Time) error
 
 	// PutPending keeps an authorization waiting for consent under handle.
 	PutPending(ctx context.Context, handle string, p Pending) error
@@ -35,11 +38,18 @@ type OAuth interface {
 	PutAthlete(ctx context.Context, a Athlete) error
 	// Athlete returns an athlete's latest sign-in; ErrNotFound when they never signed in.
 	Athlete(ctx context.Context, id string) (*Athlete, error)
+	// ForgetAthlete deletes an athlete's sign-in (their sealed Intervals.icu token) and ends
+	// their account-page sessions, if nothing of theirs is live at now: no live grant, none
+	// waiting for its code to be redeemed, no personal token neither revoked nor expired. It returns
+	// what it deleted; nil when it kept it (or there was none).
+	ForgetAthlete(ctx context.Context, id string, now time.Time) (*Athlete, error)
 
 	// PutGrant records one client's access for one athlete.
 	PutGrant(ctx context.Context, g Grant) error
-	// Grants lists an athlete's live grants, the newest first, with their clients' names.
-	Grants(ctx context.Context, athleteID string) ([]Grant, error)
+	// Grants lists an athlete's live grants (not revoked, with a token still usable at now:
+	// a grant whose code was never redeemed is none), the newest first, with their clients'
+	// names.
+	Grants(ctx context.Context, athleteID string, now time.Time) ([]Grant, error)
 	// RevokeGrant revokes a grant and every token of it (athleteID "" for any athlete's).
 	RevokeGrant(ctx context.Context, id, athleteID string, now time.Time) error
 
@@ -145,6 +155,20 @@ func (s *DB) Client(ctx context.Context, id string, now time.Time) (*Client, err
 	return &c, nil
 }
 
+func (s *DB) UseAssertion(ctx context.Context, clientID, jti string, expires, now time.Time) error {
+	// A row already expired (not yet cleaned up) is taken over: the jti is free again.
+	res, err := s.db.ExecContext(ctx, `INSERT INTO oauth_assertions (client_id, jti, expires_us) VALUES ($1, $2, $3)
+		ON CONFLICT (client_id, jti) DO UPDATE SET expires_us = excluded.expires_us WHERE oauth_assertions.expires_us <= $4`,
+		clientID, jti, us(expires), us(now))
+	if err != nil {
+		return fmt.Errorf("store: spend a client assertion: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return ErrUsed
+	}
+	return nil
+}
+
 func (s *DB) PutPending(ctx context.Context, handle string, p Pending) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO oauth_pending (handle_hash, purpose, binding_hash, client_id, redirect_uri, state, challenge, resource, scope, expires_us)
 		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
@@ -230,6 +254,32 @@ func (s *DB) Athlete(ctx context.Context, id string) (*Athlete, error) {
 	return &a, nil
 }
 
+func (s *DB) ForgetAthlete(ctx context.Context, id string, now time.Time) (*Athlete, error) {
+	var a Athlete
+	var upd int64
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		err := tx.QueryRowContext(ctx, `DELETE FROM oauth_athletes WHERE athlete_id = $1
+			AND NOT EXISTS (SELECT 1 FROM oauth_grants g WHERE g.athlete_id = $1 AND (`+liveGrant("$2")+`
+				OR g.revoked_us IS NULL AND EXISTS (SELECT 1 FROM oauth_codes c WHERE c.grant_id = g.id AND c.used_us IS NULL AND c.expires_us > $2)))
+			AND NOT EXISTS (SELECT 1 FROM oauth_tokens p WHERE p.athlete_id = $1 AND p.kind = $3 AND p.revoked_us IS NULL AND (p.expires_us = 0 OR p.expires_us > $2))
+			RETURNING athlete_id, name, sealed_token, upstream_scope, updated_us`, id, us(now), KindPersonal).
+			Scan(&a.ID, &a.Name, &a.SealedToken, &a.UpstreamScope, &upd)
+		if err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `UPDATE oauth_tokens SET revoked_us = $2 WHERE athlete_id = $1 AND kind = $3 AND revoked_us IS NULL`, id, us(now), KindSession)
+		return err
+	})
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: forget an athlete: %w", err)
+	}
+	a.Updated = fromUS(upd)
+	return &a, nil
+}
+
 func (s *DB) PutGrant(ctx context.Context, g Grant) error {
 	_, err := s.db.ExecContext(ctx, `INSERT INTO oauth_grants (id, client_id, athlete_id, scope, created_us, last_used_us) VALUES ($1, $2, $3, $4, $5, $5)`,
 		g.ID, g.ClientID, g.AthleteID, g.Scope, us(g.Created))
@@ -239,10 +289,18 @@ func (s *DB) PutGrant(ctx context.Context, g Grant) error {
 	return nil
 }
 
-func (s *DB) Grants(ctx context.Context, athleteID string) ([]Grant, error) {
+// liveGrant is the condition on a grant g of being live at the time in the placeholder now:
+// not revoked, and one of its tokens (an access token, a refresh token not yet rotated) is
+// neither revoked nor expired.
+func liveGrant(now string) string {
+	return `g.revoked_us IS NULL AND EXISTS (SELECT 1 FROM oauth_tokens t WHERE t.grant_id = g.id AND t.revoked_us IS NULL
+		AND t.used_us IS NULL AND (t.expires_us = 0 OR t.expires_us > ` + now + `))`
+}
+
+func (s *DB) Grants(ctx context.Context, athleteID string, now time.Time) ([]Grant, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT g.id, g.client_id, COALESCE(c.name, g.client_id), g.athlete_id, g.scope, g.created_us, g.last_used_us
 		FROM oauth_grants g LEFT JOIN oauth_clients c ON c.client_id = g.client_id
-		WHERE g.athlete_id = $1 AND g.revoked_us IS NULL ORDER BY g.created_us DESC, g.id`, athleteID)
+		WHERE g.athlete_id = $1 AND `+liveGrant("$2")+` ORDER BY g.created_us DESC, g.id`, athleteID, us(now))
 	if err != nil {
 		return nil, fmt.Errorf("store: list grants: %w", err)
 	}

@@ -57,6 +57,40 @@ func TestOAuthClients(t *testing.T) {
 	})
 }
 
+func TestOAuthAssertionIsSingleUseUntilItExpires(t *testing.T) {
+	each(t, func(t *testing.T, p place) {
+		s, other, ctx := open(t, p), open(t, p), context.Background()
+		exp := t0.Add(time.Minute)
+		if err := s.UseAssertion(ctx, "c1", "j1", exp, t0); err != nil {
+			t.Fatal(err)
+		}
+		if err := other.UseAssertion(ctx, "c1", "j1", exp, t0.Add(time.Second)); !errors.Is(err, ErrUsed) {
+			t.Errorf("the same jti again, on another replica: %v, want ErrUsed", err)
+		}
+		if err := s.UseAssertion(ctx, "c2", "j1", exp, t0); err != nil {
+			t.Errorf("another client's jti of the same text: %v", err)
+		}
+		if c, err := s.Cleanup(ctx, exp.Add(-time.Second)); err != nil || c.OAuth != 0 {
+			t.Errorf("Cleanup before the expiry = %+v, %v; want nothing", c, err)
+		}
+		if err := s.UseAssertion(ctx, "c1", "j1", exp.Add(time.Minute), exp); err != nil {
+			t.Errorf("the jti once its assertion expired: %v, want it free again", err)
+		}
+		if c, err := s.Cleanup(ctx, exp.Add(time.Minute)); err != nil || c.OAuth != 2 {
+			t.Errorf("Cleanup once both expired = %+v, %v; want 2 rows", c, err)
+		}
+		var wins atomic.Int32
+		race([]*DB{s, other}, 4, func(db *DB) {
+			if db.UseAssertion(ctx, "c1", "j2", exp, t0) == nil {
+				wins.Add(1)
+			}
+		})
+		if wins.Load() != 1 {
+			t.Errorf("%d of 8 concurrent uses of one jti succeeded, want 1", wins.Load())
+		}
+	})
+}
+
 func TestOAuthPendingIsSingleUse(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		s, ctx := open(t, p), context.Background()
@@ -222,11 +256,11 @@ func TestOAuthPersonalTokens(t *testing.T) {
 		if all, _ := s.PersonalTokens(ctx, ""); len(all) != 2 || all[0].ID != "pat2" {
 			t.Errorf("PersonalTokens(all) = %+v", all)
 		}
-		if err := s.RevokeTokenID(ctx, "pat1", "i2", t0); !errors.Is(err, ErrNotFound) {
+		if _, err := s.RevokeTokenID(ctx, "pat1", "i2", t0); !errors.Is(err, ErrNotFound) {
 			t.Errorf("revoking another athlete's token: %v, want ErrNotFound", err)
 		}
-		if err := s.RevokeTokenID(ctx, "pat1", "i1", t0); err != nil {
-			t.Fatal(err)
+		if who, err := s.RevokeTokenID(ctx, "pat1", "", t0); err != nil || who != "i1" {
+			t.Fatalf("RevokeTokenID = %q, %v; want its athlete i1", who, err)
 		}
 		if _, err := other.VerifyToken(ctx, "imcp_pat_a", t0, KindPersonal); !errors.Is(err, ErrNotFound) {
 			t.Errorf("a revoked token on the other replica: %v", err)
@@ -244,26 +278,26 @@ func TestOAuthRevokeTokenAndGrants(t *testing.T) {
 		if _, err := s.IssueTokens(ctx, g, pair("1"), t0); err != nil {
 			t.Fatal(err)
 		}
-		list, err := s.Grants(ctx, "i1")
+		list, err := s.Grants(ctx, "i1", t0)
 		if err != nil || len(list) != 1 || list[0].ClientName != "Client g1" {
 			t.Fatalf("Grants = %+v, %v", list, err)
 		}
-		if err := s.RevokeToken(ctx, "ref-1", "another-client", t0); err != nil {
-			t.Fatal(err)
+		if who, err := s.RevokeToken(ctx, "ref-1", "another-client", t0); err != nil || who != "" {
+			t.Fatalf("another client's revocation = %q, %v; want nothing revoked", who, err)
 		}
 		if _, err := s.VerifyToken(ctx, "acc-1", t0, KindAccess); err != nil {
 			t.Fatalf("another client's revocation revoked: %v", err)
 		}
-		if err := s.RevokeToken(ctx, "unknown", "c-g1", t0); err != nil {
+		if _, err := s.RevokeToken(ctx, "unknown", "c-g1", t0); err != nil {
 			t.Errorf("an unknown token: %v, want nil (RFC 7009)", err)
 		}
-		if err := s.RevokeToken(ctx, "ref-1", "c-g1", t0); err != nil {
-			t.Fatal(err)
+		if who, err := s.RevokeToken(ctx, "ref-1", "c-g1", t0); err != nil || who != "i1" {
+			t.Fatalf("RevokeToken = %q, %v; want the grant's athlete i1", who, err)
 		}
 		if _, err := s.VerifyToken(ctx, "acc-1", t0, KindAccess); !errors.Is(err, ErrNotFound) {
 			t.Errorf("after revoking the refresh token, the access token: %v", err)
 		}
-		if list, _ := s.Grants(ctx, "i1"); len(list) != 0 {
+		if list, _ := s.Grants(ctx, "i1", t0); len(list) != 0 {
 			t.Errorf("a revoked grant is still listed: %+v", list)
 		}
 		if err := s.RevokeGrant(ctx, g, "", t0); !errors.Is(err, ErrNotFound) {
@@ -272,11 +306,104 @@ func TestOAuthRevokeTokenAndGrants(t *testing.T) {
 		if err := s.PutToken(ctx, "sess", Token{Kind: KindSession, ID: "s1", AthleteID: "i1", Created: t0, Expires: t0.Add(time.Hour)}); err != nil {
 			t.Fatal(err)
 		}
-		if err := s.RevokeToken(ctx, "sess", "", t0); err != nil {
+		if _, err := s.RevokeToken(ctx, "sess", "", t0); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := s.VerifyToken(ctx, "sess", t0, KindSession); !errors.Is(err, ErrNotFound) {
 			t.Errorf("a signed-out session: %v", err)
+		}
+	})
+}
+
+// TestOAuthGrantWhoseCodeIsNeverRedeemed: the callback's grant is not a connection until its
+// code gives tokens; unredeemed, it is never listed and Cleanup deletes it once its code is
+// gone. A grant whose tokens have all expired is not listed either.
+func TestOAuthGrantWhoseCodeIsNeverRedeemed(t *testing.T) {
+	each(t, func(t *testing.T, p place) {
+		s, ctx := open(t, p), context.Background()
+		orphan := grantFor(t, s, "g1", "intervals:read")
+		if err := s.PutCode(ctx, "c1", Code{GrantID: orphan, ClientID: "c-g1", Expires: t0.Add(time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+		live := grantFor(t, s, "g2", "intervals:read")
+		if _, err := s.IssueTokens(ctx, live, pair("2"), t0); err != nil {
+			t.Fatal(err)
+		}
+		list, err := s.Grants(ctx, "i1", t0)
+		if err != nil || len(list) != 1 || list[0].ID != live {
+			t.Fatalf("Grants = %+v, %v; want the redeemed grant only", list, err)
+		}
+		if list, _ := s.Grants(ctx, "i1", t0.Add(91*24*time.Hour)); len(list) != 0 {
+			t.Errorf("a grant whose tokens all expired is listed: %+v", list)
+		}
+		if _, err := s.Cleanup(ctx, t0.Add(26*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(t, s.db, "oauth_grants WHERE id = 'g1'"); n != 0 {
+			t.Errorf("the unredeemed grant is kept after its code was cleaned up")
+		}
+		if n := count(t, s.db, "oauth_grants WHERE id = 'g2'"); n != 1 {
+			t.Errorf("the live grant was cleaned up")
+		}
+	})
+}
+
+// TestOAuthForgetAthlete: an athlete's sealed token is deleted once nothing of theirs is
+// live (a grant with tokens, a grant whose code is still redeemable, a personal token not
+// expired), and their account sessions end with it.
+func TestOAuthForgetAthlete(t *testing.T) {
+	each(t, func(t *testing.T, p place) {
+		s, ctx := open(t, p), context.Background()
+		forget := func(at time.Time) *Athlete {
+			t.Helper()
+			a, err := s.ForgetAthlete(ctx, "i1", at)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return a
+		}
+		g := grantFor(t, s, "g1", "intervals:read")
+		if err := s.PutCode(ctx, "c1", Code{GrantID: g, ClientID: "c-g1", Expires: t0.Add(time.Minute)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PutToken(ctx, "pat", Token{Kind: KindPersonal, ID: "pat1", AthleteID: "i1", Scope: "intervals:read", Name: "laptop", Created: t0, Expires: t0.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.PutToken(ctx, "sess", Token{Kind: KindSession, ID: "s1", AthleteID: "i1", Created: t0, Expires: t0.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		if a := forget(t0); a != nil {
+			t.Fatalf("forgotten with a code and a personal token live: %+v", a)
+		}
+		if _, err := s.RevokeTokenID(ctx, "pat1", "i1", t0); err != nil {
+			t.Fatal(err)
+		}
+		if a := forget(t0); a != nil {
+			t.Fatalf("forgotten while a code of theirs can still be redeemed: %+v", a)
+		}
+		if _, err := s.TakeCode(ctx, "c1", t0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.IssueTokens(ctx, g, pair("1"), t0); err != nil {
+			t.Fatal(err)
+		}
+		if a := forget(t0); a != nil {
+			t.Fatalf("forgotten with a live grant: %+v", a)
+		}
+		if err := s.RevokeGrant(ctx, g, "i1", t0); err != nil {
+			t.Fatal(err)
+		}
+		if a := forget(t0); a == nil || a.SealedToken != "sealed" {
+			t.Fatalf("ForgetAthlete with nothing live = %+v, want the athlete and their sealed token", a)
+		}
+		if _, err := s.Athlete(ctx, "i1"); !errors.Is(err, ErrNotFound) {
+			t.Errorf("the athlete after being forgotten: %v, want ErrNotFound", err)
+		}
+		if _, err := s.VerifyToken(ctx, "sess", t0, KindSession); !errors.Is(err, ErrNotFound) {
+			t.Errorf("their account session after being forgotten: %v, want it ended", err)
+		}
+		if a := forget(t0); a != nil {
+			t.Errorf("forgotten twice: %+v", a)
 		}
 	})
 }

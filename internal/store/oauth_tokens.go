@@ -31,12 +31,14 @@ type Tokens interface {
 	// PersonalTokens lists the personal tokens not revoked, of athleteID ("": everyone's),
 	// the newest first, expired ones included (Expires says so).
 	PersonalTokens(ctx context.Context, athleteID string) ([]Token, error)
-	// RevokeTokenID revokes a personal token by its id (of athleteID, unless "").
-	RevokeTokenID(ctx context.Context, id, athleteID string, now time.Time) error
+	// RevokeTokenID revokes a personal token by its id (of athleteID, unless ""), and
+	// returns its athlete.
+	RevokeTokenID(ctx context.Context, id, athleteID string, now time.Time) (athlete string, err error)
 	// RevokeToken revokes a token by its text (RFC 7009): an access or refresh token of
-	// clientID's grant revokes the grant; a personal token or session itself. Unknown
-	// tokens, or a grant of another client, are not an error: nothing is revoked.
-	RevokeToken(ctx context.Context, token, clientID string, now time.Time) error
+	// clientID's grant revokes the grant; a personal token or session itself. It returns
+	// the athlete of what it revoked. Unknown tokens, or a grant of another client, are not
+	// an error: nothing is revoked, athlete is "".
+	RevokeToken(ctx context.Context, token, clientID string, now time.Time) (athlete string, err error)
 }
 
 // Token kinds.
@@ -219,24 +221,26 @@ func (s *DB) PersonalTokens(ctx context.Context, athleteID string) ([]Token, err
 	return out, rows.Err()
 }
 
-func (s *DB) RevokeTokenID(ctx context.Context, id, athleteID string, now time.Time) error {
-	res, err := s.db.ExecContext(ctx, `UPDATE oauth_tokens SET revoked_us = $2 WHERE id = $1 AND kind = $4 AND revoked_us IS NULL AND ($3 = '' OR athlete_id = $3)`,
-		id, us(now), athleteID, KindPersonal)
+func (s *DB) RevokeTokenID(ctx context.Context, id, athleteID string, now time.Time) (string, error) {
+	var athlete string
+	err := s.db.QueryRowContext(ctx, `UPDATE oauth_tokens SET revoked_us = $2 WHERE id = $1 AND kind = $4 AND revoked_us IS NULL AND ($3 = '' OR athlete_id = $3)
+		RETURNING athlete_id`, id, us(now), athleteID, KindPersonal).Scan(&athlete)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", ErrNotFound
+	}
 	if err != nil {
-		return fmt.Errorf("store: revoke a personal token: %w", err)
+		return "", fmt.Errorf("store: revoke a personal token: %w", err)
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
-	}
-	return nil
+	return athlete, nil
 }
 
-func (s *DB) RevokeToken(ctx context.Context, token, clientID string, now time.Time) error {
+func (s *DB) RevokeToken(ctx context.Context, token, clientID string, now time.Time) (string, error) {
+	var athlete string
 	err := s.tx(ctx, func(tx *sql.Tx) error {
 		h := hashToken(token)
-		var kind, grant, client string
-		err := tx.QueryRowContext(ctx, `SELECT t.kind, t.grant_id, COALESCE(g.client_id, '') FROM oauth_tokens t LEFT JOIN oauth_grants g ON g.id = t.grant_id
-			WHERE t.token_hash = $1 AND t.revoked_us IS NULL`, h).Scan(&kind, &grant, &client)
+		var kind, grant, client, who string
+		err := tx.QueryRowContext(ctx, `SELECT t.kind, t.grant_id, COALESCE(g.client_id, ''), t.athlete_id FROM oauth_tokens t LEFT JOIN oauth_grants g ON g.id = t.grant_id
+			WHERE t.token_hash = $1 AND t.revoked_us IS NULL`, h).Scan(&kind, &grant, &client, &who)
 		switch {
 		case errors.Is(err, sql.ErrNoRows):
 			return nil
@@ -249,13 +253,15 @@ func (s *DB) RevokeToken(ctx context.Context, token, clientID string, now time.T
 			if err := revokeGrant(ctx, tx, grant, "", now); err != nil && !errors.Is(err, ErrNotFound) {
 				return err
 			}
+			athlete = who
 			return nil
 		}
 		_, err = tx.ExecContext(ctx, `UPDATE oauth_tokens SET revoked_us = $2 WHERE token_hash = $1`, h, us(now))
+		athlete = who
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("store: revoke a token: %w", err)
+		return "", fmt.Errorf("store: revoke a token: %w", err)
 	}
-	return nil
+	return athlete, nil
 }

@@ -1,0 +1,147 @@
+package auth_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/auth"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
+	"github.com/intervals-mcp/intervals-mcp/internal/store/storetest"
+	"github.com/intervals-mcp/intervals-mcp/internal/tools"
+)
+
+// A signed-in user's write interrupted mid-way (the process dies) is rolled back by another
+// replica with the user's own sealed Intervals.icu token: the replica holds no credential of
+// theirs otherwise.
+
+const journalLease = time.Minute
+
+// crashedPlan signs a user in with write access on a replica whose store dies in the middle
+// of their 30-session plan, and returns that env, the user's tokens and the clock of the
+// journals. The 30 sessions are upstream, the journal unfinished.
+func crashedPlan(t *testing.T) (*env, tokens, string, *clock) {
+	t.Helper()
+	dir, c := t.TempDir(), &clock{t: time.Now()}
+	e := newEnv(t, envConfig{dataDir: dir, journals: &journalConfig{now: c.now, lease: journalLease,
+		wrap: func(st store.Store) store.Store { return &storetest.Crashing{Store: st, CrashAt: 4} }}})
+	client, tok := e.signIn("intervals:write")
+	var ss []string
+	for i := range 30 {
+		ss = append(ss, fmt.Sprintf(`{"date":%q,"sport":"Run","name":"crash %d","duration":"45:00"}`, time.Now().AddDate(0, 0, 2+i).Format("2006-01-02"), i+1))
+	}
+	status, _, body := e.mcpStatus(tok.AccessToken, toolCall("plan_sessions", `{"plan":"crash","sessions":[`+strings.Join(ss, ",")+`]}`))
+	if status != http.StatusOK || !strings.Contains(body, "internal error") {
+		t.Fatalf("the crashing plan = %d %s", status, body)
+	}
+	if n := planned(e.fake, "crash"); n != 30 {
+		t.Fatalf("%d sessions upstream after the crash, want 30", n)
+	}
+	c.advance(journalLease + time.Second) // the writer is gone
+	return e, tok, client, c
+}
+
+// planned counts the sessions of plan upstream.
+func planned(fake *fakeicu.Fake, plan string) int {
+	n := 0
+	for _, ev := range fake.Events(fakeicu.DemoAthleteID) {
+		if ev.Name != nil && strings.HasPrefix(*ev.Name, plan+" ") {
+			n++
+		}
+	}
+	return n
+}
+
+// replica is another server process on e's database, with the server's own API key (no
+// credential of the user's) and the seal keys: the journal recovery of serve --public-url.
+func replica(t *testing.T, e *env, c *clock) (*server.Persist, store.Store, *recoveryLog) {
+	t.Helper()
+	sealer, _ := auth.NewSealer(e.keys)
+	hc := &http.Client{Transport: e.fake.Transport()}
+	base, _ := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: hc, RateLimit: -1})
+	logs := &recoveryLog{}
+	p := &server.Persist{Credential: fakeicu.DefaultAPIKey, Client: base, Undo: tools.UndoJournal, Now: c.now, Logger: logs.add,
+		ClientFor: auth.JournalClient(sealer, func(token string) (*intervals.ClientWithResponses, error) {
+			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: hc, RateLimit: -1})
+		})}
+	st, err := store.Open(context.Background(), store.Config{DataDir: e.dir, JournalLease: journalLease})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return p, st, logs
+}
+
+// recoveryLog keeps what a Persist logs.
+type recoveryLog struct {
+	mu   sync.Mutex
+	msgs []string
+}
+
+func (l *recoveryLog) add(msg string, args ...any) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.msgs = append(l.msgs, fmt.Sprint(append([]any{msg}, args...)...))
+}
+
+func (l *recoveryLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Join(l.msgs, "\n")
+}
+
+func TestASignedInUsersInterruptedWriteIsRolledBackByAnotherReplica(t *testing.T) {
+	e, tok, _, c := crashedPlan(t)
+	p, st, logs := replica(t, e, c)
+	p.Recover(context.Background(), st)
+	if n := planned(e.fake, "crash"); n != 0 {
+		t.Fatalf("%d sessions left after the recovery, want 0; the recovery logged:\n%s", n, logs)
+	}
+	status, _, body := e.mcpStatus(tok.AccessToken, toolCall("get_gear_list", `{}`))
+	if status != http.StatusOK || !strings.Contains(body, "Your plan_sessions of") || !strings.Contains(body, "rolled back: 30 session(s) removed") {
+		t.Errorf("the user's next call = %d %s, want the notice of the rollback first", status, body)
+	}
+}
+
+// TestASignedOutUsersInterruptedWriteEndsWithANotice: when the user's sign-in is gone (their
+// only connection revoked here) or revoked at Intervals.icu, the journal ends at once,
+// incomplete, with a notice; it is not tried again.
+func TestASignedOutUsersInterruptedWriteEndsWithANotice(t *testing.T) {
+	for name, signOut := range map[string]func(t *testing.T, e *env, tok tokens, client string){
+		"revoked here": func(t *testing.T, e *env, tok tokens, client string) {
+			resp, err := http.PostForm(e.url+"/revoke", url.Values{"token": {tok.RefreshToken}, "client_id": {client}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close() // their only connection: their Intervals.icu token is deleted
+		},
+		"revoked at Intervals.icu": func(t *testing.T, e *env, _ tokens, _ string) {
+			up, _ := auth.Demo(e.fake, e.url)
+			if err := up.Disconnect(context.Background(), e.upstreamToken(fakeicu.DemoAthleteID)); err != nil {
+				t.Fatal(err)
+			}
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			e, tok, client, c := crashedPlan(t)
+			signOut(t, e, tok, client)
+			p, st, logs := replica(t, e, c)
+			p.Recover(context.Background(), st)
+			if !strings.Contains(logs.String(), "recovered a journal") || !strings.Contains(logs.String(), "incomplete") {
+				t.Errorf("the recovery logged:\n%s\nwant the journal finished incomplete at once", logs)
+			}
+			c.advance(2 * journalLease)
+			if j, err := st.ClaimJournal(context.Background(), c.now()); j != nil || err != nil {
+				t.Errorf("the journal is left to retry: %+v, %v", j, err)
+			}
+		})
+	}
+}
