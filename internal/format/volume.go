@@ -35,7 +35,7 @@ type TrainingVolume struct {
 // TrainingVolume is the answer of get_training_volume: the totals per sport, then one line
 // per week, within max.
 func (u Units) TrainingVolume(v TrainingVolume, max int) string {
-	head := fmt.Sprintf("Training volume of %s, %d weeks %s..%s (weeks start Monday, %s)", v.Athlete, len(v.Weeks), DayOf(v.Oldest), DayOf(v.Newest), u.loc())
+	head := fmt.Sprintf("Training volume of %s, %s %s..%s (weeks start Monday, %s)", v.Athlete, plural(len(v.Weeks), "week", "weeks"), DayOf(v.Oldest), DayOf(v.Newest), u.loc())
 	if v.StravaStubs > 0 {
 		head += fmt.Sprintf("\n%d Strava-sourced activities are not readable through the API and are not counted.", v.StravaStubs)
 	}

@@ -31,7 +31,7 @@ func TestVolumeNeverShowsAMissingLoadAsZero(t *testing.T) {
 	}
 	got := Units{}.TrainingVolume(TrainingVolume{Athlete: "Ann", Oldest: "2026-11-23", Newest: "2026-11-30", Total: week,
 		Weeks: []VolumeWeek{{Monday: "2026-11-23", Sports: week}}}, 4000)
-	wantAll(t, got, "Run 2× 1:00:00 10.00 km load 60 (1 without); Swim 2× 1:00:00 3000 m load n/a | all 4× 2:00:00 load 60 (3 without)")
+	wantAll(t, got, "Training volume of Ann, 1 week Mon 2026-11-23..", "Run 2× 1:00:00 10.00 km load 60 (1 without); Swim 2× 1:00:00 3000 m load n/a | all 4× 2:00:00 load 60 (3 without)")
 	if strings.Contains(got, "load 0") {
 		t.Errorf("a missing load shown as 0:\n%s", got)
 	}
