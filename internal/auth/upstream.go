@@ -77,6 +77,10 @@ func (u *Upstream) Exchange(ctx context.Context, code, redirectURI string) (*Ups
 		ctx = context.WithValue(ctx, oauth2.HTTPClient, u.HTTP)
 	}
 	tok, err := u.config(redirectURI, "").Exchange(ctx, code)
+	if err != nil && ctx.Err() != nil {
+		// the deadline, however it surfaced (a body cut short reads as broken JSON)
+		return nil, fmt.Errorf("exchange the Intervals.icu code: Intervals.icu did not answer in time: %w", ctx.Err())
+	}
 	if err != nil {
 		return nil, exchangeError(err)
 	}
