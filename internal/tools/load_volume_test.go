@@ -152,7 +152,7 @@ func TestTrainingVolumeForEveryAthleteInTheirTimeZones(t *testing.T) {
 		{"i100004", "Asia/Tokyo", "2026-11-30", "2026-11-30"},
 	} {
 		a := worldAthlete(t, f, tc.id)
-		head := fmt.Sprintf("Training volume of %s, 1 weeks %s..%s (weeks start Monday, %s)", deref(a.Profile.Name), weekdayDate(tc.monday), weekdayDate(tc.today), tc.tz)
+		head := fmt.Sprintf("Training volume of %s, 1 week %s..%s (weeks start Monday, %s)", deref(a.Profile.Name), weekdayDate(tc.monday), weekdayDate(tc.today), tc.tz)
 		i := strings.Index(out, head)
 		if i < 0 {
 			t.Errorf("%s: no %q in:\n%s", tc.id, head, out)
