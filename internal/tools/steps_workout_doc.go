@@ -6,47 +6,16 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/workout"
 )
 
 // The reference server's workout_doc (add_or_update_event), read as our steps: the same
 // workout, built and checked by the same code as steps given in our form.
 
-// refDoc is a workout_doc: a description and steps.
-type refDoc struct {
-	Description string    `json:"description"`
-	Steps       []refStep `json:"steps"`
-}
-
-// refStep is one of its steps (duration in seconds, distance in metres); fields that change
-// nothing Intervals.icu's text can say here (intensity, hidepower, until_lap_press ...) are
-// not read.
-type refStep struct {
-	Text     string    `json:"text"`
-	Duration float64   `json:"duration"`
-	Distance float64   `json:"distance"`
-	Reps     int       `json:"reps"`
-	Warmup   bool      `json:"warmup"`
-	Cooldown bool      `json:"cooldown"`
-	Ramp     bool      `json:"ramp"`
-	Freeride bool      `json:"freeride"`
-	Steps    []refStep `json:"steps"`
-	Power    *refValue `json:"power"`
-	HR       *refValue `json:"hr"`
-	Pace     *refValue `json:"pace"`
-	Cadence  *refValue `json:"cadence"`
-}
-
-// refValue is a target: a value or a range (start, end), in units.
-type refValue struct {
-	Value *float64 `json:"value"`
-	Start *float64 `json:"start"`
-	End   *float64 `json:"end"`
-	Units string   `json:"units"`
-}
-
 // workoutDocArgs turns a workout_doc into our steps (and its description into ours).
 func workoutDocArgs(v json.RawMessage) (map[string]json.RawMessage, error) {
-	var doc refDoc
+	var doc workout.Doc
 	if err := json.Unmarshal(v, &doc); err != nil {
 		return nil, fmt.Errorf("expected an object with steps (the reference server's workout_doc): %v", err)
 	}
@@ -64,7 +33,7 @@ func workoutDocArgs(v json.RawMessage) (map[string]json.RawMessage, error) {
 	return out, nil
 }
 
-func docSteps(in []refStep, path string) ([]step, error) {
+func docSteps(in []workout.DocStep, path string) ([]step, error) {
 	var out []step
 	for i, s := range in {
 		at := path + strconv.Itoa(i+1)
@@ -99,7 +68,7 @@ func docSteps(in []refStep, path string) ([]step, error) {
 }
 
 // docStep is one step with a duration or a distance.
-func docStep(s refStep, at string) (step, error) {
+func docStep(s workout.DocStep, at string) (step, error) {
 	st := step{Label: s.Text}
 	if st.Label == "" && s.Warmup {
 		st.Label = "Warmup"
@@ -116,7 +85,7 @@ func docStep(s refStep, at string) (step, error) {
 	var targets []string
 	for _, t := range []struct {
 		of string
-		v  *refValue
+		v  *workout.DocValue
 	}{{"power", s.Power}, {"hr", s.HR}, {"pace", s.Pace}} {
 		if t.v == nil {
 			continue
@@ -144,7 +113,7 @@ func docStep(s refStep, at string) (step, error) {
 }
 
 // docTarget writes a power, hr or pace target in our plain units.
-func docTarget(of string, v refValue) (string, error) {
+func docTarget(of string, v workout.DocValue) (string, error) {
 	if v.Value == nil && (v.Start == nil || v.End == nil) {
 		return "", fmt.Errorf("%s needs a value, or a start and an end", of)
 	}
@@ -181,7 +150,7 @@ func docTarget(of string, v refValue) (string, error) {
 }
 
 // docRange writes a value, or a range start-end, each with write.
-func docRange(v refValue, write func(float64) string) string {
+func docRange(v workout.DocValue, write func(float64) string) string {
 	if v.Start != nil && v.End != nil {
 		return write(*v.Start) + "-" + write(*v.End)
 	}

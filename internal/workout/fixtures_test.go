@@ -9,35 +9,11 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
 )
 
-// docStep is the part of Intervals.icu's workout_doc step this package models.
-type docStep struct {
-	Duration float64   `json:"duration"`
-	Distance float64   `json:"distance"`
-	Ramp     bool      `json:"ramp"`
-	Reps     int       `json:"reps"`
-	Power    *docVal   `json:"power"`
-	HR       *docVal   `json:"hr"`
-	Pace     *docVal   `json:"pace"`
-	Cadence  *docVal   `json:"cadence"`
-	Steps    []docStep `json:"steps"`
-}
-
-type docVal struct {
-	Value *float64 `json:"value"`
-	Start *float64 `json:"start"`
-	End   *float64 `json:"end"`
-	Units string   `json:"units"`
-}
-
 type docEvent struct {
 	Name        string `json:"name"`
 	Type        string `json:"type"`
 	Description string `json:"description"`
-	WorkoutDoc  *struct {
-		Duration      float64   `json:"duration"`
-		ThresholdPace float64   `json:"threshold_pace"`
-		Steps         []docStep `json:"steps"`
-	} `json:"workout_doc"`
+	WorkoutDoc  *Doc   `json:"workout_doc"`
 }
 
 var docKinds = map[string]TargetKind{
@@ -45,7 +21,7 @@ var docKinds = map[string]TargetKind{
 	"hr_zone": TargetHRZone, "%pace": TargetPacePct, "pace_zone": TargetPaceZone,
 }
 
-func (v *docVal) lowHigh() (float64, float64) {
+func (v *DocValue) lowHigh() (float64, float64) {
 	if v.Value != nil {
 		return *v.Value, *v.Value
 	}
@@ -66,7 +42,7 @@ func loadEvents(t *testing.T, file string) []docEvent {
 }
 
 // compareDoc checks a parsed node against the step Intervals.icu parsed from the same line.
-func compareDoc(t *testing.T, where string, n Node, d docStep) {
+func compareDoc(t *testing.T, where string, n Node, d DocStep) {
 	t.Helper()
 	if d.Reps > 0 {
 		if n.Repeat != d.Reps || len(n.Steps) != len(d.Steps) {
@@ -84,8 +60,8 @@ func compareDoc(t *testing.T, where string, n Node, d docStep) {
 	} else if n.Duration != time.Duration(d.Duration)*time.Second {
 		t.Errorf("%s: duration %v, Intervals.icu %vs", where, n.Duration, d.Duration)
 	}
-	var v *docVal
-	for _, x := range []*docVal{d.Power, d.HR, d.Pace} {
+	var v *DocValue
+	for _, x := range []*DocValue{d.Power, d.HR, d.Pace} {
 		if x != nil {
 			v = x
 		}
