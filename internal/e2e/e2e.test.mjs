@@ -65,24 +65,31 @@ test('stdio', async () => {
   await withClient(transport, exercise);
 });
 
-// startHTTP runs "serve --transport http" on a free port and resolves its base URL from the
-// start-up log.
-function startHTTP(t, transport) {
-  const child = spawn(bin, ['serve', '--transport', transport, '--addr', '127.0.0.1:0', '--demo'], { env, stdio: ['ignore', 'ignore', 'pipe'] });
+// startServer runs the binary with args and resolves with the first match of ready in its
+// log (stderr), once it is there.
+function startServer(t, args, ready) {
+  const child = spawn(bin, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
   t.after(() => child.kill());
   return new Promise((resolve, reject) => {
     let log = '';
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 30000);
     child.stderr.on('data', (chunk) => {
       log += chunk;
-      const m = log.match(/streamable_http=(http:\/\/[^\s]+)\/mcp/);
+      const m = log.match(ready);
       if (m) {
         clearTimeout(timer);
-        resolve(m[1]);
+        resolve(m);
       }
     });
     child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${log}`)));
   });
+}
+
+// startHTTP runs "serve --transport http" (or sse) on a free port and resolves its base URL
+// from the start-up log.
+async function startHTTP(t, transport) {
+  const m = await startServer(t, ['serve', '--transport', transport, '--addr', '127.0.0.1:0', '--demo'], /streamable_http=(http:\/\/[^\s]+)\/mcp/);
+  return m[1];
 }
 
 test('streamable http', async (t) => {
@@ -140,22 +147,10 @@ function freePort() {
   });
 }
 
-function startOAuthDemo(t, base) {
+// startOAuthDemo runs the OAuth demo (the fake's sign-in on the same address) at base.
+async function startOAuthDemo(t, base) {
   const addr = base.replace('http://', '');
-  const child = spawn(bin, ['serve', '--transport', 'http', '--demo', '--addr', addr, '--public-url', base], { env, stdio: ['ignore', 'ignore', 'pipe'] });
-  t.after(() => child.kill());
-  return new Promise((resolve, reject) => {
-    let log = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${log}`)), 30000);
-    child.stderr.on('data', (chunk) => {
-      log += chunk;
-      if (/serving MCP over HTTP/.test(log)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${log}`)));
-  });
+  await startServer(t, ['serve', '--transport', 'http', '--demo', '--addr', addr, '--public-url', base], /serving MCP over HTTP/);
 }
 
 const entities = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&#34;': '"', '&quot;': '"', '&#39;': "'", '&#43;': '+' };
