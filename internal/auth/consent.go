@@ -6,6 +6,7 @@ import (
 	"errors"
 	"html/template"
 	"net/http"
+	"sync"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
@@ -13,7 +14,11 @@ import (
 //go:embed page.html consent.html account.html
 var pageFiles embed.FS
 
-var pages = template.Must(template.ParseFS(pageFiles, "*.html"))
+// pages are parsed on the first page served, not when the package is loaded: every process
+// (a stdio server too, which never serves one) would pay for it at start.
+var pages = sync.OnceValue(func() *template.Template {
+	return template.Must(template.ParseFS(pageFiles, "*.html"))
+})
 
 // consentCookie binds a pending authorization to the browser that saw the consent page:
 // the form's handle (a CSRF token: unguessable, only ever shown to that browser) must come
@@ -34,7 +39,7 @@ func pageHeaders(w http.ResponseWriter) {
 // render writes one of pages, whole or not at all.
 func (s *Server) render(w http.ResponseWriter, status int, name string, data any) {
 	var buf bytes.Buffer
-	if err := pages.ExecuteTemplate(&buf, name, data); err != nil {
+	if err := pages().ExecuteTemplate(&buf, name, data); err != nil {
 		s.log.Error("render page", "page", name, "error", err)
 		http.Error(w, "the page could not be shown", http.StatusInternalServerError)
 		return

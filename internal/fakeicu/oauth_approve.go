@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // signInRequest is a sign-in request: the query of GET /oauth/authorize, and the hidden
@@ -69,7 +70,13 @@ type athleteChoice struct {
 	Checked  bool
 }
 
-var approveTemplate = template.Must(template.New("approve").Parse(`<!doctype html>
+// approveTemplate is parsed on the first approve page, not at start (the fake runs in every
+// --demo process and every test).
+var approveTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("approve").Parse(approvePage))
+})
+
+const approvePage = `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -114,7 +121,7 @@ button[value=allow] { background: #1d5fd1; color: #fff; }
 </main>
 </body>
 </html>
-`))
+`
 
 // approvePage serves /oauth/authorize: GET shows the approve page for a valid request (a
 // 400 page saying what is wrong otherwise); the form posts back to the same URL, and
@@ -173,7 +180,7 @@ func (f *Fake) approvePage(w http.ResponseWriter, r *http.Request) {
 // renderApprove writes the page, with headers that keep it out of frames and caches.
 func (f *Fake) renderApprove(w http.ResponseWriter, status int, v approveView) {
 	var buf bytes.Buffer
-	if err := approveTemplate.Execute(&buf, v); err != nil {
+	if err := approveTemplate().Execute(&buf, v); err != nil {
 		panic(fmt.Sprintf("fakeicu: approve page: %v", err)) // a bug of the template
 	}
 	h := w.Header()
