@@ -16,28 +16,26 @@ import (
 func (e *env) page(u string) string {
 	e.t.Helper()
 	resp, err := e.browser.Get(u)
-	if err != nil {
-		e.t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	b, _ := io.ReadAll(resp.Body)
-	if resp.StatusCode != http.StatusOK {
-		e.t.Fatalf("GET %s = %d:\n%s", u, resp.StatusCode, b)
-	}
-	return string(b)
+	return e.ok("GET "+u, resp, err)
 }
 
 // submit posts a form of the account page and returns the page it answers (200).
 func (e *env) submit(path string, v url.Values) string {
 	e.t.Helper()
 	resp, err := e.browser.PostForm(e.url+path, v)
+	return e.ok("POST "+path, resp, err)
+}
+
+// ok is the body of a 200 answer to what; anything else ends the test.
+func (e *env) ok(what string, resp *http.Response, err error) string {
+	e.t.Helper()
 	if err != nil {
 		e.t.Fatal(err)
 	}
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusOK {
-		e.t.Fatalf("POST %s = %d:\n%s", path, resp.StatusCode, b)
+		e.t.Fatalf("%s = %d:\n%s", what, resp.StatusCode, b)
 	}
 	return string(b)
 }
