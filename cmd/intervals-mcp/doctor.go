@@ -19,6 +19,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 )
@@ -254,7 +255,7 @@ func checkReads(ctx context.Context, r *report, client *intervals.ClientWithResp
 		r.line("FAIL", "catalog", "%v", err)
 		return
 	}
-	rt := &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: newLogger(io.Discard, cfg), Cache: &manifest.Cache{}}
+	rt := &server.Runtime{Client: client, AthleteID: athlete, Secrets: cfg.Secrets(), Logger: newLogger(io.Discard, cfg), Cache: &toolcall.Cache{}}
 	var later []samples.Call
 	values := map[string]string{}
 	run := func(c samples.Call) {

@@ -21,7 +21,8 @@ import (
 	"io"
 	"os"
 	"strings"
-	// Every athlete's dates are computed in their time zone (manifest.Env.Today); Windows has
+
+	// Every athlete's dates are computed in their time zone (toolcall.Env.Today); Windows has
 	// no zoneinfo database unless Go is installed, so the binary carries its own.
 	_ "time/tzdata"
 )

@@ -18,6 +18,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 )
 
@@ -90,7 +91,7 @@ func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, *fake
 	if cfg.Transport != "stdio" && !cfg.Demo {
 		opts.Budget = persist.Budget(budgetBuckets(cfg)) // shared by replicas, instead of the client's own limiter
 	}
-	rt := &server.Runtime{AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Cache: &manifest.Cache{}, Timeout: cfg.CallTimeout, Writes: &manifest.Writes{}, Persist: persist}
+	rt := &server.Runtime{AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Cache: &toolcall.Cache{}, Timeout: cfg.CallTimeout, Writes: &toolcall.Writes{}, Persist: persist}
 	if cfg.OAuth.On() {
 		rt.NewClient = func(token string) (*intervals.ClientWithResponses, error) {
 			o := opts

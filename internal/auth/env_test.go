@@ -28,6 +28,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver, for the test schema
 )
@@ -132,7 +133,7 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt := server.Runtime{Client: base, Logger: logger, Cache: &manifest.Cache{}, Writes: &manifest.Writes{},
+	rt := server.Runtime{Client: base, Logger: logger, Cache: &toolcall.Cache{}, Writes: &toolcall.Writes{},
 		NewClient: func(token string) (*intervals.ClientWithResponses, error) {
 			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: &http.Client{Transport: transport}, RateLimit: -1})
 		}}

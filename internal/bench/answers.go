@@ -12,6 +12,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 )
 
@@ -43,7 +44,7 @@ func demoRuntimeWith(opts fakeicu.Options) (*server.Runtime, *fakeicu.Fake, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	return &server.Runtime{Client: c, AthleteID: "0", Now: opts.Now, Cache: &manifest.Cache{}}, fake, nil
+	return &server.Runtime{Client: c, AthleteID: "0", Now: opts.Now, Cache: &toolcall.Cache{}}, fake, nil
 }
 
 // AnswerSizes makes the first sample call (package samples) of every read tool of the

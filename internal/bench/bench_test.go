@@ -7,6 +7,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -118,7 +119,7 @@ func BenchmarkCallOnDemo(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	rt.Cache = &manifest.Cache{}
+	rt.Cache = &toolcall.Cache{}
 	args := json.RawMessage(`{}`)
 	for b.Loop() {
 		if res := cat.Call(context.Background(), rt, "get_gear_list", args, nil); res.IsError {

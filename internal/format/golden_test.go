@@ -49,7 +49,7 @@ func golden(t *testing.T, name, got string) {
 
 var metric = Units{Loc: sydney}
 
-// DefaultMax is the budget of the golden answers (manifest.DefaultBudget).
+// DefaultMax is the budget of the golden answers (toolcall.DefaultBudget).
 const DefaultMax = 16000
 
 func TestGoldenActivities(t *testing.T) {

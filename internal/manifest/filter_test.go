@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 func TestParseToolsets(t *testing.T) {
@@ -27,7 +29,7 @@ func TestParseToolsets(t *testing.T) {
 
 func TestFilterSelect(t *testing.T) {
 	mk := func(name string, ts Toolset, a Access) Tool {
-		return New(Def{Name: name, Toolset: ts, Access: a}, func(context.Context, *Env, struct{}) (string, error) { return "", nil })
+		return New(Def{Name: name, Toolset: ts, Access: a}, func(context.Context, *toolcall.Env, struct{}) (string, error) { return "", nil })
 	}
 	tools := []Tool{mk("a", Calendar, Read), mk("b", Calendar, Write), mk("c", Coach, Read), mk("d", Wellness, Destructive)}
 	names := func(ts []Tool) (out []string) {
@@ -52,7 +54,7 @@ func TestFilterSelect(t *testing.T) {
 
 func TestFilterPicksTheReadOnlyVariant(t *testing.T) {
 	mk := func(d Def) Tool {
-		return New(d, func(context.Context, *Env, struct{}) (string, error) { return "", nil })
+		return New(d, func(context.Context, *toolcall.Env, struct{}) (string, error) { return "", nil })
 	}
 	tools := []Tool{
 		mk(Def{Name: "call", Toolset: API, Access: Destructive}),

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 func TestZeroAccessIsInvalid(t *testing.T) {
@@ -41,23 +43,23 @@ type args struct {
 }
 
 func TestRunDecodesStrictly(t *testing.T) {
-	tool := New(Def{Name: "x", Access: Read}, func(_ context.Context, _ *Env, in args) (string, error) {
+	tool := New(Def{Name: "x", Access: Read}, func(_ context.Context, _ *toolcall.Env, in args) (string, error) {
 		return in.Oldest, nil
 	})
-	got, err := tool.Run(context.Background(), &Env{}, json.RawMessage(`{"oldest":"2026-01-02"}`))
+	got, err := tool.Run(context.Background(), &toolcall.Env{}, json.RawMessage(`{"oldest":"2026-01-02"}`))
 	if err != nil || got != "2026-01-02" {
 		t.Fatalf("got %q, %v", got, err)
 	}
-	_, err = tool.Run(context.Background(), &Env{}, json.RawMessage(`{"oldset":"2026-01-02"}`))
+	_, err = tool.Run(context.Background(), &toolcall.Env{}, json.RawMessage(`{"oldset":"2026-01-02"}`))
 	var me *Error
 	if !errors.As(err, &me) || !strings.Contains(me.Msg, `"oldset"`) || !strings.Contains(me.Msg, "oldest, limit") {
 		t.Fatalf("unknown field should name it and the accepted ones, got %v", err)
 	}
-	_, err = tool.Run(context.Background(), &Env{}, json.RawMessage(`{"limit":"ten"}`))
+	_, err = tool.Run(context.Background(), &toolcall.Env{}, json.RawMessage(`{"limit":"ten"}`))
 	if !errors.As(err, &me) || !strings.Contains(me.Msg, "limit") {
 		t.Fatalf("type error should name the field, got %v", err)
 	}
-	if _, err := tool.Run(context.Background(), &Env{}, nil); err != nil {
+	if _, err := tool.Run(context.Background(), &toolcall.Env{}, nil); err != nil {
 		t.Fatalf("empty arguments should decode as {}: %v", err)
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // Def is the metadata of a tool.
@@ -68,7 +70,7 @@ type Tool struct {
 	// repeats no rule of the schema: it checks only what a schema cannot say (date order,
 	// what the athlete's data allows). The text it returns is the answer; an error is shown
 	// to the model as a tool error (isError), so it must say what to do next.
-	Run func(ctx context.Context, env *Env, args json.RawMessage) (string, error)
+	Run func(ctx context.Context, env *toolcall.Env, args json.RawMessage) (string, error)
 	// View, when set, is the tool's MCP Apps view: the server lists its URI in the tool's
 	// _meta.ui.resourceUri and serves it; Run fills the call's Output (OutputOf).
 	View *View
@@ -76,12 +78,12 @@ type Tool struct {
 
 // New defines a tool whose arguments decode into In (a struct). Unknown argument names are
 // rejected with the list of known ones, so a model's typo is never silently ignored.
-func New[In any](d Def, call func(ctx context.Context, env *Env, in In) (string, error)) Tool {
+func New[In any](d Def, call func(ctx context.Context, env *toolcall.Env, in In) (string, error)) Tool {
 	t := reflect.TypeFor[In]()
 	return Tool{
 		Def:   d,
 		Input: t,
-		Run: func(ctx context.Context, env *Env, args json.RawMessage) (string, error) {
+		Run: func(ctx context.Context, env *toolcall.Env, args json.RawMessage) (string, error) {
 			var in In
 			if err := Decode(args, &in); err != nil {
 				return "", err

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // The reference server's argument names: each tool's own (manifest.Alias, in its Def), and
@@ -100,15 +101,15 @@ func athleteValue(raw json.RawMessage) (string, error) {
 // checkServed refuses an athlete_id that is not the athlete this server serves (outside coach
 // mode, where the athlete is the configured one): the call would otherwise answer for
 // another athlete than the one asked. "0" (the athlete behind the key) is always served.
-func checkServed(ctx context.Context, env *manifest.Env, asked string) error {
-	if asked == "" || asked == "0" || manifest.SameAthlete(asked, env.AthleteID) {
+func checkServed(ctx context.Context, env *toolcall.Env, asked string) error {
+	if asked == "" || asked == "0" || toolcall.SameAthlete(asked, env.AthleteID) {
 		return nil
 	}
 	a, err := env.Athlete(ctx)
 	if err != nil {
 		return err
 	}
-	if manifest.SameAthlete(asked, a.ID) {
+	if toolcall.SameAthlete(asked, a.ID) {
 		return nil
 	}
 	return manifest.Errorf("athlete_id %s: this server works for %s (%s) only; to work for the athletes an account coaches, start it with the coach toolset (--toolsets default,coach) and pass athlete", asked, a.Name, a.ID)

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -87,14 +88,14 @@ func addViews(srv *mcp.Server, cat *Catalog) {
 }
 
 // newOutput is the Output a call of e fills: it knows whether the client renders views.
-func newOutput(ctx context.Context, req *mcp.CallToolRequest) *manifest.Output {
-	return &manifest.Output{UI: rendersApps(ctx, req)}
+func newOutput(ctx context.Context, req *mcp.CallToolRequest) *toolcall.Output {
+	return &toolcall.Output{UI: rendersApps(ctx, req)}
 }
 
 // addOutput puts what the tool left in out into its result: the view's data as
 // structuredContent, the image as an image block after the text. An error result carries
 // neither.
-func addOutput(res *mcp.CallToolResult, out *manifest.Output) {
+func addOutput(res *mcp.CallToolResult, out *toolcall.Output) {
 	if res.IsError || out == nil {
 		return
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -90,7 +91,7 @@ func mutations() []mutation {
 
 func TestBadInputsThroughAClientSession(t *testing.T) {
 	fake, rt := demoRuntime(t, 10*time.Second, 20*time.Second)
-	rt.Writes = &manifest.Writes{}
+	rt.Writes = &toolcall.Writes{}
 	cs := connect(t, Options{Tools: tools.All(), Filter: allOn(), Runtime: rt}, nil)
 	values := samples.Values(fake.World().Athletes[0])
 	ctx := context.Background()

@@ -15,6 +15,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // DefaultCallTimeout bounds one tool call, retries and rollback included: its answer is due
@@ -37,11 +38,11 @@ type Runtime struct {
 	AthleteID string // "" means "0", the athlete behind the key
 	Budget    int
 	Now       func() time.Time
-	Cache     *manifest.Cache
+	Cache     *toolcall.Cache
 	Timeout   time.Duration // per call; 0 means DefaultCallTimeout
 	Secrets   []string      // never shown in an answer (the API key, tokens)
 	Logger    *slog.Logger
-	Writes    *manifest.Writes // plans of writes in progress (move_sessions); nil keeps none
+	Writes    *toolcall.Writes // plans of writes in progress (move_sessions); nil keeps none
 	Persist   *Persist         // the store of confirmations, journals and notices (persist.go); nil: none
 	// NewClient builds the Intervals.icu client of an OAuth caller from their access token
 	// (oauth.go); nil: the server takes no OAuth callers.
@@ -86,7 +87,7 @@ func (rt *Runtime) finish(text string, err error) Result {
 func (rt *Runtime) cut(s string) string {
 	limit := rt.Budget
 	if limit <= 0 {
-		limit = manifest.DefaultBudget
+		limit = toolcall.DefaultBudget
 	}
 	if len(s) <= limit || utf8.RuneCountInString(s) <= limit {
 		return s
@@ -147,7 +148,7 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 	deadline := start.Add(timeout)
 	work, cancel := context.WithDeadline(ctx, deadline.Add(-timeout/5))
 	defer cancel()
-	env := &manifest.Env{
+	env := &toolcall.Env{
 		Client:    rt.Client,
 		AthleteID: athlete,
 		Now:       rt.Now,
@@ -161,7 +162,7 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 	}
 	if e.Access != manifest.Read {
 		// A write reads afresh (once in the call) and leaves nothing it may have changed.
-		env.Cache = &manifest.Cache{}
+		env.Cache = &toolcall.Cache{}
 		defer rt.Cache.Forget(rt.Client)
 	}
 	if err := checkServed(work, env, asked); err != nil {

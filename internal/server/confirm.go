@@ -50,7 +50,7 @@ var confirmSchema = map[string]any{
 	"required": []string{"confirm"},
 }
 
-// confirm implements manifest.Env.Confirm.
+// confirm implements toolcall.Env.Confirm.
 func (c *confirmer) confirm(_ context.Context, question string) (ok, asked bool, err error) {
 	if !c.supported {
 		return false, false, nil

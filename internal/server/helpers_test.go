@@ -9,6 +9,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/schema"
 	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -24,13 +25,13 @@ type noIn struct{}
 func testTools() []manifest.Tool {
 	return withSchemas(
 		manifest.New(manifest.Def{Name: "echo", Title: "Echo", Description: "Repeats its arguments.", Toolset: manifest.Context, Access: manifest.Read, Operations: []string{"getAthlete"}},
-			func(_ context.Context, env *manifest.Env, in echoIn) (string, error) {
+			func(_ context.Context, env *toolcall.Env, in echoIn) (string, error) {
 				return fmt.Sprintf("athlete=%s oldest=%s limit=%d", env.AthleteID, in.Oldest, in.Limit), nil
 			}),
 		manifest.New(manifest.Def{Name: "plan", Title: "Plan", Description: "Writes a plan.", Toolset: manifest.Calendar, Access: manifest.Write, Operations: []string{"createEvent"}},
-			func(context.Context, *manifest.Env, noIn) (string, error) { return "planned", nil }),
+			func(context.Context, *toolcall.Env, noIn) (string, error) { return "planned", nil }),
 		manifest.New(manifest.Def{Name: "wipe", Title: "Wipe", Description: "Deletes after asking.", Toolset: manifest.Calendar, Access: manifest.Destructive, Operations: []string{"deleteEvents"}},
-			func(ctx context.Context, env *manifest.Env, _ noIn) (string, error) {
+			func(ctx context.Context, env *toolcall.Env, _ noIn) (string, error) {
 				ok, asked, err := env.Confirm(ctx, "Delete 3 sessions?")
 				if err != nil {
 					return "", fmt.Errorf("ask: %w", err)
@@ -38,9 +39,9 @@ func testTools() []manifest.Tool {
 				return fmt.Sprintf("ok=%v asked=%v", ok, asked), nil
 			}),
 		manifest.New(manifest.Def{Name: "boom", Title: "Boom", Description: "Panics.", Toolset: manifest.Wellness, Access: manifest.Read},
-			func(context.Context, *manifest.Env, noIn) (string, error) { panic("index out of range") }),
+			func(context.Context, *toolcall.Env, noIn) (string, error) { panic("index out of range") }),
 		manifest.New(manifest.Def{Name: "fail", Title: "Fail", Description: "Fails as told.", Toolset: manifest.Wellness, Access: manifest.Read},
-			func(ctx context.Context, _ *manifest.Env, in struct {
+			func(ctx context.Context, _ *toolcall.Env, in struct {
 				Kind string `json:"kind"`
 			}) (string, error) {
 				switch in.Kind {

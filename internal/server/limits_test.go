@@ -13,6 +13,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 )
@@ -29,7 +30,7 @@ func demoRuntime(t *testing.T, perTry, call time.Duration, faults ...string) (*f
 	if err != nil {
 		t.Fatal(err)
 	}
-	return fake, Runtime{Client: c, Now: func() time.Time { return samples.Now }, Cache: &manifest.Cache{}, Timeout: call, Secrets: []string{fakeicu.DefaultAPIKey}}
+	return fake, Runtime{Client: c, Now: func() time.Time { return samples.Now }, Cache: &toolcall.Cache{}, Timeout: call, Secrets: []string{fakeicu.DefaultAPIKey}}
 }
 
 // A hung upstream once held a read for 4 tries of 30 s, past the clients' 60 s. The call's

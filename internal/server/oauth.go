@@ -12,6 +12,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -160,7 +161,7 @@ func (rt *Runtime) callRuntime(ctx context.Context, req *mcp.CallToolRequest) (c
 }
 
 // callerClients keeps, per OAuth caller, the Intervals.icu client of its token and the read
-// cache of that client: a caller's next call reuses both (manifest.Cache keeps entries per
+// cache of that client: a caller's next call reuses both (toolcall.Cache keeps entries per
 // client), and what one caller read is only ever served to that caller (a coach's cached
 // athlete is not another's). A caller whose Intervals.icu token changed (a new sign-in) gets a
 // new client and an empty cache.
@@ -172,14 +173,14 @@ type callerClients struct {
 type callerClient struct {
 	token  string
 	client *intervals.ClientWithResponses
-	cache  *manifest.Cache
+	cache  *toolcall.Cache
 }
 
 // maxCallers bounds the callers kept; past it, all are dropped at once (each rebuilds on its
 // next call: a client and an empty cache).
 const maxCallers = 4096
 
-func (p *callerClients) get(key, token string, newClient func(string) (*intervals.ClientWithResponses, error)) (*intervals.ClientWithResponses, *manifest.Cache, error) {
+func (p *callerClients) get(key, token string, newClient func(string) (*intervals.ClientWithResponses, error)) (*intervals.ClientWithResponses, *toolcall.Cache, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if c, ok := p.m[key]; ok && c.token == token {
@@ -192,7 +193,7 @@ func (p *callerClients) get(key, token string, newClient func(string) (*interval
 	if p.m == nil || len(p.m) >= maxCallers {
 		p.m = map[string]*callerClient{}
 	}
-	c := &callerClient{token: token, client: client, cache: &manifest.Cache{}}
+	c := &callerClient{token: token, client: client, cache: &toolcall.Cache{}}
 	p.m[key] = c
 	return c.client, c.cache, nil
 }

@@ -6,7 +6,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 )
 
-// An OAuth caller's calls share one client and its read cache (manifest.Cache keeps entries
+// An OAuth caller's calls share one client and its read cache (toolcall.Cache keeps entries
 // per client: a new client per call would never hit it); callers never share either; a caller
 // whose Intervals.icu token changed starts again.
 func TestOAuthCallersKeepTheirClientAndCache(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // Persist wires internal/store into the tool calls: each call gets a caller key (a hash of
@@ -40,7 +41,7 @@ type Persist struct {
 	ClientFor func(ctx context.Context, st store.Store, athleteID string) (*intervals.ClientWithResponses, error)
 	// Undo rolls back a journal's entries through env's client (tools.UndoJournal): how many
 	// events it deleted and put back, and what it could not undo.
-	Undo func(ctx context.Context, env *manifest.Env, entries []manifest.JournalEntry) (removed, restored int, left []string)
+	Undo func(ctx context.Context, env *toolcall.Env, entries []toolcall.JournalEntry) (removed, restored int, left []string)
 	// Tick is how often the recovery looks for abandoned journals; 0 means 30 s.
 	Tick   time.Duration
 	Now    func() time.Time
@@ -179,7 +180,7 @@ type persistCall struct {
 }
 
 // begin wires env for one call of tool and returns the call's context.
-func (p *Persist) begin(ctx context.Context, env *manifest.Env, tool string) (context.Context, *persistCall) {
+func (p *Persist) begin(ctx context.Context, env *toolcall.Env, tool string) (context.Context, *persistCall) {
 	if p == nil {
 		return ctx, nil
 	}
@@ -241,9 +242,9 @@ func (c *persistCall) end(ctx context.Context, text string, err error) (string, 
 	return head + text, nil
 }
 
-// Record implements manifest.JournalRecorder: the first entry opens the store if needed and
+// Record implements toolcall.JournalRecorder: the first entry opens the store if needed and
 // begins the journal.
-func (c *persistCall) Record(ctx context.Context, entries ...manifest.JournalEntry) error {
+func (c *persistCall) Record(ctx context.Context, entries ...toolcall.JournalEntry) error {
 	st, err := c.p.Open(ctx)
 	if err != nil {
 		return err
@@ -261,7 +262,7 @@ func (c *persistCall) Record(ctx context.Context, entries ...manifest.JournalEnt
 	return st.AppendJournal(ctx, c.journal, now, es...)
 }
 
-// confirmations is manifest.Confirmations on the store, opened on first use.
+// confirmations is toolcall.Confirmations on the store, opened on first use.
 type confirmations struct{ c *persistCall }
 
 func (k confirmations) PutConfirmation(ctx context.Context, caller, contentHash string, expires time.Time) (string, error) {
@@ -330,7 +331,7 @@ func (p *Persist) Recover(ctx context.Context, st store.Store) {
 // says so. A journal of another credential (this replica cannot write there) is left for a
 // replica that can, and given up after maxClaims.
 func (p *Persist) undo(ctx context.Context, st store.Store, j *store.Journal) {
-	env := &manifest.Env{AthleteID: j.Athlete, Caller: j.Caller}
+	env := &toolcall.Env{AthleteID: j.Athlete, Caller: j.Caller}
 	ctx = withCaller(ctx, j.Caller)
 	cannot, final := "", false // why this replica cannot roll it back (the notice's end), and whether none ever will
 	switch {
@@ -365,9 +366,9 @@ func (p *Persist) undo(ctx context.Context, st store.Store, j *store.Journal) {
 		}
 		return
 	}
-	entries := make([]manifest.JournalEntry, len(j.Entries))
+	entries := make([]toolcall.JournalEntry, len(j.Entries))
 	for i, e := range j.Entries {
-		entries[i] = manifest.JournalEntry{Kind: manifest.JournalKind(e.Kind), EventID: e.EventID, ExternalID: e.ExternalID, Original: e.Original}
+		entries[i] = toolcall.JournalEntry{Kind: toolcall.JournalKind(e.Kind), EventID: e.EventID, ExternalID: e.ExternalID, Original: e.Original}
 	}
 	removed, restored, left := p.Undo(ctx, env, entries)
 	if ctx.Err() != nil {

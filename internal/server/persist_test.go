@@ -13,9 +13,9 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
-	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/store/storetest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -57,7 +57,7 @@ func newReplica(t *testing.T, dir string, fake *fakeicu.Fake, clock *testClock, 
 		},
 	}
 	t.Cleanup(func() { p.Close() })
-	return &replica{p: p, rt: &Runtime{Client: client, Now: clock.now, Persist: p, Cache: &manifest.Cache{}}}
+	return &replica{p: p, rt: &Runtime{Client: client, Now: clock.now, Persist: p, Cache: &toolcall.Cache{}}}
 }
 
 func (r *replica) call(t *testing.T, name string, args any) (string, bool) {

@@ -4,7 +4,7 @@
 //
 // Every tool call goes through one path (Catalog.Call): arguments checked against the
 // schema, the coach's athlete argument taken out, the call run under a timeout with a
-// per-call manifest.Env, and any failure (bad arguments, an API error, a timeout, a panic)
+// per-call toolcall.Env, and any failure (bad arguments, an API error, a timeout, a panic)
 // returned as an isError result that says what to do, never as a protocol error and never
 // with the API key in it.
 package server
@@ -15,6 +15,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -64,7 +65,7 @@ func New(opts Options) (*mcp.Server, error) {
 func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 	rt := opts.Runtime
 	if rt.Cache == nil {
-		rt.Cache = &manifest.Cache{}
+		rt.Cache = &toolcall.Cache{}
 	}
 	if rt.callers == nil {
 		rt.callers = &callerClients{}
@@ -119,7 +120,7 @@ func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 		}
 		cf := newConfirmer(req)
 		out := newOutput(ctx, req)
-		text, err := cat.run(manifest.WithOutput(ctx, out), crt, e, req.Params.Arguments, cf.confirm)
+		text, err := cat.run(toolcall.WithOutput(ctx, out), crt, e, req.Params.Arguments, cf.confirm)
 		if r, ok := cf.inputRequired(err); ok {
 			return r, nil
 		}

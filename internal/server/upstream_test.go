@@ -10,11 +10,12 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // profileTool reads the athlete's profile through the client, as every real tool starts.
 var profileTool = withSchemas(manifest.New(manifest.Def{Name: "profile", Title: "Profile", Description: "The athlete's name.", Toolset: manifest.Context, Access: manifest.Read, Operations: []string{"getAthlete"}},
-	func(ctx context.Context, env *manifest.Env, _ noIn) (string, error) {
+	func(ctx context.Context, env *toolcall.Env, _ noIn) (string, error) {
 		a, err := env.Athlete(ctx)
 		if err != nil {
 			return "", err

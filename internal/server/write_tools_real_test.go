@@ -10,6 +10,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 )
@@ -26,7 +27,7 @@ func TestWriteToolsThroughAClientSession(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt := Runtime{Client: c, Now: func() time.Time { return now }, Cache: &manifest.Cache{}, Secrets: []string{fakeicu.DefaultAPIKey}}
+	rt := Runtime{Client: c, Now: func() time.Time { return now }, Cache: &toolcall.Cache{}, Secrets: []string{fakeicu.DefaultAPIKey}}
 	cs := connect(t, Options{Tools: tools.All(), Filter: allOn(), Runtime: rt}, nil)
 
 	values := samples.Values(fake.World().Athletes[0])

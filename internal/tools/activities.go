@@ -8,6 +8,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 type activitiesIn struct {
@@ -38,7 +39,7 @@ func getActivitiesTool() manifest.Tool {
 	}, getActivities)
 }
 
-func getActivities(ctx context.Context, env *manifest.Env, in activitiesIn) (string, error) {
+func getActivities(ctx context.Context, env *toolcall.Env, in activitiesIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
@@ -80,7 +81,7 @@ func getActivityDetailsTool() manifest.Tool {
 	}, getActivityDetails)
 }
 
-func getActivityDetails(ctx context.Context, env *manifest.Env, in activityIn) (string, error) {
+func getActivityDetails(ctx context.Context, env *toolcall.Env, in activityIn) (string, error) {
 	r, err := activityToShow(ctx, env, in.ActivityID)
 	if err != nil {
 		return "", err
@@ -90,7 +91,7 @@ func getActivityDetails(ctx context.Context, env *manifest.Env, in activityIn) (
 
 // recordedActivity reads an activity whose data (intervals, streams) a tool shows (see
 // activityToShow). stub is the answer to give instead when the activity is a Strava stub.
-func recordedActivity(ctx context.Context, env *manifest.Env, rawID string) (r shownActivity, stub string, err error) {
+func recordedActivity(ctx context.Context, env *toolcall.Env, rawID string) (r shownActivity, stub string, err error) {
 	if r, err = activityToShow(ctx, env, rawID); err != nil {
 		return r, "", err
 	}
@@ -108,7 +109,7 @@ func getActivityIntervalsTool() manifest.Tool {
 	}, getActivityIntervals)
 }
 
-func getActivityIntervals(ctx context.Context, env *manifest.Env, in activityIn) (string, error) {
+func getActivityIntervals(ctx context.Context, env *toolcall.Env, in activityIn) (string, error) {
 	r, stub, err := recordedActivity(ctx, env, in.ActivityID)
 	if err != nil || stub != "" {
 		return stub, err
@@ -133,7 +134,7 @@ func getActivityStreamsTool() manifest.Tool {
 	}, getActivityStreams)
 }
 
-func getActivityStreams(ctx context.Context, env *manifest.Env, in streamsIn) (string, error) {
+func getActivityStreams(ctx context.Context, env *toolcall.Env, in streamsIn) (string, error) {
 	r, stub, err := recordedActivity(ctx, env, in.ActivityID)
 	if err != nil || stub != "" {
 		return stub, err

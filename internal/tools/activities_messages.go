@@ -7,6 +7,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 type messageIn struct {
@@ -22,7 +23,7 @@ func getActivityMessagesTool() manifest.Tool {
 	}, getActivityMessages)
 }
 
-func getActivityMessages(ctx context.Context, env *manifest.Env, in activityIn) (string, error) {
+func getActivityMessages(ctx context.Context, env *toolcall.Env, in activityIn) (string, error) {
 	r, err := activityToShow(ctx, env, in.ActivityID)
 	if err != nil {
 		return "", err
@@ -47,7 +48,7 @@ func addActivityMessageTool() manifest.Tool {
 	}, addActivityMessage)
 }
 
-func addActivityMessage(ctx context.Context, env *manifest.Env, in messageIn) (string, error) {
+func addActivityMessage(ctx context.Context, env *toolcall.Env, in messageIn) (string, error) {
 	id, err := activityID(in.ActivityID)
 	if err != nil {
 		return "", err

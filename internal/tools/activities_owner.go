@@ -6,6 +6,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // An activity is read by its id alone (GET /activity/{id} is not athlete-scoped), so a coach
@@ -21,7 +22,7 @@ type shownActivity struct {
 }
 
 // activityToShow reads the call's athlete and the activity of rawID, and whose it is.
-func activityToShow(ctx context.Context, env *manifest.Env, rawID string) (r shownActivity, err error) {
+func activityToShow(ctx context.Context, env *toolcall.Env, rawID string) (r shownActivity, err error) {
 	if r.id, err = activityID(rawID); err != nil {
 		return r, err
 	}
@@ -37,7 +38,7 @@ func activityToShow(ctx context.Context, env *manifest.Env, rawID string) (r sho
 }
 
 // activityToChange reads the call's athlete and the activity of rawID, which must be theirs.
-func activityToChange(ctx context.Context, env *manifest.Env, id string) (*athleteCtx, intervals.Activity, error) {
+func activityToChange(ctx context.Context, env *toolcall.Env, id string) (*athleteCtx, intervals.Activity, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return nil, intervals.Activity{}, err
@@ -52,9 +53,9 @@ func activityToChange(ctx context.Context, env *manifest.Env, id string) (*athle
 // activityOwner returns the athlete an activity read by id is shown for: a, when it is a's
 // (or says no athlete: a Strava stub), else the athlete it belongs to, with the line that
 // says so above the answer.
-func activityOwner(ctx context.Context, env *manifest.Env, a *athleteCtx, act intervals.Activity) (*athleteCtx, string, error) {
+func activityOwner(ctx context.Context, env *toolcall.Env, a *athleteCtx, act intervals.Activity) (*athleteCtx, string, error) {
 	owner := deref(act.IcuAthleteId)
-	if owner == "" || manifest.SameAthlete(owner, a.ID) {
+	if owner == "" || toolcall.SameAthlete(owner, a.ID) {
 		return a, "", nil
 	}
 	theirs := *env
@@ -69,7 +70,7 @@ func activityOwner(ctx context.Context, env *manifest.Env, a *athleteCtx, act in
 // refuseOthersActivity refuses a write on an activity that is not a's.
 func refuseOthersActivity(act intervals.Activity, a *athleteCtx) error {
 	owner := deref(act.IcuAthleteId)
-	if owner == "" || manifest.SameAthlete(owner, a.ID) {
+	if owner == "" || toolcall.SameAthlete(owner, a.ID) {
 		return nil
 	}
 	return manifest.Errorf("activity %s belongs to athlete %s, not to %s (%s): nothing was changed; pass athlete %s to act for them (coaches), or check the id", deref(act.Id), owner, nameOr(a.Name, a.ID), a.ID, owner)

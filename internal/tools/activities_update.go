@@ -8,6 +8,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // update_activity changes what the athlete says about a recorded activity (name,
@@ -36,7 +37,7 @@ func updateActivityTool() manifest.Tool {
 	}, updateActivity)
 }
 
-func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn) (string, error) {
+func updateActivity(ctx context.Context, env *toolcall.Env, in updateActivityIn) (string, error) {
 	id, err := activityID(in.ActivityID)
 	if err != nil {
 		return "", err
@@ -92,7 +93,7 @@ func updateActivity(ctx context.Context, env *manifest.Env, in updateActivityIn)
 }
 
 // findGear finds the athlete's gear by id or by name (case-insensitive, unique).
-func findGear(ctx context.Context, env *manifest.Env, want string) (intervals.Gear, error) {
+func findGear(ctx context.Context, env *toolcall.Env, want string) (intervals.Gear, error) {
 	all, err := loadGear(ctx, env)
 	if err != nil {
 		return intervals.Gear{}, err

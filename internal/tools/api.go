@@ -8,6 +8,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // The api toolset reaches every operation of Intervals.icu through three tools: list the
@@ -30,7 +31,7 @@ func apiListOperationsTool() manifest.Tool {
 	}, apiListOperations)
 }
 
-func apiListOperations(_ context.Context, env *manifest.Env, in apiListIn) (string, error) {
+func apiListOperations(_ context.Context, env *toolcall.Env, in apiListIn) (string, error) {
 	tag, word := strings.TrimSpace(in.Tag), strings.ToLower(strings.TrimSpace(in.Word))
 	var ops []intervals.Operation
 	tags := map[string]int{}
@@ -75,7 +76,7 @@ func apiDescribeOperationTool() manifest.Tool {
 	}, apiDescribeOperation)
 }
 
-func apiDescribeOperation(_ context.Context, env *manifest.Env, in apiDescribeIn) (string, error) {
+func apiDescribeOperation(_ context.Context, env *toolcall.Env, in apiDescribeIn) (string, error) {
 	if (in.Operation == "") == (in.Schema == "") {
 		return "", manifest.Errorf("give either operation (an operationId from api_list_operations) or schema (a schema name from a description)")
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // apiOp is one operation of intervals.Operations matched to its method on the typed client.
@@ -48,7 +49,7 @@ func (a *apiOp) isFormatParam(name string) bool {
 }
 
 // buildArgs turns the call's arguments into the client method's arguments, validating them.
-func (a *apiOp) buildArgs(ctx context.Context, env *manifest.Env, in apiCallIn) ([]reflect.Value, error) {
+func (a *apiOp) buildArgs(ctx context.Context, env *toolcall.Env, in apiCallIn) ([]reflect.Value, error) {
 	docs := intervals.ParamDocs(a.op.OperationID)
 	for name := range in.Params {
 		if _, ok := docs[name]; !ok && !slices.Contains(a.pathNames, name) {
@@ -247,16 +248,16 @@ func apiCallGetOperationTool() manifest.Tool {
 	}, apiCallGetOperation)
 }
 
-func apiCallOperation(ctx context.Context, env *manifest.Env, in apiCallIn) (string, error) {
+func apiCallOperation(ctx context.Context, env *toolcall.Env, in apiCallIn) (string, error) {
 	return callAPIOperation(ctx, env, in, false)
 }
 
-func apiCallGetOperation(ctx context.Context, env *manifest.Env, in apiCallIn) (string, error) {
+func apiCallGetOperation(ctx context.Context, env *toolcall.Env, in apiCallIn) (string, error) {
 	return callAPIOperation(ctx, env, in, true)
 }
 
 // callAPIOperation calls the operation in.Operation; with getOnly, only a GET.
-func callAPIOperation(ctx context.Context, env *manifest.Env, in apiCallIn, getOnly bool) (string, error) {
+func callAPIOperation(ctx context.Context, env *toolcall.Env, in apiCallIn, getOnly bool) (string, error) {
 	op, err := lookupAPIOp(in.Operation)
 	if err != nil {
 		return "", err

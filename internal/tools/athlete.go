@@ -11,13 +11,14 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/workout"
 )
 
 // sportSettings returns the athlete's settings for a sport: those whose types include it
 // (case-insensitive) or, with family and failing that, those of the same family of sports
 // (VirtualRide uses Ride's). nil when there are none.
-func sportSettings(a *manifest.Athlete, sport string, family bool) *intervals.SportSettings {
+func sportSettings(a *toolcall.Athlete, sport string, family bool) *intervals.SportSettings {
 	if a.Profile == nil || a.Profile.SportSettings == nil {
 		return nil
 	}
@@ -94,7 +95,7 @@ func plannedTargets(a *athleteCtx, sport string, indoor bool, text string) strin
 // athleteAccessError turns Intervals.icu's refusal to show another athlete into a message
 // that says why and what to do; other errors pass through. A coach's key reads the athletes
 // it coaches; any other athlete id is answered 403 (or 404 for the profile).
-func athleteAccessError(env *manifest.Env, err error) error {
+func athleteAccessError(env *toolcall.Env, err error) error {
 	var e *intervals.Error
 	if !errors.As(err, &e) || env.AthleteID == "" || env.AthleteID == "0" {
 		return err
@@ -144,14 +145,14 @@ func sportTypes() []string {
 
 // athleteCtx is what most tools start from: the athlete's units and today's local date.
 type athleteCtx struct {
-	*manifest.Athlete
+	*toolcall.Athlete
 	units format.Units
 	today time.Time // local midnight
 }
 
 // loadAthlete reads the call's athlete (cached) and today's local date. An athlete the key
 // may not read (a coach naming an athlete it does not coach) is refused by name.
-func loadAthlete(ctx context.Context, env *manifest.Env) (*athleteCtx, error) {
+func loadAthlete(ctx context.Context, env *toolcall.Env) (*athleteCtx, error) {
 	today, a, err := env.Today(ctx)
 	if err != nil {
 		return nil, athleteAccessError(env, err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // Event categories are the spec's (Event.category). The arguments of get_events,
@@ -97,7 +98,7 @@ func getEventsTool() manifest.Tool {
 	}, getEvents)
 }
 
-func getEvents(ctx context.Context, env *manifest.Env, in eventsIn) (string, error) {
+func getEvents(ctx context.Context, env *toolcall.Env, in eventsIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
@@ -141,7 +142,7 @@ func eventTargets(a *athleteCtx, e intervals.Event) string {
 
 // pairedActivities reads the activities of the range, by id, when a session in it is done:
 // get_events shows how close each came to its plan.
-func pairedActivities(ctx context.Context, env *manifest.Env, paired map[int32]string, oldest, newest string) (map[string]intervals.Activity, error) {
+func pairedActivities(ctx context.Context, env *toolcall.Env, paired map[int32]string, oldest, newest string) (map[string]intervals.Activity, error) {
 	if len(paired) == 0 {
 		return nil, nil
 	}
@@ -166,7 +167,7 @@ func getEventByIDTool() manifest.Tool {
 	}, getEventByID)
 }
 
-func getEventByID(ctx context.Context, env *manifest.Env, in eventIDIn) (string, error) {
+func getEventByID(ctx context.Context, env *toolcall.Env, in eventIDIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 type copyIn struct {
@@ -27,7 +28,7 @@ func copySessionsTool() manifest.Tool {
 	}, copySessions)
 }
 
-func copySessions(ctx context.Context, env *manifest.Env, in copyIn) (string, error) {
+func copySessions(ctx context.Context, env *toolcall.Env, in copyIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
@@ -73,7 +74,7 @@ func copySessions(ctx context.Context, env *manifest.Env, in copyIn) (string, er
 
 // existingCopies reads the calendar on the copies' days and returns the events there that
 // carry a copy's external id.
-func existingCopies(ctx context.Context, env *manifest.Env, copies []intervals.EventEx) (map[string]planEvent, error) {
+func existingCopies(ctx context.Context, env *toolcall.Env, copies []intervals.EventEx) (map[string]planEvent, error) {
 	out := map[string]planEvent{}
 	if len(copies) == 0 {
 		return out, nil

@@ -15,6 +15,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 type deleteEventIn struct {
@@ -32,7 +33,7 @@ func deleteEventTool() manifest.Tool {
 
 // deleteEvent deletes one event by its own endpoint, or several through deleteSessions (one
 // bulk delete, after every id was read and none is paired).
-func deleteEvent(ctx context.Context, env *manifest.Env, in deleteEventIn) (string, error) {
+func deleteEvent(ctx context.Context, env *toolcall.Env, in deleteEventIn) (string, error) {
 	if len(in.EventIDs) > 0 {
 		refs := in.EventIDs
 		if in.EventID != 0 {
@@ -109,7 +110,7 @@ func rangeToken(athlete, oldest, newest string, cats []string, ids []int32, expi
 	return strconv.FormatInt(expiry, 10) + "." + hex.EncodeToString(m.Sum(nil)[:16])
 }
 
-func deleteEventsByDateRange(ctx context.Context, env *manifest.Env, in deleteRangeIn) (string, error) {
+func deleteEventsByDateRange(ctx context.Context, env *toolcall.Env, in deleteRangeIn) (string, error) {
 	if in.Oldest == "" || in.Newest == "" {
 		return "", manifest.Errorf("oldest and newest are both required (local dates YYYY-MM-DD): a range delete never has a default range")
 	}
@@ -172,7 +173,7 @@ func deleteEventsByDateRange(ctx context.Context, env *manifest.Env, in deleteRa
 
 // deleteConfirmed asks the user (where the client can), then takes the token (take; nil
 // for a signed one, already checked) and deletes ids.
-func deleteConfirmed(ctx context.Context, env *manifest.Env, oldest, newest string, ids []int32, take func() error, done func() string) (string, error) {
+func deleteConfirmed(ctx context.Context, env *toolcall.Env, oldest, newest string, ids []int32, take func() error, done func() string) (string, error) {
 	if env.Confirm != nil {
 		yes, asked, err := env.Confirm(ctx, fmt.Sprintf("Delete %d events from the calendar (%s to %s)? Sessions paired with recorded activities are kept.", len(ids), oldest, newest))
 		if err != nil {
@@ -200,7 +201,7 @@ func deleteConfirmed(ctx context.Context, env *manifest.Env, oldest, newest stri
 // deleteSessions deletes planned events by id in one request, after reading every one: it
 // refuses, deleting nothing, when any is paired with a recorded activity. delete_event
 // calls it for one id or several.
-func deleteSessions(ctx context.Context, env *manifest.Env, refs []sessionRef) (string, error) {
+func deleteSessions(ctx context.Context, env *toolcall.Env, refs []sessionRef) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // When the server keeps a store (Env.Confirmations), a range delete's token is a random one
@@ -32,7 +33,7 @@ func rangeContent(athlete, oldest, newest string, cats []string, ids []int32) st
 }
 
 // previewToken is the token of a preview: kept in the store, or signed.
-func previewToken(ctx context.Context, env *manifest.Env, athlete, oldest, newest string, cats []string, ids []int32) (string, error) {
+func previewToken(ctx context.Context, env *toolcall.Env, athlete, oldest, newest string, cats []string, ids []int32) (string, error) {
 	expires := env.Time().Add(tokenTTL)
 	if env.Confirmations == nil {
 		return rangeToken(athlete, oldest, newest, cats, ids, expires.Unix()), nil
@@ -46,7 +47,7 @@ func previewToken(ctx context.Context, env *manifest.Env, athlete, oldest, newes
 
 // takeToken takes a stored token for the events now in the range, once, and says what to do
 // when it cannot.
-func takeToken(ctx context.Context, env *manifest.Env, token, athlete, oldest, newest string, cats []string, ids []int32) error {
+func takeToken(ctx context.Context, env *toolcall.Env, token, athlete, oldest, newest string, cats []string, ids []int32) error {
 	err := env.Confirmations.TakeConfirmation(ctx, token, env.Caller, rangeContent(athlete, oldest, newest, cats, ids), env.Time())
 	again := "nothing was deleted; call again without confirm for a fresh preview"
 	switch {
@@ -69,7 +70,7 @@ func takeToken(ctx context.Context, env *manifest.Env, token, athlete, oldest, n
 // confirmStored is the confirming call with a stored token: the user is asked first (a
 // client that asks runs the tool again with the answer, and the token must still be there),
 // then the token is taken and the events deleted.
-func confirmStored(ctx context.Context, env *manifest.Env, in deleteRangeIn, athlete, oldest, newest string, ids []int32, done func() string) (string, error) {
+func confirmStored(ctx context.Context, env *toolcall.Env, in deleteRangeIn, athlete, oldest, newest string, ids []int32, done func() string) (string, error) {
 	take := func() error { return takeToken(ctx, env, in.Confirm, athlete, oldest, newest, in.Category, ids) }
 	if len(ids) == 0 {
 		if err := take(); err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 type moveIn struct {
@@ -54,7 +55,7 @@ func moveKey(athlete string, in moveIn) string {
 	return "move:" + hex.EncodeToString(sum[:8])
 }
 
-func moveSessions(ctx context.Context, env *manifest.Env, in moveIn) (string, error) {
+func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
@@ -100,7 +101,7 @@ func moveSessions(ctx context.Context, env *manifest.Env, in moveIn) (string, er
 // resolveMove returns the plan of a move and the sessions it moves, as they are now: the plan
 // kept under key when an earlier call left one, or else a new one from the arguments, checked
 // (dates in range, not in the past unless allowed) before any write.
-func resolveMove(ctx context.Context, env *manifest.Env, a *athleteCtx, in moveIn, key string) (movePlan, []planEvent, error) {
+func resolveMove(ctx context.Context, env *toolcall.Env, a *athleteCtx, in moveIn, key string) (movePlan, []planEvent, error) {
 	var plan movePlan
 	if raw, ok := env.Writes.Get(key); ok && json.Unmarshal(raw, &plan) == nil && len(plan.Moves) > 0 {
 		events := make([]planEvent, len(plan.Moves))

@@ -6,7 +6,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
-	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 func TestMoveSessionsByDaysThenToADate(t *testing.T) {
@@ -125,7 +125,7 @@ func TestMoveCopyUpdateRefuseDatesOutsideTheRangeAndInThePast(t *testing.T) {
 // "days": 7 call carries out the plan of the first, so no session moves by 14 days.
 func TestRepeatedMoveAfterAFailureMovesNoSessionTwice(t *testing.T) {
 	f, env := demoFake(t)
-	env.Writes = &manifest.Writes{}
+	env.Writes = &toolcall.Writes{}
 	ws := futureWorkouts(t, f, 20)
 	ids := make([]any, len(ws))
 	for i, w := range ws {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // Periods are multi-day calendar entries, mapped onto Intervals.icu's calendar the way its
@@ -89,7 +90,7 @@ func createPeriodTool() manifest.Tool {
 	}, createPeriod)
 }
 
-func createPeriod(ctx context.Context, env *manifest.Env, in periodIn) (string, error) {
+func createPeriod(ctx context.Context, env *toolcall.Env, in periodIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
@@ -135,7 +136,7 @@ func createPeriod(ctx context.Context, env *manifest.Env, in periodIn) (string, 
 }
 
 // readPeriod reads an event and refuses anything that is not a period.
-func readPeriod(ctx context.Context, env *manifest.Env, ref sessionRef) (planEvent, error) {
+func readPeriod(ctx context.Context, env *toolcall.Env, ref sessionRef) (planEvent, error) {
 	ids, err := eventIDs([]sessionRef{ref})
 	if err != nil {
 		return planEvent{}, err
@@ -167,7 +168,7 @@ func updatePeriodTool() manifest.Tool {
 	}, updatePeriod)
 }
 
-func updatePeriod(ctx context.Context, env *manifest.Env, in periodUpdateIn) (string, error) {
+func updatePeriod(ctx context.Context, env *toolcall.Env, in periodUpdateIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
@@ -230,7 +231,7 @@ func deletePeriodTool() manifest.Tool {
 	}, deletePeriod)
 }
 
-func deletePeriod(ctx context.Context, env *manifest.Env, in periodDeleteIn) (string, error) {
+func deletePeriod(ctx context.Context, env *toolcall.Env, in periodDeleteIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -9,6 +9,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // plan_sessions writes up to 60 sessions in one call (the schema's maxItems). Every session is
@@ -52,7 +53,7 @@ func planSessionsTool() manifest.Tool {
 // plan against it (calendar_plan_warnings.go), then writes, unless check_only: sessions
 // already there (same external id) are updated where they differ or left as they are, the
 // others are created in bulk. Any failed write rolls the call back.
-func planSessions(ctx context.Context, env *manifest.Env, in planIn) (string, error) {
+func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

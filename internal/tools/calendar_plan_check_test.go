@@ -8,6 +8,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // FuzzValidatePlan feeds arbitrary arguments to plan_sessions' validation: it never panics,
@@ -26,7 +27,7 @@ func FuzzValidatePlan(f *testing.F) {
 	}
 	loc, _ := time.LoadLocation("Australia/Sydney")
 	today := time.Date(2026, 12, 1, 0, 0, 0, 0, loc)
-	a := &athleteCtx{Athlete: &manifest.Athlete{ID: "i1", Location: loc}, units: format.Units{Loc: loc}, today: today}
+	a := &athleteCtx{Athlete: &toolcall.Athlete{ID: "i1", Location: loc}, units: format.Units{Loc: loc}, today: today}
 	f.Fuzz(func(t *testing.T, args string) {
 		var in planIn
 		if err := manifest.Decode(json.RawMessage(args), &in); err != nil {

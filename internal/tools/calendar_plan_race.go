@@ -8,7 +8,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
-	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // The load of a race plan_sessions is given without one: estimated, not left at 0, so that
@@ -22,7 +22,7 @@ const defaultRaceIF = 0.85
 // (or from its distance at that intensity of the threshold pace, for runs and swims) and the
 // athlete's usual race intensity: the median intensity factor of the races recorded in the
 // last year. It returns that intensity, nil when no race needed it.
-func estimateRaceLoads(ctx context.Context, env *manifest.Env, a *athleteCtx, items []planned) (*format.RaceIntensity, error) {
+func estimateRaceLoads(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []planned) (*format.RaceIntensity, error) {
 	var need []int
 	for i, p := range items {
 		if strings.HasPrefix(string(deref(p.event.Category)), "RACE_") && !p.given.load && (p.seconds > 0 || p.metres > 0) {
@@ -58,7 +58,7 @@ func estimateRaceLoads(ctx context.Context, env *manifest.Env, a *athleteCtx, it
 
 // raceIntensity is the median intensity factor of the athlete's races recorded in the last
 // year (activities marked race), or defaultRaceIF when there is none.
-func raceIntensity(ctx context.Context, env *manifest.Env, a *athleteCtx) (*format.RaceIntensity, error) {
+func raceIntensity(ctx context.Context, env *toolcall.Env, a *athleteCtx) (*format.RaceIntensity, error) {
 	today := a.today.Format(ymd)
 	oldest, newest := addDays(today, -365), today
 	fields := []string{"id", "race", "sub_type", "icu_intensity"}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/load"
-	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // The check of the calendar plan_sessions makes before it writes (or instead of writing,
@@ -165,7 +165,7 @@ func sortWarnings(ws []format.PlanWarning) {
 // projectPlan projects fitness, fatigue and form through until with the plan's loads (the
 // sessions it rewrites left out) and without them, as get_training_load projects them. note
 // says why no projection was made, when none could be ("" otherwise).
-func projectPlan(ctx context.Context, env *manifest.Env, a *athleteCtx, items []planned, until string) (with, without *trainingLoad, note string) {
+func projectPlan(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []planned, until string) (with, without *trainingLoad, note string) {
 	today := a.today.Format(ymd)
 	rewritten := map[string]bool{}
 	extra := map[string]float64{}
@@ -192,7 +192,7 @@ func projectPlan(ctx context.Context, env *manifest.Env, a *athleteCtx, items []
 // that the plan makes the athlete start below the form its priority wants (form at the end
 // of the day before, as get_training_load shows that day). The projection is made only when
 // a race is due or an A race's recovery is in the plan; note says why it could not be.
-func formWarnings(ctx context.Context, env *manifest.Env, a *athleteCtx, items []planned, existing []planEvent, warnings []format.PlanWarning, until string) ([]format.PlanWarning, string) {
+func formWarnings(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []planned, existing []planEvent, warnings []format.PlanWarning, until string) ([]format.PlanWarning, string) {
 	today := a.today.Format(ymd)
 	rewritten := map[string]bool{}
 	var due []calSession

@@ -10,6 +10,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 type repeatIn struct {
@@ -46,7 +47,7 @@ func repeatSessionTool() manifest.Tool {
 	}, repeatSession)
 }
 
-func repeatSession(ctx context.Context, env *manifest.Env, in repeatIn) (string, error) {
+func repeatSession(ctx context.Context, env *toolcall.Env, in repeatIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

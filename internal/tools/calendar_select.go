@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/invopop/jsonschema"
 )
 
@@ -88,7 +89,7 @@ var rangeCategories = []string{"WORKOUT"}
 
 // pick reads the selected sessions; with a range, those starting in it. first is the day
 // the selection starts (oldest, or the earliest session).
-func (s selection) pick(ctx context.Context, env *manifest.Env, today time.Time) (events []planEvent, first string, err error) {
+func (s selection) pick(ctx context.Context, env *toolcall.Env, today time.Time) (events []planEvent, first string, err error) {
 	cats := s.Category
 	for i := range cats {
 		if cats[i], err = eventCategoryArg(cats[i]); err != nil {

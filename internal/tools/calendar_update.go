@@ -8,6 +8,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // update_session changes one planned session, or with scope "following" that session and
@@ -45,7 +46,7 @@ func updateSessionTool() manifest.Tool {
 	}, updateSession)
 }
 
-func updateSession(ctx context.Context, env *manifest.Env, in updateIn) (string, error) {
+func updateSession(ctx context.Context, env *toolcall.Env, in updateIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
@@ -93,7 +94,7 @@ func updateSession(ctx context.Context, env *manifest.Env, in updateIn) (string,
 }
 
 // following returns this session and the later ones of its series, oldest first.
-func following(ctx context.Context, env *manifest.Env, this planEvent) ([]planEvent, error) {
+func following(ctx context.Context, env *toolcall.Env, this planEvent) ([]planEvent, error) {
 	start := this.day()
 	t, err := time.Parse(ymd, start)
 	if err != nil {

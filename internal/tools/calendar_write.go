@@ -10,6 +10,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/workout"
 )
 
@@ -39,7 +40,7 @@ func addOrUpdateEventTool() manifest.Tool {
 	}, addOrUpdateEvent)
 }
 
-func addOrUpdateEvent(ctx context.Context, env *manifest.Env, in eventWriteIn) (string, error) {
+func addOrUpdateEvent(ctx context.Context, env *toolcall.Env, in eventWriteIn) (string, error) {
 	return writeEvent(ctx, env, in, "")
 }
 
@@ -65,14 +66,14 @@ func addOrUpdateNoteTool() manifest.Tool {
 // addOrUpdateNote writes a NOTE through add_or_update_event's path: the same past-date rule,
 // the same refusal of a session paired with a recorded activity; an event that is not a note
 // is left to add_or_update_event.
-func addOrUpdateNote(ctx context.Context, env *manifest.Env, in noteIn) (string, error) {
+func addOrUpdateNote(ctx context.Context, env *toolcall.Env, in noteIn) (string, error) {
 	return writeEvent(ctx, env, eventWriteIn{EventID: in.EventID, Category: "NOTE", Date: in.Date, Name: in.Name,
 		Description: in.Description, AllowPast: in.AllowPast, color: strings.TrimSpace(in.Color)}, "NOTE")
 }
 
 // writeEvent creates or updates the event in describes. only, when set, is the one category
 // an updated event must already have.
-func writeEvent(ctx context.Context, env *manifest.Env, in eventWriteIn, only string) (string, error) {
+func writeEvent(ctx context.Context, env *toolcall.Env, in eventWriteIn, only string) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

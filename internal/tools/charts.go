@@ -7,6 +7,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/charts"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // The charts toolset: fitness, curves and volume drawn from the numbers of get_training_load,
@@ -19,7 +20,7 @@ import (
 var chartView = &manifest.View{URI: charts.ViewURI, Name: "training-charts", Title: "Training charts", HTML: charts.ViewHTML}
 
 // chartTool defines a chart tool: a read tool of the charts toolset with the charts view.
-func chartTool[In any](d manifest.Def, call func(ctx context.Context, env *manifest.Env, in In) (string, error)) manifest.Tool {
+func chartTool[In any](d manifest.Def, call func(ctx context.Context, env *toolcall.Env, in In) (string, error)) manifest.Tool {
 	d.Toolset, d.Access = manifest.Charts, manifest.Read
 	t := manifest.New(d, call)
 	t.View = chartView
@@ -28,9 +29,9 @@ func chartTool[In any](d manifest.Def, call func(ctx context.Context, env *manif
 
 // sendChart hands c to the caller's output (the view's data when the client renders views; a
 // PNG when it does not, or when png asks for one) and returns the summary for the model.
-func sendChart(ctx context.Context, env *manifest.Env, c *charts.Chart, png bool) (string, error) {
+func sendChart(ctx context.Context, env *toolcall.Env, c *charts.Chart, png bool) (string, error) {
 	text := charts.Summary(c)
-	out := manifest.OutputOf(ctx)
+	out := toolcall.OutputOf(ctx)
 	if out == nil {
 		return format.Clip(text, env.MaxChars()), nil
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/charts"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // chart_curves: the power, pace or HR curve of a period against another period or all
@@ -56,7 +57,7 @@ var (
 	swimMetres  = []float64{25, 50, 100, 200, 400, 800, 1500, 3000}
 )
 
-func chartCurves(ctx context.Context, env *manifest.Env, in chartCurvesIn) (string, error) {
+func chartCurves(ctx context.Context, env *toolcall.Env, in chartCurvesIn) (string, error) {
 	if in.Period == "" {
 		in.Period = "90d"
 	}

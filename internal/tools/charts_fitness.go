@@ -6,6 +6,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/charts"
 	"github.com/intervals-mcp/intervals-mcp/internal/load"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // chart_fitness: fitness, fatigue and form of the past weeks and projected over the planned
@@ -27,7 +28,7 @@ func chartFitnessTool() manifest.Tool {
 	}, chartFitness)
 }
 
-func chartFitness(ctx context.Context, env *manifest.Env, in chartFitnessIn) (string, error) {
+func chartFitness(ctx context.Context, env *toolcall.Env, in chartFitnessIn) (string, error) {
 	if in.Weeks == 0 {
 		in.Weeks = 12
 	}
@@ -42,7 +43,7 @@ func chartFitness(ctx context.Context, env *manifest.Env, in chartFitnessIn) (st
 }
 
 // fitnessChart is the chart of a training-load projection.
-func fitnessChart(d *trainingLoad, env *manifest.Env, in chartFitnessIn) *charts.Chart {
+func fitnessChart(d *trainingLoad, env *toolcall.Env, in chartFitnessIn) *charts.Chart {
 	f := &charts.Fitness{Zones: charts.FormZones}
 	byDate := map[string]load.Day{}
 	for _, day := range d.series {

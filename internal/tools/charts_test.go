@@ -18,6 +18,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/goldenfile"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -26,7 +27,7 @@ var chartTools = []string{"chart_fitness", "chart_curves", "chart_volume"}
 // appsSession is a client session on the whole catalog whose client advertises the MCP Apps
 // extension (ui) or not, at a protocol version ("" is the go-sdk client's latest, 2026-07-28,
 // where capabilities travel in every request's _meta; 2025-11-25 sends them in initialize).
-func appsSession(t *testing.T, env *manifest.Env, ui bool, version string) *mcp.ClientSession {
+func appsSession(t *testing.T, env *toolcall.Env, ui bool, version string) *mcp.ClientSession {
 	t.Helper()
 	caps := &mcp.ClientCapabilities{}
 	if ui {

@@ -9,6 +9,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/charts"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // chart_volume: weekly time, distance or load per sport, done (as get_training_volume sums
@@ -33,7 +34,7 @@ func chartVolumeTool() manifest.Tool {
 	}, chartVolume)
 }
 
-func chartVolume(ctx context.Context, env *manifest.Env, in chartVolumeIn) (string, error) {
+func chartVolume(ctx context.Context, env *toolcall.Env, in chartVolumeIn) (string, error) {
 	if in.Weeks == 0 {
 		in.Weeks = 8
 	}

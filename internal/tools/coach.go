@@ -8,6 +8,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // list_athletes lists the athletes the key's account coaches (listAthletes), with the ids a
@@ -27,7 +28,7 @@ func listAthletesTool() manifest.Tool {
 	}, listAthletes)
 }
 
-func listAthletes(ctx context.Context, env *manifest.Env, _ listAthletesIn) (string, error) {
+func listAthletes(ctx context.Context, env *toolcall.Env, _ listAthletesIn) (string, error) {
 	list, err := coachedAthletes(ctx, env)
 	if err != nil {
 		return "", err
@@ -36,7 +37,7 @@ func listAthletes(ctx context.Context, env *manifest.Env, _ listAthletesIn) (str
 }
 
 // coachedAthletes are the athletes the account lists (listAthletes).
-func coachedAthletes(ctx context.Context, env *manifest.Env) ([]format.CoachedAthlete, error) {
+func coachedAthletes(ctx context.Context, env *toolcall.Env) ([]format.CoachedAthlete, error) {
 	resp, err := env.Client.ListAthletesWithResponse(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("list the coached athletes: %w", err)
@@ -52,7 +53,7 @@ func coachedAthletes(ctx context.Context, env *manifest.Env) ([]format.CoachedAt
 // for each athlete list_athletes shows, each made by one for that athlete alone (in its own
 // time zone) within an equal share of the budget. An athlete whose data cannot be read is
 // said so in its place; the others are still answered.
-func forEveryAthlete(ctx context.Context, env *manifest.Env, one func(context.Context, *manifest.Env) (string, error)) (string, error) {
+func forEveryAthlete(ctx context.Context, env *toolcall.Env, one func(context.Context, *toolcall.Env) (string, error)) (string, error) {
 	list, err := coachedAthletes(ctx, env)
 	if err != nil {
 		return "", err

@@ -5,6 +5,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // contextWeeks is how many full weeks before the current one the context summarises.
@@ -23,7 +24,7 @@ func getAthleteContextTool() manifest.Tool {
 	}, getAthleteContext)
 }
 
-func getAthleteContext(ctx context.Context, env *manifest.Env, _ contextIn) (string, error) {
+func getAthleteContext(ctx context.Context, env *toolcall.Env, _ contextIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -10,6 +10,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // Custom items (charts, custom fields, zones...) carry content of any JSON shape; the spec
@@ -54,7 +55,7 @@ func getCustomItemsTool() manifest.Tool {
 	}, getCustomItems)
 }
 
-func getCustomItems(ctx context.Context, env *manifest.Env, _ itemsIn) (string, error) {
+func getCustomItems(ctx context.Context, env *toolcall.Env, _ itemsIn) (string, error) {
 	resp, err := env.Client.ListCustomItems(ctx, env.AthleteID)
 	b, err := readBody(env, "list custom items", resp, err)
 	if err != nil {
@@ -71,7 +72,7 @@ func getCustomItems(ctx context.Context, env *manifest.Env, _ itemsIn) (string, 
 	return format.CustomItems(items, env.MaxChars()), nil
 }
 
-func fetchItem(ctx context.Context, env *manifest.Env, id int32) (rawItem, error) {
+func fetchItem(ctx context.Context, env *toolcall.Env, id int32) (rawItem, error) {
 	resp, err := env.Client.GetCustomItem(ctx, env.AthleteID, id)
 	b, err := readBody(env, fmt.Sprintf("read custom item %d", id), resp, err)
 	if err != nil {
@@ -92,7 +93,7 @@ func getCustomItemByIDTool() manifest.Tool {
 	}, getCustomItemByID)
 }
 
-func getCustomItemByID(ctx context.Context, env *manifest.Env, in itemIDIn) (string, error) {
+func getCustomItemByID(ctx context.Context, env *toolcall.Env, in itemIDIn) (string, error) {
 	it, err := fetchItem(ctx, env, in.ItemID)
 	if err != nil {
 		return "", err
@@ -134,7 +135,7 @@ func createCustomItemTool() manifest.Tool {
 	}, createCustomItem)
 }
 
-func createCustomItem(ctx context.Context, env *manifest.Env, in itemCreateIn) (string, error) {
+func createCustomItem(ctx context.Context, env *toolcall.Env, in itemCreateIn) (string, error) {
 	if in.Name == "" || in.Type == "" {
 		return "", manifest.Errorf("name and type are required to create a custom item")
 	}
@@ -163,7 +164,7 @@ func updateCustomItemTool() manifest.Tool {
 	}, updateCustomItem)
 }
 
-func updateCustomItem(ctx context.Context, env *manifest.Env, in itemUpdateIn) (string, error) {
+func updateCustomItem(ctx context.Context, env *toolcall.Env, in itemUpdateIn) (string, error) {
 	if _, err := fetchItem(ctx, env, in.ItemID); err != nil {
 		return "", err
 	}
@@ -191,7 +192,7 @@ func deleteCustomItemTool() manifest.Tool {
 	}, deleteCustomItem)
 }
 
-func deleteCustomItem(ctx context.Context, env *manifest.Env, in itemIDIn) (string, error) {
+func deleteCustomItem(ctx context.Context, env *toolcall.Env, in itemIDIn) (string, error) {
 	it, err := fetchItem(ctx, env, in.ItemID)
 	if err != nil {
 		return "", err

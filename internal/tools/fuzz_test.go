@@ -11,6 +11,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 )
 
@@ -43,7 +44,7 @@ func FuzzToolArguments(f *testing.F) {
 		if !ok {
 			tool = byName[all[len(name)%len(all)].Name]
 		}
-		env := &manifest.Env{Client: client, AthleteID: "0", Now: func() time.Time { return samples.Now }}
+		env := &toolcall.Env{Client: client, AthleteID: "0", Now: func() time.Time { return samples.Now }}
 		before := writes.Load()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()

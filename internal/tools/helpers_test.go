@@ -29,6 +29,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/schema"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 	"github.com/intervals-mcp/intervals-mcp/internal/workout"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -49,7 +50,7 @@ func startFake(t *testing.T, now time.Time) (*fakeicu.Fake, *intervals.ClientWit
 
 // demoFake starts the fake at samples.Now with an Env for its demo athlete ("0", the athlete
 // behind the key).
-func demoFake(t *testing.T) (*fakeicu.Fake, *manifest.Env) {
+func demoFake(t *testing.T) (*fakeicu.Fake, *toolcall.Env) {
 	t.Helper()
 	f, c := startFake(t, samples.Now)
 	return f, newEnv(c, "0", samples.Now)
@@ -57,8 +58,8 @@ func demoFake(t *testing.T) (*fakeicu.Fake, *manifest.Env) {
 
 // newEnv is the Env of a call for athlete, with the clock fixed at now and no profile
 // cache (each call fetches the profile it needs).
-func newEnv(c *intervals.ClientWithResponses, athlete string, now time.Time) *manifest.Env {
-	return &manifest.Env{Client: c, AthleteID: athlete, Now: func() time.Time { return now }}
+func newEnv(c *intervals.ClientWithResponses, athlete string, now time.Time) *toolcall.Env {
+	return &toolcall.Env{Client: c, AthleteID: athlete, Now: func() time.Time { return now }}
 }
 
 // stubKey is the API key the stub servers are called with.
@@ -101,7 +102,7 @@ func catalogTool(t *testing.T, name string, readOnlyVariant bool) manifest.Tool 
 }
 
 // callTool runs a tool with arguments given as JSON text or as a Go value.
-func callTool(t *testing.T, env *manifest.Env, name string, args any) (string, error) {
+func callTool(t *testing.T, env *toolcall.Env, name string, args any) (string, error) {
 	t.Helper()
 	raw, ok := args.(string)
 	if !ok {
@@ -115,7 +116,7 @@ func callTool(t *testing.T, env *manifest.Env, name string, args any) (string, e
 }
 
 // mustCallTool runs a tool that must succeed.
-func mustCallTool(t *testing.T, env *manifest.Env, name string, args any) string {
+func mustCallTool(t *testing.T, env *toolcall.Env, name string, args any) string {
 	t.Helper()
 	out, err := callTool(t, env, name, args)
 	if err != nil {
@@ -177,7 +178,7 @@ func (r *sampleRun) run(call samples.Call, budget int) (string, error) {
 func (r *sampleRun) runFor(call samples.Call, athlete string, budget int) (string, error) {
 	r.t.Helper()
 	args := r.args(call)
-	env := func() *manifest.Env { // a fresh one for each call
+	env := func() *toolcall.Env { // a fresh one for each call
 		e := newEnv(r.c, athlete, r.now)
 		e.Budget = budget
 		return e
@@ -220,14 +221,14 @@ func golden(t *testing.T, tool, name, got string, normalise func(string) string)
 
 // clientSession serves the whole catalog, resources and prompts over in-memory MCP
 // transports, against env's client, and returns a connected client session.
-func clientSession(t *testing.T, env *manifest.Env) *mcp.ClientSession {
+func clientSession(t *testing.T, env *toolcall.Env) *mcp.ClientSession {
 	t.Helper()
 	return sessionWith(t, env, manifest.Filter{Toolsets: manifest.AllToolsets}, nil, "")
 }
 
 // sessionWith is clientSession for the tools the filter keeps, with the client's
 // capabilities (nil: the SDK's defaults) and protocol version ("": the client's latest).
-func sessionWith(t *testing.T, env *manifest.Env, f manifest.Filter, caps *mcp.ClientCapabilities, version string) *mcp.ClientSession {
+func sessionWith(t *testing.T, env *toolcall.Env, f manifest.Filter, caps *mcp.ClientCapabilities, version string) *mcp.ClientSession {
 	t.Helper()
 	srv, err := server.New(server.Options{
 		Tools: All(), Resources: Resources(), Prompts: Prompts(f.Has(manifest.Coach)),
@@ -303,7 +304,7 @@ func (r *apiRecorder) ServeHTTP(w http.ResponseWriter, req *http.Request) {
 }
 
 // apiRecorderEnv serves a new apiRecorder and returns it with an Env for athlete on it.
-func apiRecorderEnv(t *testing.T, athlete string) (*apiRecorder, *manifest.Env) {
+func apiRecorderEnv(t *testing.T, athlete string) (*apiRecorder, *toolcall.Env) {
 	t.Helper()
 	rec := &apiRecorder{}
 	return rec, newEnv(serve(t, rec, stubKey), athlete, samples.Now)
@@ -420,7 +421,7 @@ func previewDelete(t *testing.T, run func(string) string, args string) (string, 
 	return out, m[1]
 }
 
-func previewDeleteToken(t *testing.T, env *manifest.Env, args string) string {
+func previewDeleteToken(t *testing.T, env *toolcall.Env, args string) string {
 	t.Helper()
 	_, tok := previewDelete(t, func(a string) string { return mustCallTool(t, env, "delete_events_by_date_range", a) }, args)
 	return tok
@@ -792,7 +793,7 @@ func checked(t testing.TB, tool manifest.Tool) manifest.Tool {
 		t.Fatalf("%s: %v", tool.Name, err)
 	}
 	run := tool.Run
-	tool.Run = func(ctx context.Context, env *manifest.Env, args json.RawMessage) (string, error) {
+	tool.Run = func(ctx context.Context, env *toolcall.Env, args json.RawMessage) (string, error) {
 		args, err := in.Check(args)
 		if err != nil {
 			return "", manifest.Errorf("%v", err)

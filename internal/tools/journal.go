@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
-	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // The calendar tools that write several events (plan_sessions, move_sessions, copy_sessions,
@@ -28,7 +28,7 @@ const createChunk = 20
 
 // journal records what a call wrote, so that a failure can be undone.
 type journal struct {
-	env     *manifest.Env
+	env     *toolcall.Env
 	a       *athleteCtx
 	created []int32                  // ids of events this call created
 	lost    []lostCreate             // the events of a create whose answer never came
@@ -195,7 +195,7 @@ func (j *journal) leftBehind(ctx context.Context, cause error) string {
 	return b.String()
 }
 
-func newJournal(env *manifest.Env, a *athleteCtx) *journal {
+func newJournal(env *toolcall.Env, a *athleteCtx) *journal {
 	return &journal{env: env, a: a, restore: map[int32]map[string]any{}, before: map[int32]planEvent{}}
 }
 
@@ -217,7 +217,7 @@ func originalFields(orig intervals.Event, fields map[string]any) map[string]any 
 }
 
 // putFields sends a partial update: Intervals.icu changes the fields present.
-func putFields(ctx context.Context, env *manifest.Env, id int32, fields map[string]any) error {
+func putFields(ctx context.Context, env *toolcall.Env, id int32, fields map[string]any) error {
 	body, err := json.Marshal(fields)
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // The journal's entries also go to Env.Journal, when the server keeps one (internal/store):
@@ -16,10 +17,10 @@ import (
 // recordCreating records a create about to be sent: its events by external id (an event
 // without one cannot be found again if the answer is lost).
 func (j *journal) recordCreating(ctx context.Context, events []intervals.EventEx) error {
-	var es []manifest.JournalEntry
+	var es []toolcall.JournalEntry
 	for _, e := range events {
 		if x := deref(e.ExternalId); x != "" {
-			es = append(es, manifest.JournalEntry{Kind: manifest.JournalCreating, ExternalID: x})
+			es = append(es, toolcall.JournalEntry{Kind: toolcall.JournalCreating, ExternalID: x})
 		}
 	}
 	return j.record(ctx, es)
@@ -27,9 +28,9 @@ func (j *journal) recordCreating(ctx context.Context, events []intervals.EventEx
 
 // recordCreated records the events a create made.
 func (j *journal) recordCreated(ctx context.Context, events []intervals.Event) error {
-	es := make([]manifest.JournalEntry, len(events))
+	es := make([]toolcall.JournalEntry, len(events))
 	for i, e := range events {
-		es[i] = manifest.JournalEntry{Kind: manifest.JournalCreated, EventID: int64(deref(e.Id)), ExternalID: deref(e.ExternalId)}
+		es[i] = toolcall.JournalEntry{Kind: toolcall.JournalCreated, EventID: int64(deref(e.Id)), ExternalID: deref(e.ExternalId)}
 	}
 	return j.record(ctx, es)
 }
@@ -40,10 +41,10 @@ func (j *journal) recordChanged(ctx context.Context, id int32, original map[stri
 	if err != nil {
 		return err
 	}
-	return j.record(ctx, []manifest.JournalEntry{{Kind: manifest.JournalChanged, EventID: int64(id), Original: b}})
+	return j.record(ctx, []toolcall.JournalEntry{{Kind: toolcall.JournalChanged, EventID: int64(id), Original: b}})
 }
 
-func (j *journal) record(ctx context.Context, es []manifest.JournalEntry) error {
+func (j *journal) record(ctx context.Context, es []toolcall.JournalEntry) error {
 	if j.env.Journal == nil || len(es) == 0 {
 		return nil
 	}

@@ -6,7 +6,7 @@ import (
 	"fmt"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
-	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // UndoJournal rolls back the journal of a write that a process did not finish (it was
@@ -15,18 +15,18 @@ import (
 // first. It returns how many events were deleted and put back, and what could not be undone.
 // Deleting an event already gone and restoring a field already restored are harmless, so a
 // journal may be undone twice.
-func UndoJournal(ctx context.Context, env *manifest.Env, entries []manifest.JournalEntry) (removed, restored int, left []string) {
+func UndoJournal(ctx context.Context, env *toolcall.Env, entries []toolcall.JournalEntry) (removed, restored int, left []string) {
 	created := map[string]bool{}
 	var doomed []intervals.DoomedEvent
 	for _, e := range entries {
-		if e.Kind == manifest.JournalCreated {
+		if e.Kind == toolcall.JournalCreated {
 			id := int32(e.EventID)
 			doomed = append(doomed, intervals.DoomedEvent{Id: &id})
 			created[e.ExternalID] = true
 		}
 	}
 	for _, e := range entries {
-		if x := e.ExternalID; e.Kind == manifest.JournalCreating && !created[x] {
+		if x := e.ExternalID; e.Kind == toolcall.JournalCreating && !created[x] {
 			doomed = append(doomed, intervals.DoomedEvent{ExternalId: &x})
 			created[x] = true
 		}
@@ -50,7 +50,7 @@ func UndoJournal(ctx context.Context, env *manifest.Env, entries []manifest.Jour
 	}
 	for i := len(entries) - 1; i >= 0; i-- {
 		e := entries[i]
-		if e.Kind != manifest.JournalChanged {
+		if e.Kind != toolcall.JournalChanged {
 			continue
 		}
 		var fields map[string]any

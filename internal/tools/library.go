@@ -8,6 +8,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // list_workout_templates shows the athlete's workout library (folders and plans, with their
@@ -32,7 +33,7 @@ func listWorkoutTemplatesTool() manifest.Tool {
 	}, listWorkoutTemplates)
 }
 
-func listWorkoutTemplates(ctx context.Context, env *manifest.Env, in libraryIn) (string, error) {
+func listWorkoutTemplates(ctx context.Context, env *toolcall.Env, in libraryIn) (string, error) {
 	sport, err := sportArg(in.Sport)
 	if err != nil {
 		return "", err

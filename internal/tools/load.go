@@ -11,6 +11,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/load"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // get_training_load: weekly load done and planned, fitness / fatigue / form now (as
@@ -42,7 +43,7 @@ func getTrainingLoadTool() manifest.Tool {
 	}, getTrainingLoad)
 }
 
-func getTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) (string, error) {
+func getTrainingLoad(ctx context.Context, env *toolcall.Env, in trainingLoadIn) (string, error) {
 	d, err := projectTrainingLoad(ctx, env, in)
 	if err != nil {
 		return "", err
@@ -61,7 +62,7 @@ type trainingLoad struct {
 
 // projectTrainingLoad reads the athlete's fitness, activities and calendar and projects
 // fitness, fatigue and form over the planned sessions (and the what-if ones).
-func projectTrainingLoad(ctx context.Context, env *manifest.Env, in trainingLoadIn) (*trainingLoad, error) {
+func projectTrainingLoad(ctx context.Context, env *toolcall.Env, in trainingLoadIn) (*trainingLoad, error) {
 	weeks, days := in.Weeks, in.Days
 	if weeks == 0 {
 		weeks = 4
@@ -110,7 +111,7 @@ type loadData struct {
 }
 
 // readLoads reads what a projection of the weeks shown through until needs.
-func readLoads(ctx context.Context, env *manifest.Env, ath *athleteCtx, weeks int, until string) (*loadData, error) {
+func readLoads(ctx context.Context, env *toolcall.Env, ath *athleteCtx, weeks int, until string) (*loadData, error) {
 	today := ath.today.Format(ymd)
 	d := &loadData{ath: ath, first: addDays(mondayOf(today), -7*(weeks-1))}
 	// The projection starts from yesterday's or today's values; the ramp rate needs a week
@@ -137,7 +138,7 @@ func readLoads(ctx context.Context, env *manifest.Env, ath *athleteCtx, weeks in
 
 // projectLoads reads the athlete's fitness, activities and calendar and projects them (see
 // project).
-func projectLoads(ctx context.Context, env *manifest.Env, ath *athleteCtx, q loadQuery) (*trainingLoad, error) {
+func projectLoads(ctx context.Context, env *toolcall.Env, ath *athleteCtx, q loadQuery) (*trainingLoad, error) {
 	d, err := readLoads(ctx, env, ath, q.weeks, q.until)
 	if err != nil {
 		return nil, err
@@ -150,7 +151,7 @@ func projectLoads(ctx context.Context, env *manifest.Env, ath *athleteCtx, q loa
 // projection starting from them and what is still planned today (and q.extra's load of
 // today) added as done; without a row for today, the projection starts from the latest day
 // before and covers today.
-func (ld *loadData) project(env *manifest.Env, q loadQuery) (*trainingLoad, error) {
+func (ld *loadData) project(env *toolcall.Env, q loadQuery) (*trainingLoad, error) {
 	ath, first, well, acts, modelEvs := ld.ath, ld.first, ld.well, ld.acts, ld.modelEvs
 	today, until := ath.today.Format(ymd), q.until
 	evs := ld.evs

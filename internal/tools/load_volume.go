@@ -6,6 +6,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // get_training_volume: per Monday-based week of the athlete's zone and per sport, the count,
@@ -30,13 +31,13 @@ func getTrainingVolumeTool() manifest.Tool {
 	}, getTrainingVolume)
 }
 
-func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolumeIn) (string, error) {
+func getTrainingVolume(ctx context.Context, env *toolcall.Env, in trainingVolumeIn) (string, error) {
 	weeks := in.Weeks
 	if weeks == 0 {
 		weeks = 12
 	}
 	if env.EveryAthlete {
-		return forEveryAthlete(ctx, env, func(ctx context.Context, env *manifest.Env) (string, error) {
+		return forEveryAthlete(ctx, env, func(ctx context.Context, env *toolcall.Env) (string, error) {
 			return trainingVolume(ctx, env, weeks)
 		})
 	}
@@ -44,7 +45,7 @@ func getTrainingVolume(ctx context.Context, env *manifest.Env, in trainingVolume
 }
 
 // trainingVolume is get_training_volume's answer for the call's athlete.
-func trainingVolume(ctx context.Context, env *manifest.Env, weeks int) (string, error) {
+func trainingVolume(ctx context.Context, env *toolcall.Env, weeks int) (string, error) {
 	ath, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -9,6 +9,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 type curvesIn struct {
@@ -34,7 +35,7 @@ func getAthletePowerCurvesTool() manifest.Tool {
 	}, getAthletePowerCurves)
 }
 
-func getAthletePowerCurves(ctx context.Context, env *manifest.Env, in curvesIn) (string, error) {
+func getAthletePowerCurves(ctx context.Context, env *toolcall.Env, in curvesIn) (string, error) {
 	r, err := readCurves(ctx, env, in, nil)
 	if err != nil {
 		return "", err
@@ -74,7 +75,7 @@ func (c *curves) list() []intervals.DataCurve {
 
 // readCurves reads the curves of in's kind and sport over the curve ids given (42d, all,
 // r.<oldest>.<newest>), or else over in's periods (or date range).
-func readCurves(ctx context.Context, env *manifest.Env, in curvesIn, ids []string) (*curves, error) {
+func readCurves(ctx context.Context, env *toolcall.Env, in curvesIn, ids []string) (*curves, error) {
 	sport, err := sportArg(in.Sport)
 	if err != nil {
 		return nil, err

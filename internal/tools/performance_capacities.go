@@ -9,6 +9,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // get_capacities: the thresholds set in each sport's settings (what zones are computed from),
@@ -29,7 +30,7 @@ func getCapacitiesTool() manifest.Tool {
 	}, getCapacities)
 }
 
-func getCapacities(ctx context.Context, env *manifest.Env, _ capacitiesIn) (string, error) {
+func getCapacities(ctx context.Context, env *toolcall.Env, _ capacitiesIn) (string, error) {
 	ath, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -7,6 +7,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // get_records: best efforts read from the athlete's curves (power and heart rate by duration,
@@ -30,7 +31,7 @@ func getRecordsTool() manifest.Tool {
 	}, getRecords)
 }
 
-func getRecords(ctx context.Context, env *manifest.Env, in recordsIn) (string, error) {
+func getRecords(ctx context.Context, env *toolcall.Env, in recordsIn) (string, error) {
 	ath, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

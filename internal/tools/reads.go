@@ -11,16 +11,17 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // fetchActivity reads one activity (kept a short time: its details, then its streams, are
 // a common pair of questions).
-func fetchActivity(ctx context.Context, env *manifest.Env, id string) (intervals.Activity, error) {
-	return manifest.Cached(env, manifest.CacheActivity, id, "", func() (intervals.Activity, error) { return readActivity(ctx, env, id) }, nil)
+func fetchActivity(ctx context.Context, env *toolcall.Env, id string) (intervals.Activity, error) {
+	return toolcall.Cached(env, toolcall.CacheActivity, id, "", func() (intervals.Activity, error) { return readActivity(ctx, env, id) }, nil)
 }
 
 // readActivity is fetchActivity's request.
-func readActivity(ctx context.Context, env *manifest.Env, id string) (intervals.Activity, error) {
+func readActivity(ctx context.Context, env *toolcall.Env, id string) (intervals.Activity, error) {
 	resp, err := env.Client.GetActivityWithResponse(ctx, id, nil)
 	var ie *intervals.Error
 	if errors.As(err, &ie) && ie.Status == 422 && strings.Contains(strings.ToLower(ie.Message), "strava") {
@@ -50,7 +51,7 @@ func deref[T any](p *T) T {
 }
 
 // listEvents reads the calendar between two local dates, with pairings.
-func listEvents(ctx context.Context, env *manifest.Env, oldest, newest string, cats []string) ([]intervals.Event, map[int32]string, error) {
+func listEvents(ctx context.Context, env *toolcall.Env, oldest, newest string, cats []string) ([]intervals.Event, map[int32]string, error) {
 	params := &intervals.ListEventsParams{Oldest: &oldest, Newest: &newest}
 	if len(cats) > 0 {
 		params.Category = &cats
@@ -66,7 +67,7 @@ func listEvents(ctx context.Context, env *manifest.Env, oldest, newest string, c
 }
 
 // fetchEvent reads one event (plural path, /events/{id}) and its pairing.
-func fetchEvent(ctx context.Context, env *manifest.Env, id int32) (intervals.Event, string, error) {
+func fetchEvent(ctx context.Context, env *toolcall.Env, id int32) (intervals.Event, string, error) {
 	if id <= 0 {
 		return intervals.Event{}, "", manifest.Errorf("event_id must be a positive number from get_events")
 	}
@@ -82,7 +83,7 @@ func fetchEvent(ctx context.Context, env *manifest.Env, id int32) (intervals.Eve
 	}
 	// the path names the athlete; an answer that says another is never taken as this one's
 	if owner := deref(resp.JSON200.AthleteId); owner != "" {
-		if a, err := env.Athlete(ctx); err == nil && !manifest.SameAthlete(owner, a.ID) {
+		if a, err := env.Athlete(ctx); err == nil && !toolcall.SameAthlete(owner, a.ID) {
 			return intervals.Event{}, "", manifest.Errorf("event %d is athlete %s's, not %s's (%s): pass athlete %s to read or change it (coaches), or check the id", id, owner, nameOr(a.Name, a.ID), a.ID, owner)
 		}
 	}
@@ -91,7 +92,7 @@ func fetchEvent(ctx context.Context, env *manifest.Env, id int32) (intervals.Eve
 
 // calendarOf names the call's athlete for an error: "Alex Demo (i100001)", or "this athlete"
 // when the profile cannot be read.
-func calendarOf(ctx context.Context, env *manifest.Env) string {
+func calendarOf(ctx context.Context, env *toolcall.Env) string {
 	a, err := env.Athlete(ctx)
 	if err != nil {
 		return "this athlete"
@@ -103,7 +104,7 @@ func pointer[T any](v T) *T { return &v }
 
 // readBody returns a raw answer's body (errors are already *intervals.Error); an athlete the
 // key may not read is refused by name.
-func readBody(env *manifest.Env, what string, resp *http.Response, err error) ([]byte, error) {
+func readBody(env *toolcall.Env, what string, resp *http.Response, err error) ([]byte, error) {
 	if err != nil {
 		if intervals.StatusOf(err) == http.StatusNotFound {
 			return nil, manifest.Errorf("%s: not found; take the id from get_custom_items", what)
@@ -124,8 +125,8 @@ func readBody(env *manifest.Env, what string, resp *http.Response, err error) ([
 // listWellness returns the athlete's wellness rows from oldest to newest (local dates); no
 // rows when Intervals.icu has none. Every tool reads wellness through it.
 // The rows of a range read a moment ago answer any range inside it.
-func listWellness(ctx context.Context, env *manifest.Env, oldest, newest string) ([]intervals.Wellness, error) {
-	return manifest.Cached(env, manifest.CacheWellness, oldest, newest, func() ([]intervals.Wellness, error) {
+func listWellness(ctx context.Context, env *toolcall.Env, oldest, newest string) ([]intervals.Wellness, error) {
+	return toolcall.Cached(env, toolcall.CacheWellness, oldest, newest, func() ([]intervals.Wellness, error) {
 		resp, err := env.Client.ListWellnessRecordsWithResponse(ctx, env.AthleteID, "", &intervals.ListWellnessRecordsParams{Oldest: &oldest, Newest: &newest})
 		if err != nil {
 			return nil, athleteAccessError(env, apiFailed("read wellness "+oldest+".."+newest, err))
@@ -146,7 +147,7 @@ func listWellness(ctx context.Context, env *manifest.Env, oldest, newest string)
 }
 
 // loadWellness returns the athlete's wellness rows from oldest to newest, keyed by date.
-func loadWellness(ctx context.Context, env *manifest.Env, oldest, newest string) (map[string]intervals.Wellness, error) {
+func loadWellness(ctx context.Context, env *toolcall.Env, oldest, newest string) (map[string]intervals.Wellness, error) {
 	rows, err := listWellness(ctx, env, oldest, newest)
 	if err != nil {
 		return nil, err
@@ -161,8 +162,8 @@ func loadWellness(ctx context.Context, env *manifest.Env, oldest, newest string)
 }
 
 // loadGear returns the athlete's gear (kept as long as the profile: it changes as rarely).
-func loadGear(ctx context.Context, env *manifest.Env) ([]intervals.Gear, error) {
-	return manifest.Cached(env, manifest.CacheGear, "", "", func() ([]intervals.Gear, error) {
+func loadGear(ctx context.Context, env *toolcall.Env) ([]intervals.Gear, error) {
+	return toolcall.Cached(env, toolcall.CacheGear, "", "", func() ([]intervals.Gear, error) {
 		resp, err := env.Client.ListGearWithResponse(ctx, env.AthleteID, "")
 		if err != nil {
 			return nil, athleteAccessError(env, apiFailed("read the gear list", err))
@@ -176,13 +177,13 @@ func loadGear(ctx context.Context, env *manifest.Env) ([]intervals.Gear, error) 
 
 // loadActivities returns the athlete's activities started between oldest and newest (local
 // dates, inclusive), newest first.
-func loadActivities(ctx context.Context, env *manifest.Env, oldest, newest string) ([]intervals.Activity, error) {
+func loadActivities(ctx context.Context, env *toolcall.Env, oldest, newest string) ([]intervals.Activity, error) {
 	return loadActivitiesUpTo(ctx, env, oldest, newest, 0)
 }
 
 // loadActivitiesUpTo is loadActivities with at most limit activities (0: all). The list of
 // a range read a moment ago answers any range inside it, unless the limit cut it.
-func loadActivitiesUpTo(ctx context.Context, env *manifest.Env, oldest, newest string, limit int) ([]intervals.Activity, error) {
+func loadActivitiesUpTo(ctx context.Context, env *toolcall.Env, oldest, newest string, limit int) ([]intervals.Activity, error) {
 	read := func() ([]intervals.Activity, error) {
 		params := &intervals.ListActivitiesParams{Oldest: oldest, Newest: &newest}
 		if limit > 0 {
@@ -206,7 +207,7 @@ func loadActivitiesUpTo(ctx context.Context, env *manifest.Env, oldest, newest s
 		}
 		return in
 	}
-	acts, err := manifest.Cached(env, manifest.CacheActivities, oldest, newest, func() ([]intervals.Activity, error) {
+	acts, err := toolcall.Cached(env, toolcall.CacheActivities, oldest, newest, func() ([]intervals.Activity, error) {
 		acts, err := read()
 		if err == nil && limit > 0 && len(acts) >= limit {
 			err = errCut
@@ -289,7 +290,7 @@ func (e calEvent) session() bool {
 func (e calEvent) paired() bool { return pairedID(e.Paired) != "" }
 
 // loadEvents returns the athlete's calendar between oldest and newest (inclusive).
-func loadEvents(ctx context.Context, env *manifest.Env, oldest, newest string) ([]calEvent, error) {
+func loadEvents(ctx context.Context, env *toolcall.Env, oldest, newest string) ([]calEvent, error) {
 	resp, err := env.Client.ListEventsWithResponse(ctx, env.AthleteID, "", &intervals.ListEventsParams{Oldest: &oldest, Newest: &newest})
 	if err != nil {
 		return nil, athleteAccessError(env, fmt.Errorf("read the calendar %s..%s: %w", oldest, newest, err))
@@ -303,7 +304,7 @@ func loadEvents(ctx context.Context, env *manifest.Env, oldest, newest string) (
 
 // loadModelEvents returns every event that changes the fitness model (SET_FITNESS,
 // FITNESS_DAYS, SET_EFTP), whatever its date.
-func loadModelEvents(ctx context.Context, env *manifest.Env) ([]calEvent, error) {
+func loadModelEvents(ctx context.Context, env *toolcall.Env) ([]calEvent, error) {
 	resp, err := env.Client.ListFitnessModelEventsWithResponse(ctx, env.AthleteID)
 	if err != nil {
 		return nil, athleteAccessError(env, fmt.Errorf("read the fitness model events: %w", err))
@@ -339,7 +340,7 @@ func (e planEvent) day() string {
 
 // readCalendar lists the events that touch oldest..newest (local dates, inclusive), of
 // the given categories (none: all), with their pairings.
-func readCalendar(ctx context.Context, env *manifest.Env, oldest, newest string, categories ...string) ([]planEvent, error) {
+func readCalendar(ctx context.Context, env *toolcall.Env, oldest, newest string, categories ...string) ([]planEvent, error) {
 	evs, paired, err := listEvents(ctx, env, oldest, newest, categories)
 	if err != nil {
 		return nil, err
@@ -352,7 +353,7 @@ func readCalendar(ctx context.Context, env *manifest.Env, oldest, newest string,
 }
 
 // readEvent reads one event by id, with its pairing.
-func readEvent(ctx context.Context, env *manifest.Env, id int32) (planEvent, error) {
+func readEvent(ctx context.Context, env *toolcall.Env, id int32) (planEvent, error) {
 	e, paired, err := fetchEvent(ctx, env, id)
 	return planEvent{Event: e, activity: paired}, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 type gearIn struct{}
@@ -17,7 +18,7 @@ func getGearListTool() manifest.Tool {
 	}, getGearList)
 }
 
-func getGearList(ctx context.Context, env *manifest.Env, _ gearIn) (string, error) {
+func getGearList(ctx context.Context, env *toolcall.Env, _ gearIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -9,6 +9,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // update_training_zone changes a sport's thresholds through updateSettings on that sport's
@@ -38,7 +39,7 @@ func updateTrainingZoneTool() manifest.Tool {
 	}, updateTrainingZone)
 }
 
-func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn) (string, error) {
+func updateTrainingZone(ctx context.Context, env *toolcall.Env, in updateZoneIn) (string, error) {
 	if in.FTP == nil && in.LTHR == nil && in.MaxHR == nil && in.ThresholdPace == "" {
 		return "", manifest.Errorf("nothing to change: give ftp, lthr, max_hr or threshold_pace")
 	}
@@ -87,7 +88,7 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 		return "", athleteAccessError(env, fmt.Errorf("update the %s settings: %w", sport, err))
 	}
 	// The settings are in the profile: the next read of it is fresh.
-	env.Cache.Forget(env.Client, manifest.CacheProfile)
+	env.Cache.Forget(env.Client, toolcall.CacheProfile)
 	var after intervals.SportSettings // a fresh value: decoding into a copy of set would write through its pointers
 	if !readBack(resp, &after) {
 		after = intervals.SportSettings{}
@@ -97,7 +98,7 @@ func updateTrainingZone(ctx context.Context, env *manifest.Env, in updateZoneIn)
 }
 
 // settingsFor finds the sport settings whose types include sport (case-insensitive).
-func settingsFor(ath *manifest.Athlete, sport string) (intervals.SportSettings, error) {
+func settingsFor(ath *toolcall.Athlete, sport string) (intervals.SportSettings, error) {
 	if s := sportSettings(ath, sport, false); s != nil && s.Id != nil {
 		return *s, nil
 	}

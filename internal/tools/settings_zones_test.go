@@ -9,13 +9,13 @@ import (
 	"testing"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
-	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 func TestUpdateTrainingZoneFTP(t *testing.T) {
 	s := metricsStub(t)
 	env := newEnv(serve(t, s, stubKey), "i7", metricsNow)
-	env.Cache = &manifest.Cache{}
+	env.Cache = &toolcall.Cache{}
 	if _, err := env.Athlete(context.Background()); err != nil { // cache the profile
 		t.Fatal(err)
 	}

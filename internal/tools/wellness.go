@@ -5,6 +5,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 type wellnessIn struct {
@@ -21,7 +22,7 @@ func getWellnessDataTool() manifest.Tool {
 	}, getWellnessData)
 }
 
-func getWellnessData(ctx context.Context, env *manifest.Env, in wellnessIn) (string, error) {
+func getWellnessData(ctx context.Context, env *toolcall.Env, in wellnessIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -11,6 +11,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // log_metrics records one day's measurements and how the athlete feels, through
@@ -71,7 +72,7 @@ func logMetricsTool() manifest.Tool {
 	}, logMetrics)
 }
 
-func logMetrics(ctx context.Context, env *manifest.Env, in logMetricsIn) (string, error) {
+func logMetrics(ctx context.Context, env *toolcall.Env, in logMetricsIn) (string, error) {
 	ath, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err

@@ -1,16 +1,6 @@
-package manifest
+package toolcall
 
 import "context"
-
-// View is an MCP Apps view (extension io.modelcontextprotocol/ui): one self-contained HTML
-// document the server serves as the resource URI, which a host that renders views shows in
-// place of a tool's text, fed with the result's structured content.
-type View struct {
-	URI   string // ui://...
-	Name  string
-	Title string
-	HTML  []byte
-}
 
 // Output is what a tool may return besides its text: the data of its view (structured
 // content) and an image. The server puts one in the call's context (WithOutput) and sends
