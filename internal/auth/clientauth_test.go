@@ -5,7 +5,6 @@ import (
 	"crypto/elliptic"
 	"crypto/rand"
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/url"
 	"strings"
@@ -95,22 +94,5 @@ func TestPrivateKeyJWTIsVerifiedAgainstTheClientsJWKS(t *testing.T) {
 	}
 	if status, tok := e.token(form("client_assertion_type", typ, "client_assertion", assertion(t, key, "k1", id, e.url+"/token", time.Minute))); status != http.StatusOK {
 		t.Errorf("a new assertion after the replay: %d %+v", status, tok)
-	}
-}
-
-func TestMetadataDocumentMustNameItsOwnURL(t *testing.T) {
-	const id = "https://example.com/oauth/client.json"
-	_, hc := cimdServer(t, map[string]any{"/oauth/client.json": map[string]any{
-		"client_id": "https://example.com/other.json", "client_name": "Impostor", "redirect_uris": []string{"https://example.com/cb"}}})
-	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.MetadataClient = hc }})
-	_, challenge := pkce()
-	resp, err := e.browser.Get(e.authorizeURL(id, "https://example.com/cb", challenge, "intervals:read"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "is not its URL") || resp.Header.Get("Location") != "" {
-		t.Errorf("a document whose client_id is not its URL: %d %s", resp.StatusCode, body)
 	}
 }

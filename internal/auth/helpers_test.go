@@ -14,12 +14,16 @@ import (
 	"net"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
@@ -433,4 +437,96 @@ func mustForm(t *testing.T, page *url.URL, body []byte) *fakeicutest.Form {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// code runs an authorization to the client's code.
+func (e *env) code(client, redirect, challenge, scope string) string {
+	e.t.Helper()
+	q := e.approve(e.authorizeURL(client, redirect, challenge, scope), scope, "").Query()
+	if q.Get("code") == "" || q.Get("iss") != e.url {
+		e.t.Fatalf("back to the client with %v, want a code and iss", q)
+	}
+	return q.Get("code")
+}
+
+// clock is a settable time for Options.Now, starting now (go-sdk checks expiries on the
+// real clock, so it only moves forward, by minutes).
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
+
+func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+// toolCall is a tools/call request.
+func toolCall(name, args string) string {
+	return `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"` + name + `","arguments":` + args + `}}`
+}
+
+const writeCall = `{"date":"2026-12-03","type":"Run","name":"Strides","steps":[{"duration":"10:00","target":"Z2 HR"}]}`
+
+// fetcher and connect serve the TestGoSDKClient tests (register_test.go and
+// clientid_flow_test.go), which drive the server with go-sdk's own client-side OAuth
+// (auth.AuthorizationCodeHandler): discovery from the 401, registration (a client ID
+// metadata document or DCR), our consent page and the fake's approve page submitted by the
+// test's browser, the code exchange with PKCE, RFC 9207's iss check, step-up on 403.
+
+// fetcher is an AuthorizationCodeFetcher that approves as the user, choosing the scopes in
+// turn (one per authorization), and counts the authorizations.
+type fetcher struct {
+	e      *env
+	scopes []string
+	mu     sync.Mutex
+	asked  []string // the scope each authorization URL asked for
+}
+
+func (f *fetcher) fetch(_ context.Context, args *sdkauth.AuthorizationArgs) (*sdkauth.AuthorizationResult, error) {
+	f.mu.Lock()
+	n := len(f.asked)
+	u := mustParse(f.e.t, args.URL)
+	f.asked = append(f.asked, u.Query().Get("scope"))
+	f.mu.Unlock()
+	back := f.e.approve(args.URL, f.scopes[min(n, len(f.scopes)-1)], "")
+	q := back.Query()
+	return &sdkauth.AuthorizationResult{Code: q.Get("code"), State: q.Get("state"), Iss: q.Get("iss")}, nil
+}
+
+func connect(t *testing.T, e *env, h sdkauth.OAuthHandler) *mcp.ClientSession {
+	t.Helper()
+	c := mcp.NewClient(&mcp.Implementation{Name: "go-sdk-oauth-test", Version: "1"}, nil)
+	cs, err := c.Connect(context.Background(), &mcp.StreamableClientTransport{Endpoint: e.url + "/mcp", OAuthHandler: h}, nil)
+	if err != nil {
+		t.Fatalf("connect through OAuth: %v", err)
+	}
+	t.Cleanup(func() { cs.Close() })
+	return cs
+}
+
+// cimdServer serves a client ID metadata document over TLS, under a public-looking name:
+// the server's metadata client (a test hook: Options.MetadataClient) trusts the test TLS
+// certificate and dials the test server for every name.
+func cimdServer(t *testing.T, docs map[string]any) (*httptest.Server, *http.Client) {
+	t.Helper()
+	ts := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		doc, ok := docs[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(doc)
+	}))
+	t.Cleanup(ts.Close)
+	hc := ts.Client()
+	tr := hc.Transport.(*http.Transport).Clone()
+	addr := ts.Listener.Addr().String()
+	tr.DialContext = func(ctx context.Context, network, _ string) (net.Conn, error) {
+		return (&net.Dialer{}).DialContext(ctx, network, addr)
+	}
+	tr.TLSClientConfig = tr.TLSClientConfig.Clone()
+	tr.TLSClientConfig.ServerName = "example.com" // httptest's certificate names example.com
+	hc = &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
+	return ts, hc
 }

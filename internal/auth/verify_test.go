@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -13,15 +14,81 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/store/storetest"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 )
 
-// A signed-in user's write interrupted mid-way (the process dies) is rolled back by another
-// replica with the user's own sealed Intervals.icu token: the replica holds no credential of
-// theirs otherwise.
+func TestUnauthenticatedMCPNamesTheMetadataAndTheReadScope(t *testing.T) {
+	e := newEnv(t)
+	for _, tok := range []string{"", "imcp_at_forged", "imcp_pat_forged", "something-else"} {
+		status, www, _ := e.mcpStatus(tok, initialize)
+		want := fmt.Sprintf(`Bearer resource_metadata="%s/.well-known/oauth-protected-resource/mcp", scope="intervals:read"`, e.url)
+		if status != http.StatusUnauthorized || www != want {
+			t.Errorf("token %q: %d %q, want 401 %q", tok, status, www, want)
+		}
+	}
+}
+
+func TestReadTokenGetsInsufficientScopeOnAWriteTool(t *testing.T) {
+	e := newEnv(t)
+	_, tok := e.signIn("intervals:read")
+	call := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add_or_update_event","arguments":` + writeCall + `}}`
+	status, www, body := e.mcpStatus(tok.AccessToken, call)
+	want := fmt.Sprintf(`Bearer error="insufficient_scope", scope="intervals:write", resource_metadata="%s/.well-known/oauth-protected-resource/mcp"`, e.url)
+	if status != http.StatusForbidden || !strings.HasPrefix(www, want) {
+		t.Errorf("a write tool with a read token = %d %q, want 403 starting %q (%s)", status, www, want, body)
+	}
+	if n := len(e.fake.Writes()); n != 0 {
+		t.Errorf("the fake saw %d writes", n)
+	}
+	readCall := `{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"get_athlete_context","arguments":{}}}`
+	if status, _, body := e.mcpStatus(tok.AccessToken, readCall); status != http.StatusOK {
+		t.Errorf("a read tool with the read token = %d %s", status, body)
+	}
+}
+
+func TestStaticTokenStillServesEverything(t *testing.T) {
+	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.StaticToken = "static-token-of-the-operator" }})
+	call := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add_or_update_event","arguments":` + writeCall + `}}`
+	if status, _, body := e.mcpStatus("static-token-of-the-operator", call); status != http.StatusOK || strings.Contains(body, `"isError":true`) {
+		t.Errorf("MCP_AUTH_TOKEN calling a write tool = %d %s", status, body)
+	}
+}
+
+func TestACoachWhoSignsInSeesTheirAthletes(t *testing.T) {
+	e := newEnv(t, envConfig{filter: manifest.Filter{Toolsets: append(slices.Clone(manifest.DefaultToolsets), manifest.Coach)}})
+	_, tok := e.signIn("intervals:read")
+	status, _, body := e.mcpStatus(tok.AccessToken, toolCall("list_athletes", `{}`))
+	if status != http.StatusOK || !strings.Contains(body, "i100002") || strings.Contains(body, `"isError":true`) {
+		t.Fatalf("list_athletes for the signed-in coach = %d %s", status, body)
+	}
+	status, _, body = e.mcpStatus(tok.AccessToken, toolCall("get_athlete_context", `{"athlete":"i100002"}`))
+	if status != http.StatusOK || strings.Contains(body, `"isError":true`) || !strings.Contains(body, "Camille") {
+		t.Errorf("the coached athlete's context through the coach's sign-in = %d %s", status, body)
+	}
+}
+
+func TestLegacySSEIsRefusedToSignedInUsers(t *testing.T) {
+	e := newEnv(t)
+	_, tok := e.signIn("intervals:read")
+	req, _ := http.NewRequest(http.MethodGet, e.url+"/sse", nil)
+	req.Header.Set("Authorization", "Bearer "+tok.AccessToken)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusNotFound {
+		t.Errorf("/sse with a signed-in user's token = %d, want 404 (its calls would not carry the user)", resp.StatusCode)
+	}
+}
+
+// JournalClient (and AthleteToken under it): a signed-in user's write interrupted mid-way
+// (the process dies) is rolled back by another replica with the user's own sealed
+// Intervals.icu token: the replica holds no credential of theirs otherwise.
 
 const journalLease = time.Minute
 

@@ -1,0 +1,123 @@
+package auth_test
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/auth"
+)
+
+func TestSignInGivesTokensThatCallMCP(t *testing.T) {
+	e := newEnv(t)
+	_, tok := e.signIn("intervals:read")
+	if !strings.HasPrefix(tok.AccessToken, "imcp_at_") || !strings.HasPrefix(tok.RefreshToken, "imcp_rt_") || tok.ExpiresIn != 3600 || tok.Scope != "intervals:read" {
+		t.Fatalf("tokens = %+v", tok)
+	}
+	if status, _, body := e.mcpStatus(tok.AccessToken, initialize); status != http.StatusOK {
+		t.Fatalf("initialize with the access token = %d: %s", status, body)
+	}
+}
+
+func TestCodeIsSingleUseAndItsReuseRevokesTheTokens(t *testing.T) {
+	e := newEnv(t)
+	redirect := "http://127.0.0.1:9/cb"
+	client := e.register(redirect)
+	verifier, challenge := pkce()
+	code := e.code(client, redirect, challenge, "intervals:read")
+	form := url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {redirect}, "client_id": {client}, "code_verifier": {verifier}}
+	status, tok := e.token(form)
+	if status != http.StatusOK {
+		t.Fatalf("/token = %d %+v", status, tok)
+	}
+	if s, _, _ := e.mcpStatus(tok.AccessToken, initialize); s != http.StatusOK {
+		t.Fatalf("the access token before the replay: %d", s)
+	}
+	status, again := e.token(form)
+	if status != http.StatusBadRequest || again.Error != "invalid_grant" || again.AccessToken != "" {
+		t.Errorf("a second redemption = %d %+v, want invalid_grant", status, again)
+	}
+	if s, _, _ := e.mcpStatus(tok.AccessToken, initialize); s != http.StatusUnauthorized {
+		t.Errorf("the first redemption's access token after the replay: %d, want 401 (revoked)", s)
+	}
+	if s, _ := e.token(url.Values{"grant_type": {"refresh_token"}, "refresh_token": {tok.RefreshToken}, "client_id": {client}}); s != http.StatusBadRequest {
+		t.Errorf("its refresh token after the replay: %d, want 400", s)
+	}
+}
+
+func TestBadTokenRequestsGrantNothing(t *testing.T) {
+	e := newEnv(t)
+	redirect := "http://127.0.0.1:9/cb"
+	client := e.register(redirect)
+	other := e.register(redirect)
+	cases := map[string]func(v url.Values){
+		"wrong verifier":    func(v url.Values) { w, _ := pkce(); v.Set("code_verifier", w) },
+		"no verifier":       func(v url.Values) { v.Del("code_verifier") },
+		"wrong redirect":    func(v url.Values) { v.Set("redirect_uri", redirect+"/x") },
+		"another client":    func(v url.Values) { v.Set("client_id", other) },
+		"another resource":  func(v url.Values) { v.Set("resource", "https://other.example/mcp") },
+		"an unknown client": func(v url.Values) { v.Set("client_id", "imcp_c_nobody") },
+		"a tampered code":   func(v url.Values) { v.Set("code", v.Get("code")+"x") },
+		"an unknown grant":  func(v url.Values) { v.Set("grant_type", "password") },
+	}
+	want := map[string]string{"another resource": "invalid_target", "an unknown client": "invalid_client", "an unknown grant": "unsupported_grant_type"}
+	for name, change := range cases {
+		verifier, challenge := pkce()
+		code := e.code(client, redirect, challenge, "intervals:read")
+		v := url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {redirect}, "client_id": {client}, "code_verifier": {verifier}}
+		change(v)
+		status, tok := e.token(v)
+		code2 := want[name]
+		if code2 == "" {
+			code2 = "invalid_grant"
+		}
+		if status < 400 || tok.Error != code2 || tok.AccessToken != "" {
+			t.Errorf("%s: %d %+v, want %s and no token", name, status, tok, code2)
+		}
+	}
+}
+
+func TestRefreshRotatesHasAGraceAndItsReuseRevokes(t *testing.T) {
+	c := &clock{t: time.Now()}
+	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.Now = c.now; o.Grace = 20 * time.Second }})
+	client, first := e.signIn("intervals:write")
+	refresh := url.Values{"grant_type": {"refresh_token"}, "refresh_token": {first.RefreshToken}, "client_id": {client}}
+	status, second := e.token(refresh)
+	if status != http.StatusOK || second.RefreshToken == first.RefreshToken || second.AccessToken == first.AccessToken || second.Scope != "intervals:read intervals:write" {
+		t.Fatalf("refresh = %d %+v; want a new pair with the grant's scope", status, second)
+	}
+	c.advance(5 * time.Second)
+	status, replay := e.token(refresh)
+	if status != http.StatusOK || replay != second {
+		t.Fatalf("the same refresh token within the grace = %d %+v; want the same pair %+v", status, replay, second)
+	}
+	if s, _, _ := e.mcpStatus(second.AccessToken, initialize); s != http.StatusOK {
+		t.Fatalf("the rotated access token: %d", s)
+	}
+	c.advance(30 * time.Second)
+	status, reuse := e.token(refresh)
+	if status != http.StatusBadRequest || reuse.Error != "invalid_grant" {
+		t.Fatalf("the old refresh token after the grace = %d %+v, want invalid_grant", status, reuse)
+	}
+	if s, _, _ := e.mcpStatus(second.AccessToken, initialize); s != http.StatusUnauthorized {
+		t.Errorf("after a refresh token's reuse the newest access token answers %d, want 401 (grant revoked)", s)
+	}
+	if s, _ := e.token(url.Values{"grant_type": {"refresh_token"}, "refresh_token": {second.RefreshToken}, "client_id": {client}}); s != http.StatusBadRequest {
+		t.Errorf("the newest refresh token after the reuse: %d, want 400", s)
+	}
+}
+
+func TestAccessTokenExpiresAfterItsTTL(t *testing.T) {
+	c := &clock{t: time.Now()}
+	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.Now = c.now; o.AccessTTL = 2 * time.Minute }})
+	_, tok := e.signIn("intervals:read")
+	if tok.ExpiresIn != 120 {
+		t.Errorf("expires_in = %d, want the configured 120", tok.ExpiresIn)
+	}
+	c.advance(3 * time.Minute)
+	if s, _, _ := e.mcpStatus(tok.AccessToken, initialize); s != http.StatusUnauthorized {
+		t.Errorf("an access token past its lifetime: %d, want 401", s)
+	}
+}
