@@ -48,7 +48,7 @@ func callCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return usageError{fmt.Errorf("no tool %q in this configuration (toolsets and --read-only decide which are on); tools: %s", name, strings.Join(names, ", "))}
 	}
 	logger := newLogger(stderr, cfg)
-	rt, _, err := newRuntime(cfg, logger)
+	rt, _, err := newRuntime(cfg, logger, nil)
 	if err != nil {
 		return err
 	}

@@ -1,17 +1,3 @@
-// Command intervals-mcp is an MCP server for Intervals.icu.
-//
-//	intervals-mcp                      serve over stdio (the same as "serve")
-//	intervals-mcp serve [flags]        --transport stdio|http|sse --addr 127.0.0.1:8765 --read-only --toolsets LIST|all --demo
-//	intervals-mcp tools [--json|--markdown] [flags]   list the tools a configuration exposes
-//	intervals-mcp call TOOL ['JSON'] [flags]          run one tool and print its answer
-//	intervals-mcp install [CLIENT] [--dry-run --force --name --config]  add this binary to an MCP client's configuration
-//	intervals-mcp doctor [--strict] [flags]           check the key, settings, Intervals.icu and the tools' reads
-//	intervals-mcp fake [--addr --api-key --seed --fault SPEC...]   serve the fake Intervals.icu API
-//	intervals-mcp token create|list|revoke [--data-dir --database-url]   manage personal access tokens
-//	intervals-mcp version
-//
-// Settings come from flags, the environment and a .env file (see internal/config). Logs go to
-// stderr only: under stdio, stdout is the protocol.
 package main
 
 import (

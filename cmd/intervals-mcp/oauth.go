@@ -14,25 +14,15 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/transport"
 )
 
-// oauthOptions builds the authorization server of --public-url and the two MCP servers a
-// token's scope chooses between, and opens the store, whose journal recovery rolls a
-// signed-in athlete's interrupted write back with their own sealed token (set before the
-// store opens: the recovery starts with it). With --demo the fake plays Intervals.icu's
-// sign-in on the same address, with its demo app and a seal key made for the run (the
-// demo's store is temporary too).
-func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, fake *fakeicu.Fake, logger *slog.Logger) (*server.OAuthOptions, error) {
-	text, err := sealKeys(cfg)
-	if err != nil {
-		return nil, err
-	}
-	rt.Secrets = append(rt.Secrets, text)
-	sealer, err := sealerOf(text)
-	if err != nil {
-		return nil, err
-	}
-	rt.Persist.ClientFor = auth.JournalClient(sealer, rt.NewClient)
+// oauthOptions builds the authorization server of --public-url on the store of rt (opened
+// here: its journal recovery, which rt's runtime set up to use a signed-in athlete's own
+// sealed token, starts with it) and the two MCP servers a token's scope chooses between.
+// With --demo the fake plays Intervals.icu's sign-in on the same address (demoSignIn), with
+// its demo app and a seal key made for the run (the demo's store is temporary too).
+func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, seal *sealing, fake *fakeicu.Fake, logger *slog.Logger) (*transport.OAuthOptions, error) {
 	st, err := rt.Persist.Open(ctx)
 	if err != nil {
 		return nil, err
@@ -40,10 +30,10 @@ func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, f
 	up := &auth.Upstream{ClientID: cfg.OAuth.ClientID, ClientSecret: cfg.OAuth.ClientSecret, BaseURL: upstreamBase(cfg.BaseURL)}
 	var demo http.Handler
 	if cfg.Demo {
-		up, demo = auth.Demo(fake, cfg.OAuth.PublicURL)
+		up, demo = demoSignIn(fake, cfg.OAuth.PublicURL)
 	}
-	as, err := auth.New(auth.Options{PublicURL: cfg.OAuth.PublicURL, Store: st, Sealer: sealer, Upstream: up, StaticToken: cfg.AuthToken,
-		AccessTTL: cfg.OAuth.AccessTTL, DemoSignIn: demo, Logger: logger})
+	as, err := auth.New(auth.Options{PublicURL: cfg.OAuth.PublicURL, Store: st, Sealer: seal.sealer, Upstream: up,
+		AccessTTL: cfg.OAuth.AccessTTL, Logger: logger})
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -53,20 +43,52 @@ func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, f
 	}
 	logger.Info("OAuth sign-in on", "issuer", as.Issuer(), "resource", as.Resource(), "intervals_redirect_uri", as.Issuer()+auth.CallbackPath,
 		"account", as.Issuer()+"/account", "demo", cfg.Demo)
-	return as.OAuth(read, full, writeTool), nil
+	routes := as.Handler()
+	if demo != nil {
+		mux := http.NewServeMux()
+		mux.Handle(demoSignInPath+"/", demo)
+		mux.Handle("/", routes)
+		routes = mux
+	}
+	return &transport.OAuthOptions{Verify: as.Verify, ResourceMetadataURL: as.ResourceMetadataURL(), Routes: routes,
+		Read: read, Full: full, WriteTool: writeTool}, nil
 }
 
-// newSealer is the sealer of the configured keys (sealKeys).
-func newSealer(cfg *config.Config) (*auth.Sealer, error) {
+// demoSignInPath is where --demo serves the fake Intervals.icu's sign-in pages, on our own
+// address.
+const demoSignInPath = "/demo-intervals"
+
+// demoSignIn is the upstream of --demo: the embedded fake plays Intervals.icu's OAuth with
+// its demo app. Browsers reach its approve page under publicURL + demoSignInPath (the
+// handler returned, to mount there); the code exchange goes to the fake in process.
+func demoSignIn(fake *fakeicu.Fake, publicURL string) (*auth.Upstream, http.Handler) {
+	base, client, pages := fake.SignInAt(publicURL, demoSignInPath)
+	return &auth.Upstream{ClientID: fakeicu.DemoOAuthClientID, ClientSecret: fakeicu.DemoOAuthClientSecret, BaseURL: base, HTTP: client}, pages
+}
+
+// sealing is what a server with sign-in seals the athletes' Intervals.icu tokens with: the
+// text of the keys (a secret, kept out of answers as the API key is) and the sealer of them.
+type sealing struct {
+	keys   string
+	sealer *auth.Sealer
+}
+
+// sealingFor is the sealing of a server with sign-in (HTTP with --public-url), nil for any
+// other.
+func sealingFor(cfg *config.Config) (*sealing, error) {
+	if cfg.Transport == "stdio" || !cfg.OAuth.On() {
+		return nil, nil
+	}
+	return newSealing(cfg)
+}
+
+// newSealing is the sealing of the configured keys (sealKeys).
+func newSealing(cfg *config.Config) (*sealing, error) {
 	text, err := sealKeys(cfg)
 	if err != nil {
 		return nil, err
 	}
-	return sealerOf(text)
-}
-
-func sealerOf(keysText string) (*auth.Sealer, error) {
-	keys, err := auth.ParseKeys(keysText)
+	keys, err := auth.ParseKeys(text)
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -74,7 +96,7 @@ func sealerOf(keysText string) (*auth.Sealer, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
-	return sealer, nil
+	return &sealing{keys: text, sealer: sealer}, nil
 }
 
 // sealKeys is the text of the sealing keys: MCP_SEAL_KEYS, else the key file; with --demo

@@ -10,6 +10,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/transport"
 )
 
 // serveCmd serves MCP over stdio, or over HTTP (stateless Streamable HTTP at /mcp, legacy
@@ -24,7 +25,11 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	logger := newLogger(stderr, cfg)
-	rt, fake, err := newRuntime(cfg, logger)
+	seal, err := sealingFor(cfg)
+	if err != nil {
+		return err
+	}
+	rt, fake, err := newRuntime(cfg, logger, seal)
 	if err != nil {
 		return err
 	}
@@ -39,35 +44,35 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		resumeGCAfterList(srv, resume)
 		logger.Info("serving MCP over stdio", "version", intervals.Version, "athlete", rt.AthleteID, "read_only", cfg.ReadOnly)
-		err = server.ServeStdio(ctx, srv, stdin, stdout, rt.Timeout)
+		err = transport.ServeStdio(ctx, srv, stdin, stdout, rt.Timeout)
 		if ctx.Err() != nil {
 			return nil
 		}
 		return err
 	}
-	ln, err := server.Listen(cfg.Addr, cfg.AuthToken != "" || cfg.OAuth.On())
+	ln, err := transport.Listen(cfg.Addr, cfg.AuthToken != "" || cfg.OAuth.On())
 	if err != nil {
-		if errors.Is(err, server.ErrTokenRequired) {
+		if errors.Is(err, transport.ErrTokenRequired) {
 			return usageError{err}
 		}
 		return err
 	}
-	opts, err := httpOptions(ctx, cfg, rt, fake, logger, resume)
+	opts, err := httpOptions(ctx, cfg, rt, seal, fake, logger, resume)
 	if err != nil {
 		ln.Close()
 		return err
 	}
-	return server.Serve(ctx, ln, opts)
+	return transport.Serve(ctx, ln, opts)
 }
 
 // httpOptions builds the MCP servers an HTTP server serves, only those: one, or with OAuth
 // the two a token's scope chooses between (OAuthOptions.Read, Full). The store is opened
 // first (migrations applied and recovery started before the first request), except for a
 // demo without OAuth, which opens it on first need.
-func httpOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, fake *fakeicu.Fake, logger *slog.Logger, resume func()) (server.HTTPOptions, error) {
-	opts := server.HTTPOptions{
+func httpOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, seal *sealing, fake *fakeicu.Fake, logger *slog.Logger, resume func()) (transport.HTTPOptions, error) {
+	opts := transport.HTTPOptions{
 		Token:           cfg.AuthToken,
-		WriteTimeout:    server.WriteTimeoutFor(rt.Timeout),
+		WriteTimeout:    transport.WriteTimeoutFor(rt.Timeout),
 		SSEMaxSessions:  cfg.SSEMaxSessions,
 		SSEIdleTimeout:  cfg.SSEIdleTimeout,
 		ShutdownTimeout: cfg.ShutdownTimeout,
@@ -76,7 +81,7 @@ func httpOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, fa
 	}
 	var err error
 	if cfg.OAuth.On() {
-		if opts.OAuth, err = oauthOptions(ctx, cfg, rt, fake, logger); err != nil {
+		if opts.OAuth, err = oauthOptions(ctx, cfg, rt, seal, fake, logger); err != nil {
 			return opts, err
 		}
 		resumeGCAfterList(opts.OAuth.Read, resume)

@@ -7,8 +7,8 @@ import (
 	"runtime/debug"
 	"testing"
 
-	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
+	"github.com/intervals-mcp/intervals-mcp/internal/transport"
 )
 
 // TestHTTPServeBuildsOnlyTheServersItUses: with --public-url, serve builds the two MCP
@@ -17,18 +17,22 @@ import (
 func TestHTTPServeBuildsOnlyTheServersItUses(t *testing.T) {
 	gcAtDefault(t)
 	logger := slog.New(slog.DiscardHandler)
-	build := func(args ...string) server.HTTPOptions {
+	build := func(args ...string) transport.HTTPOptions {
 		t.Helper()
 		cfg, err := loadFlagsOnly(newFlagSet("serve", io.Discard), append([]string{"--transport", "http", "--demo"}, args...))
 		if err != nil {
 			t.Fatal(err)
 		}
-		rt, fake, err := newRuntime(cfg, logger)
+		seal, err := sealingFor(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rt, fake, err := newRuntime(cfg, logger, seal)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { rt.Persist.Close() })
-		o, err := httpOptions(context.Background(), cfg, rt, fake, logger, pauseGC())
+		o, err := httpOptions(context.Background(), cfg, rt, seal, fake, logger, pauseGC())
 		if err != nil {
 			t.Fatal(err)
 		}

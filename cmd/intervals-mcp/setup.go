@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/auth"
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
@@ -69,37 +70,43 @@ func perTryTimeout(call time.Duration) time.Duration {
 	return min(15*time.Second, call*2/5)
 }
 
-// newRuntime builds what every tool call shares: the Intervals.icu client (or, with --demo,
-// a client of the in-process fake: no socket, no network, returned too) and the configured
-// athlete; with OAuth, how each signed-in caller's own client is built (Runtime.NewClient).
-func newRuntime(cfg *config.Config, logger *slog.Logger) (*server.Runtime, *fakeicu.Fake, error) {
+// upstream is where the tool calls go: Intervals.icu with the configured credential and
+// athlete, or with --demo a client of the in-process fake (no socket, no network), which is
+// returned too. Each try has perTryTimeout, and the call as a whole cfg.CallTimeout
+// (server.Runtime), so that a hung upstream costs a few tries, not four of 30 s.
+func upstream(cfg *config.Config, logger *slog.Logger) (intervals.Options, string, *fakeicu.Fake) {
+	if !cfg.Demo {
+		return intervals.Options{APIKey: cfg.APIKey, AccessToken: cfg.AccessToken, BaseURL: cfg.BaseURL, Timeout: perTryTimeout(cfg.CallTimeout)}, cfg.AthleteID, nil
+	}
+	fake := fakeicu.New(fakeicu.Options{})
+	logger.Warn("demo mode: serving the built-in synthetic athlete (made-up data, not an Intervals.icu account)", "athlete", fakeicu.DemoAthleteID)
+	return intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: fake.Transport()}, RateLimit: -1}, "0", fake
+}
+
+// newRuntime wires what every tool call shares: the Intervals.icu client of upstream (and
+// the fake, with --demo), the store (newPersist) with, over HTTP, the upstream budget shared
+// by replicas, and with sign-in (seal, nil without) how a signed-in caller's own client is
+// built and how their interrupted write is rolled back with their own sealed token.
+func newRuntime(cfg *config.Config, logger *slog.Logger, seal *sealing) (*server.Runtime, *fakeicu.Fake, error) {
 	if err := cfg.NeedCredentials(); err != nil {
 		return nil, nil, usageError{err}
 	}
-	// Each try has perTryTimeout, and the call as a whole cfg.CallTimeout (server.Runtime),
-	// so that a hung upstream costs a few tries, not four of 30 s.
-	opts := intervals.Options{APIKey: cfg.APIKey, AccessToken: cfg.AccessToken, BaseURL: cfg.BaseURL, Timeout: perTryTimeout(cfg.CallTimeout)}
-	athlete := cfg.AthleteID
-	var fake *fakeicu.Fake
-	if cfg.Demo {
-		fake = fakeicu.New(fakeicu.Options{})
-		opts = intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: fake.Transport()}, RateLimit: -1}
-		athlete = "0"
-		logger.Warn("demo mode: serving the built-in synthetic athlete (made-up data, not an Intervals.icu account)", "athlete", fakeicu.DemoAthleteID)
-	}
+	opts, athlete, fake := upstream(cfg, logger)
 	persist := newPersist(cfg, opts.APIKey+opts.AccessToken, logger)
 	if cfg.Transport != "stdio" && !cfg.Demo {
 		opts.Budget = persist.Budget(budgetBuckets(cfg)) // shared by replicas, instead of the client's own limiter
 	}
 	rt := &server.Runtime{AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Cache: &toolcall.Cache{}, Timeout: cfg.CallTimeout, Writes: &toolcall.Writes{}, Persist: persist}
-	if cfg.OAuth.On() {
+	if seal != nil {
+		rt.Secrets = append(rt.Secrets, seal.keys)
 		rt.NewClient = func(token string) (*intervals.ClientWithResponses, error) {
 			o := opts
 			o.APIKey, o.AccessToken = "", token
 			return intervals.New(o)
 		}
+		persist.ClientFor = auth.JournalClient(seal.sealer, rt.NewClient)
 	}
-	if opts.APIKey == "" && opts.AccessToken == "" { // OAuth only: every caller brings a token
+	if opts.APIKey == "" && opts.AccessToken == "" { // sign-in only: every caller brings a token
 		return rt, fake, nil
 	}
 	client, err := intervals.New(opts)

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/intervals-mcp/intervals-mcp/internal/server/stdiotest"
+	"github.com/intervals-mcp/intervals-mcp/internal/transport/stdiotest"
 )
 
 // The binary answers each malformed line of stdin with its JSON-RPC error and keeps serving,

@@ -158,9 +158,11 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "revoked personal token %s: its next request is refused\n", pos[0])
 	var sealer *auth.Sealer
 	if cfg.OAuth.SealKeys != "" || cfg.OAuth.SealKeyFile != "" {
-		if sealer, err = newSealer(cfg); err != nil {
+		seal, err := newSealing(cfg)
+		if err != nil {
 			return err
 		}
+		sealer = seal.sealer
 	}
 	up := &auth.Upstream{BaseURL: upstreamBase(cfg.BaseURL)}
 	forgotten, disconnected, err := auth.Forget(ctx, st, sealer, up, athlete, time.Now(), nil)

@@ -15,10 +15,10 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
 	"github.com/intervals-mcp/intervals-mcp/internal/browsertest"
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
@@ -58,12 +58,12 @@ func accountServer(t *testing.T) (*auth.Server, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	up, signIn := auth.Demo(fakeicu.New(fakeicu.Options{}), public)
-	srv, err := auth.New(auth.Options{PublicURL: public, Store: st, Sealer: sealer, Upstream: up, DemoSignIn: signIn})
+	up, signIn := demoSignIn(fakeicu.New(fakeicu.Options{}), public)
+	srv, err := auth.New(auth.Options{PublicURL: public, Store: st, Sealer: sealer, Upstream: up})
 	if err != nil {
 		t.Fatal(err)
 	}
-	hs := &httptest.Server{Listener: ln, Config: &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second}}
+	hs := &httptest.Server{Listener: ln, Config: &http.Server{Handler: withSignIn(srv.Handler(), signIn), ReadHeaderTimeout: 10 * time.Second}}
 	hs.Start()
 	t.Cleanup(hs.Close)
 	return srv, public
@@ -118,7 +118,7 @@ func TestAccountPageInChromium(t *testing.T) {
 	step("2-intervals-approve",
 		chromedp.Click(chromedp.CSS(`form[action="/account/signin"] button`)),
 		chromedp.WaitVisible(chromedp.CSS(`button[name=decision][value=allow]`)))
-	if url, body := read(chromedp.Location()), text("main"); !strings.HasPrefix(url, public+auth.DemoPath+"/oauth/authorize?") ||
+	if url, body := read(chromedp.Location()), text("main"); !strings.HasPrefix(url, public+demoPath+"/oauth/authorize?") ||
 		!strings.Contains(body, "Wellness data: read and write") {
 		t.Fatalf("the sign-in went to %s, showing:\n%s", url, body)
 	}
@@ -139,8 +139,8 @@ func TestAccountPageInChromium(t *testing.T) {
 	if !strings.HasPrefix(token, auth.PrefixPersonal) || !strings.Contains(listed, "browser-test") || !strings.Contains(listed, "read and change") {
 		t.Fatalf("created token %q, the list shows:\n%s", token, listed)
 	}
-	info, err := srv.Verifier()(context.Background(), token, nil)
-	if left := time.Until(info.Expiration); err != nil || !slices.Contains(info.Scopes, auth.ScopeWrite) || info.UserID != "i100001" ||
+	info, err := srv.Verify(context.Background(), token)
+	if left := time.Until(info.Expires); err != nil || !info.Has(caller.ScopeWrite) || info.AthleteID != "i100001" ||
 		left < 29*24*time.Hour || left > 30*24*time.Hour {
 		t.Fatalf("the new token verifies as %+v, %v", info, err)
 	}
@@ -151,7 +151,7 @@ func TestAccountPageInChromium(t *testing.T) {
 	if body := text("body"); !strings.Contains(body, "The token is revoked. It was your last connection") || strings.Contains(body, "browser-test") || strings.Contains(body, token) {
 		t.Fatalf("after revoking, the page shows:\n%s", body)
 	}
-	if _, err := srv.Verifier()(context.Background(), token, nil); !errors.Is(err, sdkauth.ErrInvalidToken) {
+	if _, err := srv.Verify(context.Background(), token); !errors.Is(err, caller.ErrInvalidToken) {
 		t.Errorf("the revoked token verifies: %v", err)
 	}
 	t.Logf("screenshots in %s", shots)

@@ -1,16 +1,3 @@
-// Package auth is intervals-mcp's OAuth 2.1 authorization server, and the verifier of the
-// bearer tokens /mcp takes. Intervals.icu signs the user in (its OAuth has no discovery, PKCE,
-// registration or refresh, so it cannot be the MCP authorization server); we run our own:
-//
-//	client -> /authorize (PKCE S256, resource) -> our consent page (read, or read and write)
-//	       -> Intervals.icu's authorize -> /oauth/callback (code exchanged at once, the
-//	          athlete's token sealed in the store) -> client's redirect_uri?code&state&iss
-//	       -> /token (code, then rotated refresh tokens) -> /mcp with our access token
-//
-// Clients are client ID metadata documents (an https URL; clientid.go fetches them with SSRF
-// guards) or registered (/register, RFC 7591). Every token is opaque and random, kept in the
-// store as its SHA-256 and looked up on every request: a revocation stops the next request on
-// every replica. Personal access tokens (imcp_pat_...) are for clients that send a header.
 package auth
 
 import (
@@ -25,13 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
-)
-
-// Our scopes. Write implies read: a write grant's scope is "intervals:read intervals:write".
-const (
-	ScopeRead  = "intervals:read"
-	ScopeWrite = "intervals:write"
 )
 
 // Token prefixes: a token says what it is, and secret scanners can find a leaked one.
@@ -57,22 +39,17 @@ const (
 type Options struct {
 	// PublicURL is the address clients reach this server at, such as
 	// https://mcp.example.com: the issuer, exactly; the resource is PublicURL + "/mcp".
-	PublicURL string
-	Store     store.Store
-	Sealer    *Sealer   // seals each athlete's Intervals.icu token
-	Upstream  *Upstream // Intervals.icu's OAuth (or the demo's fake)
-	// StaticToken is MCP_AUTH_TOKEN: still accepted on /mcp, with both scopes, for the
-	// server's own credential (single-user).
-	StaticToken string
-	AccessTTL   time.Duration // 0: DefaultAccessTTL
-	RefreshTTL  time.Duration // 0: DefaultRefreshTTL
-	Grace       time.Duration // a refresh token's reuse grace; 0: DefaultGrace
+	PublicURL  string
+	Store      store.Store
+	Sealer     *Sealer       // seals each athlete's Intervals.icu token
+	Upstream   *Upstream     // Intervals.icu's OAuth (or the demo's fake)
+	AccessTTL  time.Duration // 0: DefaultAccessTTL
+	RefreshTTL time.Duration // 0: DefaultRefreshTTL
+	Grace      time.Duration // a refresh token's reuse grace; 0: DefaultGrace
 	// MetadataClient fetches client ID metadata documents and JWKS. nil is the guarded
 	// client (https only, public addresses only, no redirects): tests give one that trusts
 	// their TLS server; production never sets it.
 	MetadataClient *http.Client
-	// DemoSignIn, with --demo, is the fake Intervals.icu's sign-in, served at DemoPath.
-	DemoSignIn http.Handler
 	// RegisterRate bounds /register per remote address: registrations an hour (0: 20).
 	RegisterRate float64
 	Logger       *slog.Logger
@@ -166,9 +143,6 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /token", s.token)
 	mux.HandleFunc("POST /revoke", s.revoke)
 	s.routeAccount(mux)
-	if s.opts.DemoSignIn != nil {
-		mux.Handle(DemoPath+"/", s.opts.DemoSignIn)
-	}
 	return mux
 }
 
@@ -209,24 +183,24 @@ func newID() string { return strings.ToLower(rand.Text()[:16]) }
 // scopeOf is the stored scope of a grant that may write or not.
 func scopeOf(write bool) string {
 	if write {
-		return ScopeRead + " " + ScopeWrite
+		return caller.ScopeRead + " " + caller.ScopeWrite
 	}
-	return ScopeRead
+	return caller.ScopeRead
 }
 
 // Scopes lists a stored scope's scopes.
 func Scopes(scope string) []string { return strings.Fields(scope) }
 
 // CanWrite says whether a stored scope allows writes.
-func CanWrite(scope string) bool { return slices.Contains(Scopes(scope), ScopeWrite) }
+func CanWrite(scope string) bool { return slices.Contains(Scopes(scope), caller.ScopeWrite) }
 
 // parseScope reads a requested scope: ours (write implies read), offline_access ignored
 // (refresh tokens are always issued); "" is read. ok is false for any other scope.
 func parseScope(raw string) (write, ok bool) {
 	for _, sc := range strings.Fields(raw) {
 		switch sc {
-		case ScopeRead, "offline_access":
-		case ScopeWrite:
+		case caller.ScopeRead, "offline_access":
+		case caller.ScopeWrite:
 			write = true
 		default:
 			return false, false

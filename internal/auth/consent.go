@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"sync"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
 
@@ -95,8 +96,8 @@ func (s *Server) consent(w http.ResponseWriter, r *http.Request) {
 	}
 	write := false
 	switch r.PostForm.Get("scope") {
-	case ScopeRead:
-	case ScopeWrite:
+	case caller.ScopeRead:
+	case caller.ScopeWrite:
 		write = true
 	default:
 		s.errorPage(w, http.StatusBadRequest, "Choose what the application may do", "Pick read, or read and write, and submit again.")

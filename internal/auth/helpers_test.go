@@ -34,6 +34,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
+	"github.com/intervals-mcp/intervals-mcp/internal/transport"
 	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver, for the test schema
 )
 
@@ -70,12 +71,32 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// demoPath is where the tests serve the fake Intervals.icu's sign-in pages, as serve --demo
+// does (cmd/intervals-mcp wires it there).
+const demoPath = "/demo-intervals"
+
+// demoSignIn is the fake playing Intervals.icu's OAuth under publicURL + demoPath, with its
+// demo app: the upstream for auth.New and the fake's pages, for withSignIn.
+func demoSignIn(fake *fakeicu.Fake, publicURL string) (*auth.Upstream, http.Handler) {
+	base, client, pages := fake.SignInAt(publicURL, demoPath)
+	return &auth.Upstream{ClientID: fakeicu.DemoOAuthClientID, ClientSecret: fakeicu.DemoOAuthClientSecret, BaseURL: base, HTTP: client}, pages
+}
+
+// withSignIn serves the fake's sign-in pages under demoPath beside the authorization server.
+func withSignIn(routes, pages http.Handler) http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle(demoPath+"/", pages)
+	mux.Handle("/", routes)
+	return mux
+}
+
 type envConfig struct {
 	databaseURL string // "" SQLite in dataDir
 	dataDir     string // "" a temporary directory
 	fake        *fakeicu.Fake
 	keys        [][]byte
 	opts        func(*auth.Options)
+	staticToken string          // MCP_AUTH_TOKEN, the server's own (the transport's gate checks it)
 	filter      manifest.Filter // the tools (default toolsets when zero)
 	journals    *journalConfig  // nil: the calls keep no write journal
 }
@@ -123,8 +144,8 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 		t.Fatal(err)
 	}
 	logger := slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
-	up, demo := auth.Demo(e.fake, e.url)
-	opts := auth.Options{PublicURL: e.url, Store: st, Sealer: sealer, Upstream: up, DemoSignIn: demo, Logger: logger}
+	up, demo := demoSignIn(e.fake, e.url)
+	opts := auth.Options{PublicURL: e.url, Store: st, Sealer: sealer, Upstream: up, Logger: logger}
 	if cfg.opts != nil {
 		cfg.opts(&opts)
 	}
@@ -132,14 +153,14 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	transport := e.fake.Transport()
-	base, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: transport}, RateLimit: -1})
+	fakeTransport := e.fake.Transport()
+	base, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: fakeTransport}, RateLimit: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rt := server.Runtime{Client: base, Logger: logger, Cache: &toolcall.Cache{}, Writes: &toolcall.Writes{},
 		NewClient: func(token string) (*intervals.ClientWithResponses, error) {
-			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: &http.Client{Transport: transport}, RateLimit: -1})
+			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: &http.Client{Transport: fakeTransport}, RateLimit: -1})
 		}}
 	if j := cfg.journals; j != nil {
 		sc.JournalLease = j.lease
@@ -158,7 +179,9 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := server.NewHTTP(server.HTTPOptions{OAuth: e.as.OAuth(read, full, writeTool), Logger: logger})
+	h := transport.NewHTTP(transport.HTTPOptions{Token: cfg.staticToken, Logger: logger, OAuth: &transport.OAuthOptions{
+		Verify: e.as.Verify, ResourceMetadataURL: e.as.ResourceMetadataURL(), Routes: withSignIn(e.as.Handler(), demo),
+		Read: read, Full: full, WriteTool: writeTool}})
 	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go hs.Serve(ln)
 	t.Cleanup(func() { hs.Close() })

@@ -2,10 +2,12 @@ package auth
 
 import (
 	"net/http"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 )
 
 // supportedScopes are advertised in both metadata documents.
-var supportedScopes = []string{ScopeRead, ScopeWrite}
+var supportedScopes = []string{caller.ScopeRead, caller.ScopeWrite}
 
 // assertionAlgs are the signature algorithms of private_key_jwt client assertions we take.
 var assertionAlgs = []string{"RS256", "PS256", "ES256", "ES384", "EdDSA"}

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
 
@@ -68,7 +69,7 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 		"token_endpoint_auth_method": c.AuthMethod,
 		"grant_types":                []string{"authorization_code", "refresh_token"},
 		"response_types":             []string{"code"},
-		"scope":                      ScopeRead + " " + ScopeWrite,
+		"scope":                      caller.ScopeRead + " " + caller.ScopeWrite,
 	}
 	if c.JWKSURI != "" {
 		out["jwks_uri"] = c.JWKSURI

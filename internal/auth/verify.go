@@ -2,61 +2,51 @@ package auth
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 	"time"
 
-	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
-
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
-	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
 
-// Verifier checks the bearer token of every /mcp request in the store: one of our access
-// tokens, a personal access token, or the static MCP_AUTH_TOKEN. A token of an athlete
-// carries the athlete's unsealed Intervals.icu token to the call (server.Caller), never
-// further: it is not logged and the server redacts it from answers.
-func (s *Server) Verifier() sdkauth.TokenVerifier {
-	return func(ctx context.Context, token string, _ *http.Request) (*sdkauth.TokenInfo, error) {
-		now := s.now()
-		if s.opts.StaticToken != "" && subtle.ConstantTimeCompare([]byte(token), []byte(s.opts.StaticToken)) == 1 {
-			return &sdkauth.TokenInfo{Scopes: []string{ScopeRead, ScopeWrite}, Expiration: now.Add(time.Hour)}, nil
-		}
-		kind := store.KindAccess
-		switch {
-		case strings.HasPrefix(token, PrefixPersonal):
-			kind = store.KindPersonal
-		case !strings.HasPrefix(token, PrefixAccess):
-			return nil, sdkauth.ErrInvalidToken
-		}
-		t, err := s.opts.Store.VerifyToken(ctx, token, now, kind)
-		if errors.Is(err, store.ErrNotFound) {
-			return nil, sdkauth.ErrInvalidToken
-		}
-		if err != nil {
-			s.log.Error("verify: store", "error", err)
-			return nil, err
-		}
-		upstream, err := s.upstreamToken(ctx, t.AthleteID)
-		if err != nil {
-			return nil, err
-		}
-		exp := t.Expires
-		if exp.IsZero() {
-			exp = now.Add(time.Hour) // a personal token without expiry; go-sdk wants one
-		}
-		key := t.ID
-		if t.GrantID != "" {
-			key = t.GrantID
-		}
-		info := &sdkauth.TokenInfo{Scopes: Scopes(t.Scope), Expiration: exp, UserID: t.AthleteID}
-		server.SetCaller(info, server.Caller{Token: upstream, AthleteID: t.AthleteID, Key: kind + ":" + key})
-		return info, nil
+// Verify is the caller of a bearer token of /mcp, checked in the store: one of our access
+// tokens or a personal access token (the server's own MCP_AUTH_TOKEN is the transport
+// gate's to check). The caller carries the athlete's unsealed Intervals.icu token to the
+// call (caller.Caller.Token), never further: it is not logged and the server redacts it
+// from answers. A token that is not accepted is an error wrapping caller.ErrInvalidToken.
+func (s *Server) Verify(ctx context.Context, token string) (caller.Caller, error) {
+	now := s.now()
+	kind := store.KindAccess
+	switch {
+	case strings.HasPrefix(token, PrefixPersonal):
+		kind = store.KindPersonal
+	case !strings.HasPrefix(token, PrefixAccess):
+		return caller.Caller{}, caller.ErrInvalidToken
 	}
+	t, err := s.opts.Store.VerifyToken(ctx, token, now, kind)
+	if errors.Is(err, store.ErrNotFound) {
+		return caller.Caller{}, caller.ErrInvalidToken
+	}
+	if err != nil {
+		s.log.Error("verify: store", "error", err)
+		return caller.Caller{}, err
+	}
+	upstream, err := s.upstreamToken(ctx, t.AthleteID)
+	if err != nil {
+		return caller.Caller{}, err
+	}
+	exp := t.Expires
+	if exp.IsZero() {
+		exp = now.Add(time.Hour) // a personal token without expiry; go-sdk wants one
+	}
+	grant := t.ID
+	if t.GrantID != "" {
+		grant = t.GrantID
+	}
+	return caller.Caller{Token: upstream, AthleteID: t.AthleteID, Grant: kind + ":" + grant, Scopes: Scopes(t.Scope), Expires: exp}, nil
 }
 
 // upstreamToken is AthleteToken for the verifier: an athlete without a token kept here
@@ -64,11 +54,11 @@ func (s *Server) Verifier() sdkauth.TokenVerifier {
 func (s *Server) upstreamToken(ctx context.Context, athleteID string) (string, error) {
 	tok, err := AthleteToken(ctx, s.opts.Store, s.opts.Sealer, athleteID)
 	switch {
-	case errors.Is(err, server.ErrSignedOut):
-		if err != server.ErrSignedOut { // not a missing sign-in: one that cannot be opened
+	case errors.Is(err, caller.ErrSignedOut):
+		if err != caller.ErrSignedOut { // not a missing sign-in: one that cannot be opened
 			s.log.Error("verify: "+err.Error(), "athlete", athleteID)
 		}
-		return "", sdkauth.ErrInvalidToken
+		return "", caller.ErrInvalidToken
 	case err != nil:
 		s.log.Error("verify: store", "error", err)
 		return "", err
@@ -79,18 +69,18 @@ func (s *Server) upstreamToken(ctx context.Context, athleteID string) (string, e
 // AthleteToken is an athlete's Intervals.icu token, unsealed; a token sealed under an older
 // key is sealed again under the current one (key rotation happens as athletes call). An
 // athlete with none kept (never signed in, or forgotten), or whose token cannot be unsealed,
-// is an error wrapping server.ErrSignedOut.
+// is an error wrapping caller.ErrSignedOut.
 func AthleteToken(ctx context.Context, st store.Store, sealer *Sealer, athleteID string) (string, error) {
 	a, err := st.Athlete(ctx, athleteID)
 	if errors.Is(err, store.ErrNotFound) {
-		return "", server.ErrSignedOut
+		return "", caller.ErrSignedOut
 	}
 	if err != nil {
 		return "", err
 	}
 	plain, err := sealer.Open(a.SealedToken, []byte(a.ID))
 	if err != nil {
-		return "", fmt.Errorf("%w: their Intervals.icu token cannot be unsealed (was its sealing key removed from MCP_SEAL_KEYS?): they must sign in again", server.ErrSignedOut)
+		return "", fmt.Errorf("%w: their Intervals.icu token cannot be unsealed (was its sealing key removed from MCP_SEAL_KEYS?): they must sign in again", caller.ErrSignedOut)
 	}
 	if !sealer.Current(a.SealedToken) {
 		if again, err := sealer.Seal(plain, []byte(a.ID)); err == nil {

@@ -51,7 +51,7 @@ func TestReadTokenGetsInsufficientScopeOnAWriteTool(t *testing.T) {
 }
 
 func TestStaticTokenStillServesEverything(t *testing.T) {
-	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.StaticToken = "static-token-of-the-operator" }})
+	e := newEnv(t, envConfig{staticToken: "static-token-of-the-operator"})
 	call := `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add_or_update_event","arguments":` + writeCall + `}}`
 	if status, _, body := e.mcpStatus("static-token-of-the-operator", call); status != http.StatusOK || strings.Contains(body, `"isError":true`) {
 		t.Errorf("MCP_AUTH_TOKEN calling a write tool = %d %s", status, body)
@@ -191,7 +191,7 @@ func TestASignedOutUsersInterruptedWriteEndsWithANotice(t *testing.T) {
 			resp.Body.Close() // their only connection: their Intervals.icu token is deleted
 		},
 		"revoked at Intervals.icu": func(t *testing.T, e *env, _ tokens, _ string) {
-			up, _ := auth.Demo(e.fake, e.url)
+			up, _ := demoSignIn(e.fake, e.url)
 			if err := up.Disconnect(context.Background(), e.upstreamToken(fakeicu.DemoAthleteID)); err != nil {
 				t.Fatal(err)
 			}

@@ -19,6 +19,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/transport"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -316,7 +317,7 @@ func ExpiredSessionHeap(tools []manifest.Tool, n int, idle time.Duration) (Sessi
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	go func() {
-		_ = server.Serve(ctx, ln, server.HTTPOptions{Server: srv, SSEMaxSessions: n + 10, SSEIdleTimeout: idle})
+		_ = transport.Serve(ctx, ln, transport.HTTPOptions{Server: srv, SSEMaxSessions: n + 10, SSEIdleTimeout: idle})
 	}()
 	addr := ln.Addr().String()
 	if err := waitListening(addr, 10*time.Second); err != nil {

@@ -45,7 +45,7 @@ type Runtime struct {
 	Writes    *toolcall.Writes // plans of writes in progress (move_sessions); nil keeps none
 	Persist   *Persist         // the store of confirmations, journals and notices (persist.go); nil: none
 	// NewClient builds the Intervals.icu client of an OAuth caller from their access token
-	// (oauth.go); nil: the server takes no OAuth callers.
+	// (callers.go); nil: the server takes no OAuth callers.
 	NewClient func(accessToken string) (*intervals.ClientWithResponses, error)
 
 	callers *callerClients // OAuth callers' clients and read caches
@@ -81,6 +81,17 @@ func (rt *Runtime) finish(text string, err error) Result {
 		return Result{Text: rt.cut(redact(msg, rt.Secrets)), IsError: true}
 	}
 	return Result{Text: rt.cut(redact(text, rt.Secrets))}
+}
+
+// narrowedGrant is added to a 403 from Intervals.icu for an OAuth caller: Intervals.icu
+// applies an athlete's latest sign-in scopes to every token of the app, so a later
+// read-only sign-in (here or in another client) narrows an earlier write grant.
+const narrowedGrant = "Intervals.icu refused this change for your sign-in: it applies your latest Intervals.icu sign-in to every connection, and that one allowed reading only. Reconnect this client and choose \"Read and change it\" (or sign in again at /account) to allow changes"
+
+// upstreamForbidden says whether err is Intervals.icu's 403.
+func upstreamForbidden(err error) bool {
+	var ae *intervals.Error
+	return errors.As(err, &ae) && ae.Status == 403 /* Forbidden */ && !strings.Contains(ae.Path, "/oauth/")
 }
 
 // cut shortens s to the answer budget, saying so.

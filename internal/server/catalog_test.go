@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 func TestNewRefusesProgrammingMistakes(t *testing.T) {
 	ok := manifest.Def{Name: "fine", Title: "Fine", Description: "Fine.", Toolset: manifest.Context, Access: manifest.Read}
 	mk := func(d manifest.Def) manifest.Tool {
-		return withSchemas(manifest.New(d, func(context.Context, *toolcall.Env, noIn) (string, error) { return "", nil }))[0]
+		return mcptest.WithSchemas(manifest.New(d, func(context.Context, *toolcall.Env, noIn) (string, error) { return "", nil }))[0]
 	}
 	with := func(f func(*manifest.Def)) manifest.Tool {
 		d := ok
@@ -31,7 +32,7 @@ func TestNewRefusesProgrammingMistakes(t *testing.T) {
 		"unknown op":      {[]manifest.Tool{with(func(d *manifest.Def) { d.Operations = []string{"getEverything"} })}, `operation "getEverything" is not in the API`},
 		"no schema": {[]manifest.Tool{manifest.New(ok, func(context.Context, *toolcall.Env, noIn) (string, error) { return "", nil })},
 			"no input schema"},
-		"athlete clash in coach mode": {withSchemas(manifest.New(ok, func(context.Context, *toolcall.Env, struct {
+		"athlete clash in coach mode": {mcptest.WithSchemas(manifest.New(ok, func(context.Context, *toolcall.Env, struct {
 			Athlete string `json:"athlete"`
 		}) (string, error) {
 			return "", nil
@@ -45,7 +46,7 @@ func TestNewRefusesProgrammingMistakes(t *testing.T) {
 }
 
 func TestMistakeInAFilteredOutToolStillFails(t *testing.T) {
-	tools := append(testTools(), withSchemas(manifest.New(manifest.Def{Name: "Bad Name", Title: "x", Description: "x", Toolset: manifest.API, Access: manifest.Read},
+	tools := append(testTools(), mcptest.WithSchemas(manifest.New(manifest.Def{Name: "Bad Name", Title: "x", Description: "x", Toolset: manifest.API, Access: manifest.Read},
 		func(context.Context, *toolcall.Env, noIn) (string, error) { return "", nil }))...)
 	if _, err := New(Options{Tools: tools}); err == nil {
 		t.Error("a mistake must fail at start-up in every configuration, also when its toolset is off")
@@ -59,7 +60,7 @@ func TestNoToolsIsAnError(t *testing.T) {
 }
 
 func TestSchemaThatDoesNotCompile(t *testing.T) {
-	tools := withSchemas(manifest.New(manifest.Def{Name: "bad_default", Title: "x", Description: "x", Toolset: manifest.Context, Access: manifest.Read},
+	tools := mcptest.WithSchemas(manifest.New(manifest.Def{Name: "bad_default", Title: "x", Description: "x", Toolset: manifest.Context, Access: manifest.Read},
 		func(context.Context, *toolcall.Env, struct {
 			N int `json:"n,omitempty" jsonschema:"minimum=1,default=0"`
 		}) (string, error) {
@@ -80,7 +81,7 @@ func TestSchemaThatDoesNotCompile(t *testing.T) {
 
 func TestOnlyAToolAndItsReadOnlyVariantShareAName(t *testing.T) {
 	mk := func(a manifest.Access, variant bool, ts manifest.Toolset) manifest.Tool {
-		return withSchemas(manifest.New(manifest.Def{Name: "call", Title: "Call", Description: "Calls.", Toolset: ts, Access: a, ReadOnlyVariant: variant},
+		return mcptest.WithSchemas(manifest.New(manifest.Def{Name: "call", Title: "Call", Description: "Calls.", Toolset: ts, Access: a, ReadOnlyVariant: variant},
 			func(context.Context, *toolcall.Env, noIn) (string, error) { return "", nil }))[0]
 	}
 	if _, err := NewCatalog([]manifest.Tool{mk(manifest.Destructive, false, manifest.API), mk(manifest.Read, true, manifest.API)}, allOn()); err != nil {

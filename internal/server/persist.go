@@ -2,16 +2,14 @@ package server
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"net/http"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
@@ -36,7 +34,7 @@ type Persist struct {
 	Client     *intervals.ClientWithResponses
 	// ClientFor is the Intervals.icu client of a signed-in athlete (OAuth), on their own
 	// token as the store keeps it: a journal written under their credential is undone with
-	// it. An error wrapping ErrSignedOut means none is kept (the journal ends with a notice);
+	// it. An error wrapping caller.ErrSignedOut means none is kept (the journal ends with a notice);
 	// nil: such journals are left to a replica that has it.
 	ClientFor func(ctx context.Context, st store.Store, athleteID string) (*intervals.ClientWithResponses, error)
 	// Undo rolls back a journal's entries through env's client (tools.UndoJournal): how many
@@ -55,11 +53,6 @@ type Persist struct {
 }
 
 var errStoreClosed = errors.New("the store is closed: the server is shutting down")
-
-// ErrSignedOut is in the chain of a ClientFor error when the athlete's Intervals.icu
-// token is not kept here: never signed in, forgotten once their last connection was revoked,
-// or sealed under a key the server no longer has.
-var ErrSignedOut = errors.New("no Intervals.icu sign-in of this athlete is kept here")
 
 // maxClaims is how many times a journal is tried before it is given up with a notice.
 const maxClaims = 5
@@ -133,24 +126,6 @@ func (p *Persist) log(msg string, args ...any) {
 	}
 }
 
-// CallerKey is the caller key of the credential acting for athlete.
-func CallerKey(credential, athlete string) string {
-	h := sha256.Sum256([]byte("intervals-mcp caller\x00" + credential + "\x00" + athlete))
-	return hex.EncodeToString(h[:16])
-}
-
-type callerCtxKey struct{}
-
-// withCaller and callerOf carry the caller key to the upstream budget (Budget).
-func withCaller(ctx context.Context, caller string) context.Context {
-	return context.WithValue(ctx, callerCtxKey{}, caller)
-}
-
-func callerOf(ctx context.Context) string {
-	s, _ := ctx.Value(callerCtxKey{}).(string)
-	return s
-}
-
 // Budget is the upstream budget of a server of replicas (intervals.Options.Budget): one
 // bucket per caller key (perCaller's rate and burst; its key is set per request) under the
 // global bucket, shared through the store.
@@ -161,7 +136,8 @@ func (p *Persist) Budget(perCaller, global store.Bucket) intervals.Budget {
 			return false, 0, err
 		}
 		b := perCaller
-		b.Key = "cred:" + callerOf(ctx)
+		c, _ := caller.From(ctx)
+		b.Key = "cred:" + c.Key
 		d, err := st.TakeBudget(ctx, p.now(), b, global)
 		return d.Allowed, d.RetryAfter, err
 	}
@@ -184,12 +160,13 @@ func (p *Persist) begin(ctx context.Context, env *toolcall.Env, tool string) (co
 	if p == nil {
 		return ctx, nil
 	}
-	cred, signed := credentialOf(ctx, p.Credential)
-	c := &persistCall{p: p, tool: tool, athlete: env.AthleteID, caller: CallerKey(cred, env.AthleteID), signed: signed}
+	who, _ := caller.From(ctx)
+	who.Key = caller.KeyOf(who.Credential(p.Credential), env.AthleteID)
+	c := &persistCall{p: p, tool: tool, athlete: env.AthleteID, caller: who.Key, signed: who.AthleteID}
 	env.Caller = c.caller
 	env.Confirmations = confirmations{c}
 	env.Journal = c
-	ctx = withCaller(ctx, c.caller)
+	ctx = caller.With(ctx, who)
 	if st := p.Opened(); st != nil {
 		c.takeNotices(ctx, st)
 		c.noticed = true
@@ -332,17 +309,17 @@ func (p *Persist) Recover(ctx context.Context, st store.Store) {
 // replica that can, and given up after maxClaims.
 func (p *Persist) undo(ctx context.Context, st store.Store, j *store.Journal) {
 	env := &toolcall.Env{AthleteID: j.Athlete, Caller: j.Caller}
-	ctx = withCaller(ctx, j.Caller)
+	ctx = caller.With(ctx, caller.Caller{Key: j.Caller})
 	cannot, final := "", false // why this replica cannot roll it back (the notice's end), and whether none ever will
 	switch {
-	case j.CredentialAthlete == "" && CallerKey(p.Credential, j.Athlete) == j.Caller:
+	case j.CredentialAthlete == "" && caller.KeyOf(p.Credential, j.Athlete) == j.Caller:
 		env.Client = p.Client
 	case j.CredentialAthlete == "" || p.ClientFor == nil:
 		cannot = " by this server (another credential): check the calendar with get_events."
 	default:
 		var err error
 		switch env.Client, err = p.ClientFor(ctx, st, j.CredentialAthlete); {
-		case errors.Is(err, ErrSignedOut):
+		case errors.Is(err, caller.ErrSignedOut):
 			cannot, final = ": your Intervals.icu sign-in is no longer kept here (your connections were revoked). Connect again and check the calendar with get_events.", true
 		case err != nil:
 			p.log("journal rollback: the signed-in athlete's client", "journal", j.ID, "error", err)
@@ -355,7 +332,7 @@ func (p *Persist) undo(ctx context.Context, st store.Store, j *store.Journal) {
 		switch {
 		case err == nil:
 			when = j.Started.In(a.Location)
-		case j.CredentialAthlete != "" && intervals.StatusOf(err) == http.StatusUnauthorized:
+		case j.CredentialAthlete != "" && intervals.StatusOf(err) == 401: // Unauthorized
 			cannot, final = ": Intervals.icu no longer accepts your sign-in (it was revoked there). Connect again and check the calendar with get_events.", true
 		}
 	}

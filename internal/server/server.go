@@ -1,12 +1,3 @@
-// Package server is the MCP side of intervals-mcp: it turns the tool manifest into an MCP
-// server (tools with their input schemas and annotations, resources, prompts, short
-// instructions) and serves it over stdio, Streamable HTTP or legacy SSE.
-//
-// Every tool call goes through one path (Catalog.Call): arguments checked against the
-// schema, the coach's athlete argument taken out, the call run under a timeout with a
-// per-call toolcall.Env, and any failure (bad arguments, an API error, a timeout, a panic)
-// returned as an isError result that says what to do, never as a protocol error and never
-// with the API key in it.
 package server
 
 import (
@@ -105,15 +96,43 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 	return srv, nil
 }
 
+// NewScoped builds the two servers OAuth chooses between, once: read (opts.Filter made
+// read-only: what a token without intervals:write is offered) and full (opts.Filter), and
+// which tools need intervals:write (in full, not in read).
+func NewScoped(opts Options) (read, full *mcp.Server, writeTool func(name string) bool, err error) {
+	ro := opts
+	ro.Filter.ReadOnly = true
+	readCat, err := NewCatalog(opts.Tools, ro.Filter)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	fullCat, err := NewCatalog(opts.Tools, opts.Filter)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	if read, err = newFromCatalog(readCat, ro); err != nil {
+		return nil, nil, nil, err
+	}
+	if full, err = newFromCatalog(fullCat, opts); err != nil {
+		return nil, nil, nil, err
+	}
+	writeTool = func(name string) bool {
+		_, inRead := readCat.Lookup(name)
+		e, inFull := fullCat.Lookup(name)
+		return inFull && !inRead && e.Access != manifest.Read
+	}
+	return read, full, writeTool, nil
+}
+
 // privateLists marks every list result (tools, resources, prompts) cacheScope "private": a
 // client may cache it for itself, no shared cache may hand it to another caller. Over OAuth
-// the lists follow the caller's token scopes (OAuthOptions chooses the server), and "public"
+// the lists follow the caller's token scopes (the transport's gate chooses the server: NewScoped), and "public"
 // would leak one caller's list to another.
 func privateLists(_ context.Context, _ mcp.Request, c *mcp.Cacheable) { c.CacheScope = "private" }
 
 func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		ctx, crt, err := rt.callRuntime(ctx, req)
+		crt, err := rt.callRuntime(ctx)
 		if err != nil {
 			res := rt.finish("", err)
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}, IsError: true}, nil

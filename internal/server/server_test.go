@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -108,7 +109,7 @@ func TestFailuresBecomeErrorResults(t *testing.T) {
 }
 
 func TestSecretsNeverInAnswers(t *testing.T) {
-	tools := withSchemas(manifest.New(manifest.Def{Name: "leak", Title: "Leak", Description: "Leaks.", Toolset: manifest.Context, Access: manifest.Read},
+	tools := mcptest.WithSchemas(manifest.New(manifest.Def{Name: "leak", Title: "Leak", Description: "Leaks.", Toolset: manifest.Context, Access: manifest.Read},
 		func(context.Context, *toolcall.Env, noIn) (string, error) { return "key is s3cr3t-key", nil }))
 	cs := connect(t, Options{Tools: tools, Runtime: Runtime{Secrets: []string{"s3cr3t-key"}}}, nil)
 	if text, _ := call(t, cs, "leak", nil); strings.Contains(text, "s3cr3t-key") {
@@ -176,7 +177,7 @@ func TestConfirmWithoutElicitationDoesNotAsk(t *testing.T) {
 
 func TestSecretsNeverInLogsOfAPanic(t *testing.T) {
 	const secret = "s3cr3t-key-in-a-panic"
-	tools := withSchemas(manifest.New(manifest.Def{Name: "leak", Title: "Leak", Description: "Panics with the key.", Toolset: manifest.Context, Access: manifest.Read},
+	tools := mcptest.WithSchemas(manifest.New(manifest.Def{Name: "leak", Title: "Leak", Description: "Panics with the key.", Toolset: manifest.Context, Access: manifest.Read},
 		func(context.Context, *toolcall.Env, noIn) (string, error) { panic("bad request to ?key=" + secret) }))
 	var logs strings.Builder
 	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))

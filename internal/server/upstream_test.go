@@ -1,36 +1,22 @@
 package server
 
 import (
-	"context"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
-	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
+	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 )
 
-// profileTool reads the athlete's profile through the client, as every real tool starts.
-var profileTool = withSchemas(manifest.New(manifest.Def{Name: "profile", Title: "Profile", Description: "The athlete's name.", Toolset: manifest.Context, Access: manifest.Read, Operations: []string{"getAthlete"}},
-	func(ctx context.Context, env *toolcall.Env, _ noIn) (string, error) {
-		a, err := env.Athlete(ctx)
-		if err != nil {
-			return "", err
-		}
-		return "name: " + a.Name, nil
-	}))[0]
+// profileTool reads the athlete's profile through the client (mcptest.ProfileTool).
+var profileTool = mcptest.ProfileTool()
 
 // fakeRuntime is a Runtime whose client talks to an in-process fake, without retries.
 func fakeRuntime(t *testing.T, key string, faults ...fakeicu.Fault) (*fakeicu.Fake, Runtime) {
 	t.Helper()
-	fake := fakeicu.New(fakeicu.Options{Faults: faults})
-	c, err := intervals.New(intervals.Options{APIKey: key, HTTPClient: &http.Client{Transport: fake.Transport()}, MaxRetries: -1, RateLimit: -1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	fake, c := mcptest.FakeClient(t, key, faults...)
 	return fake, Runtime{Client: c, Secrets: []string{key}}
 }
 

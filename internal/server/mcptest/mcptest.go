@@ -1,6 +1,3 @@
-// Package mcptest connects an MCP server to a go-sdk client in the same process, for tests
-// that see a server the way a client does: list, call, read the text of the answer. It does
-// not import the server package, so that package's own tests can use it too.
 package mcptest
 
 import (

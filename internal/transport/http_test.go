@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"bufio"
@@ -15,10 +15,7 @@ import (
 
 func httpServer(t *testing.T, token string) string {
 	t.Helper()
-	srv, err := New(Options{Tools: testTools(), Filter: allOn()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := testServer(t)
 	hs := httptest.NewServer(HTTPHandler(HTTPOptions{Server: srv, Token: token}))
 	t.Cleanup(hs.Close)
 	return hs.URL
@@ -63,7 +60,7 @@ func TestLegacySSEPostsToMessages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if names := listNames(t, cs); len(names) != len(testTools()) {
+	if names := mcptest.ToolNames(t, cs); len(names) != len(mcptest.Tools()) {
 		t.Errorf("tools over SSE: %v", names)
 	}
 	if text, isErr := call(t, cs, "echo", map[string]any{"oldest": "d"}); isErr || !strings.Contains(text, "oldest=d") {
@@ -102,7 +99,7 @@ func TestBearerTokenRequiredWhenSet(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the right token must be accepted: %v", err)
 	}
-	if names := listNames(t, cs); len(names) == 0 {
+	if names := mcptest.ToolNames(t, cs); len(names) == 0 {
 		t.Error("no tools")
 	}
 }

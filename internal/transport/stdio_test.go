@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"bytes"
@@ -8,23 +8,17 @@ import (
 	"testing"
 	"time"
 
-	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
-	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
-	"github.com/intervals-mcp/intervals-mcp/internal/server/stdiotest"
+	"github.com/intervals-mcp/intervals-mcp/internal/transport/stdiotest"
 )
 
 // Every malformed line gets its JSON-RPC error and the server goes on serving; the calls
 // sent right before the end of input are all answered before ServeStdio returns.
 func TestStdioSurvivesMalformedLinesAndAnswersEveryCallBeforeTheEnd(t *testing.T) {
-	_, rt := fakeRuntime(t, fakeicu.DefaultAPIKey, fault(t, "latency:300ms,op=getAthlete"))
-	srv, err := New(Options{Tools: []manifest.Tool{profileTool}, Runtime: rt})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := profileServer(t, fault(t, "latency:300ms,op=getAthlete"))
 	var out bytes.Buffer
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	err = ServeStdio(ctx, srv, strings.NewReader(stdiotest.Script("profile", 5)), &out, 5*time.Second)
+	err := ServeStdio(ctx, srv, strings.NewReader(stdiotest.Script("profile", 5)), &out, 5*time.Second)
 	if err != nil {
 		t.Fatalf("ServeStdio: %v", err)
 	}

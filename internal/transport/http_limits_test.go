@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"bufio"
@@ -23,10 +23,7 @@ const hangGuard = 20 * time.Second
 // sleepServer is the test catalog plus "sleep", which answers after ms milliseconds.
 func sleepServer(t *testing.T) *mcp.Server {
 	t.Helper()
-	srv, err := New(Options{Tools: testTools(), Filter: allOn()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := testServer(t)
 	type in struct {
 		MS int `json:"ms"`
 	}

@@ -1,8 +1,7 @@
-package server
+package transport
 
 import (
 	"bytes"
-	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -11,6 +10,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -68,13 +68,11 @@ func statelessHandler(next http.Handler, oauth *OAuthOptions) http.Handler {
 				w.Header().Set("Mcp-Session-Id", id)
 			}
 		} else if caps := decodeCaps(r.Header.Get("Mcp-Session-Id")); caps != nil {
-			r = r.WithContext(context.WithValue(r.Context(), capsKey{}, caps))
+			r = r.WithContext(server.WithClientCapabilities(r.Context(), caps))
 		}
 		next.ServeHTTP(w, r)
 	})
 }
-
-type capsKey struct{}
 
 // initializeCapabilities returns the capabilities of an initialize request (one message,
 // not a batch), raw.
@@ -119,19 +117,4 @@ func decodeCaps(id string) *mcp.ClientCapabilities {
 	// Only what a tool can use without sending the client a request: no elicitation,
 	// sampling or roots (a stateless server cannot send elicitation/create and the like).
 	return &mcp.ClientCapabilities{Experimental: caps.Experimental, Extensions: caps.Extensions}
-}
-
-// ClientCapabilities returns what the client of a call declared, on every transport and
-// revision: from the request's _meta (2026-07-28), from the session's initialize (stdio,
-// SSE), or, for an older client over stateless Streamable HTTP, from the Mcp-Session-Id it
-// echoes (see statelessHandler; there only extensions and experimental capabilities are
-// kept: elicitation, sampling and roots need a request to the client, which cannot reach it). Tools look here for elicitation and for extensions such
-// as MCP Apps (Extensions["io.modelcontextprotocol/ui"]). It returns nil when nothing is
-// known.
-func ClientCapabilities(ctx context.Context, req *mcp.CallToolRequest) *mcp.ClientCapabilities {
-	if caps := req.ClientCapabilities(); caps != nil {
-		return caps
-	}
-	caps, _ := ctx.Value(capsKey{}).(*mcp.ClientCapabilities)
-	return caps
 }

@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -51,12 +53,9 @@ func (l *headerLog) has(line string) bool {
 // sees through ClientCapabilities.
 func capsServer(t *testing.T) *mcp.Server {
 	t.Helper()
-	srv, err := New(Options{Tools: testTools(), Filter: allOn()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := testServer(t)
 	srv.AddTool(&mcp.Tool{Name: "caps", InputSchema: map[string]any{"type": "object"}}, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		caps := ClientCapabilities(ctx, req)
+		caps := server.ClientCapabilities(ctx, req)
 		var seen []string
 		if caps != nil && caps.Elicitation != nil {
 			seen = append(seen, "elicitation")
@@ -97,7 +96,7 @@ func TestStreamableHTTPServesEveryRevision(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(res.Tools) != len(testTools())+1 || res.CacheScope != "private" {
+			if len(res.Tools) != len(mcptest.Tools())+1 || res.CacheScope != "private" {
 				t.Errorf("tools/list: %d tools, cacheScope %q (want private)", len(res.Tools), res.CacheScope)
 			}
 			if text, isErr := call(t, cs, "echo", map[string]any{"oldest": "d"}); isErr || !strings.Contains(text, "oldest=d") {
@@ -153,7 +152,7 @@ func TestRangeDeleteOverHTTPOnBothRevisions(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		srv, err := New(Options{Tools: tools.All(), Filter: allOn(), Runtime: Runtime{Client: client, Now: clock}})
+		srv, err := server.New(server.Options{Tools: tools.All(), Filter: allOn(), Runtime: server.Runtime{Client: client, Now: clock}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,10 +197,7 @@ func TestStatelessMCPRefusesGETAndDELETE(t *testing.T) {
 }
 
 func TestHealthzAndReadyz(t *testing.T) {
-	srv, err := New(Options{Tools: testTools(), Filter: allOn()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := testServer(t)
 	var mu sync.Mutex
 	var notReady error
 	hs := httptest.NewServer(HTTPHandler(HTTPOptions{Server: srv, Token: "tok", Ready: func(context.Context) error {

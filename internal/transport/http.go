@@ -1,8 +1,7 @@
-package server
+package transport
 
 import (
 	"context"
-	"crypto/subtle"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -12,7 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -21,12 +20,12 @@ import (
 var ErrTokenRequired = errors.New("listening on an address other than 127.0.0.1/localhost needs a bearer token: set MCP_AUTH_TOKEN (clients then send Authorization: Bearer <token>), or keep the default --addr 127.0.0.1:8765")
 
 // Defaults of HTTPOptions. The write timeout of a response outlasts the longest tool call
-// (DefaultCallTimeout) so that no answer is cut; SSE streams, which live for hours, have a
+// (server.DefaultCallTimeout) so that no answer is cut; SSE streams, which live for hours, have a
 // deadline per event instead (see sseWriter).
 const (
 	DefaultReadHeaderTimeout = 10 * time.Second
 	DefaultReadTimeout       = 30 * time.Second
-	DefaultWriteTimeout      = DefaultCallTimeout + 30*time.Second
+	DefaultWriteTimeout      = server.DefaultCallTimeout + 30*time.Second
 	DefaultIdleTimeout       = 60 * time.Second
 	DefaultShutdownTimeout   = 25 * time.Second
 	DefaultSSEMaxSessions    = 1000
@@ -34,10 +33,10 @@ const (
 )
 
 // WriteTimeoutFor is the response timeout that suits a call timeout (0 means
-// DefaultCallTimeout): 30 s longer, so that no answer is cut.
+// server.DefaultCallTimeout): 30 s longer, so that no answer is cut.
 func WriteTimeoutFor(callTimeout time.Duration) time.Duration {
 	if callTimeout <= 0 {
-		callTimeout = DefaultCallTimeout
+		callTimeout = server.DefaultCallTimeout
 	}
 	return callTimeout + 30*time.Second
 }
@@ -55,7 +54,8 @@ type HTTPOptions struct {
 	ServerFor func(*http.Request) *mcp.Server
 
 	// OAuth turns on OAuth on /mcp and serves the authorization server (see OAuthOptions);
-	// Token, if set too, is the Verifier's to accept. nil: Token alone, or no auth.
+	// Token, if set too, is still accepted (the gate checks it first). nil: Token alone, or
+	// no auth.
 	OAuth *OAuthOptions
 
 	// Ready reports whether the process can serve (the store answers, say): /readyz answers
@@ -145,12 +145,8 @@ func NewHTTP(opts HTTPOptions) *HTTP {
 		http.Error(w, "intervals-mcp: MCP over Streamable HTTP is at /mcp; legacy SSE at /sse; probes at /healthz and /readyz", http.StatusNotFound)
 	})
 	var protected http.Handler = mcpMux
-	switch {
-	case o.OAuth != nil:
-		protected = auth.RequireBearerToken(o.OAuth.Verifier, &auth.RequireBearerTokenOptions{
-			ResourceMetadataURL: o.OAuth.ResourceMetadataURL, Scopes: []string{scopeRead}})(mcpMux)
-	case o.Token != "":
-		protected = auth.RequireBearerToken(bearer(o.Token), nil)(mcpMux)
+	if authenticated {
+		protected = gate(o.Token, o.OAuth)(mcpMux)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
@@ -200,17 +196,6 @@ func (h *HTTP) ready(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	_, _ = w.Write([]byte("ready\n"))
-}
-
-// bearer accepts exactly one static token. go-sdk refuses tokens without an expiry, so each
-// accepted request gets one an hour ahead.
-func bearer(token string) auth.TokenVerifier {
-	return func(_ context.Context, got string, _ *http.Request) (*auth.TokenInfo, error) {
-		if subtle.ConstantTimeCompare([]byte(got), []byte(token)) != 1 {
-			return nil, auth.ErrInvalidToken
-		}
-		return &auth.TokenInfo{Expiration: time.Now().Add(time.Hour)}, nil
-	}
 }
 
 // Listen opens addr for Serve, refusing a non-loopback address unless every request is

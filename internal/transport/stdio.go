@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"bufio"
@@ -11,6 +11,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -27,10 +28,10 @@ const maxLine = 4 << 20
 
 // ServeStdio serves srv over a line-delimited JSON-RPC stream (stdin and stdout) until in
 // ends and the replies in flight are written, or ctx is cancelled. The wait for those
-// replies is bounded by callTimeout (0 means DefaultCallTimeout) and ten seconds.
+// replies is bounded by callTimeout (0 means server.DefaultCallTimeout) and ten seconds.
 func ServeStdio(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Writer, callTimeout time.Duration) error {
 	if callTimeout <= 0 {
-		callTimeout = DefaultCallTimeout
+		callTimeout = server.DefaultCallTimeout
 	}
 	drainWait := callTimeout + 10*time.Second
 	pr, pw := io.Pipe()

@@ -1,4 +1,4 @@
-package server
+package transport
 
 import (
 	"bufio"
@@ -14,10 +14,7 @@ import (
 // open: Serve must return and the stream must be closed, not left hanging on a server that
 // no longer answers.
 func TestServeEndsOpenStreamsOnShutdown(t *testing.T) {
-	srv, err := New(Options{Tools: testTools(), Filter: allOn()})
-	if err != nil {
-		t.Fatal(err)
-	}
+	srv := testServer(t)
 	ln, err := Listen("127.0.0.1:0", false)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,3 @@
-// Package stdiotest is the table of malformed JSON-RPC lines that the stdio transport must
-// answer with an error and survive, shared by the in-process test (internal/server) and the
-// test of the built binary (cmd/intervals-mcp).
 package stdiotest
 
 import (

@@ -1,0 +1,16 @@
+// Package transport serves the MCP server (internal/server) to clients: over stdio (a filter
+// in front of go-sdk's transport that answers malformed lines and drains the replies at the
+// end of input), stateless Streamable HTTP at /mcp (both MCP revisions; an older client's
+// capabilities carried in its Mcp-Session-Id), legacy SSE at /sse and /messages/ (capped,
+// idle sessions closed), the probes /healthz and /readyz, and a draining shutdown that lets
+// the calls in flight finish.
+//
+// In front of the MCP endpoints sits the resource-server gate (gate.go): it checks the bearer
+// token (the server's own MCP_AUTH_TOKEN, or with OAuth the authorization server's Verify),
+// puts the token's caller in the request's context (caller.With), chooses the server by the
+// token's scopes and answers 403 insufficient_scope to a write with a read token. Without a
+// token, loopback only, and DNS rebinding is refused.
+//
+// Imports: internal/caller and internal/server; never the authorization server, the store or
+// the fake.
+package transport

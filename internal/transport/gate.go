@@ -1,0 +1,156 @@
+package transport
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
+	"github.com/modelcontextprotocol/go-sdk/auth"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The resource-server gate: every MCP request of a server with a bearer token or OAuth
+// carries "Authorization: Bearer <token>"; the gate checks it (go-sdk's RequireBearerToken
+// answers 401 with the resource metadata and the scope, or 403), puts the token's caller in
+// the request's context (caller.With), chooses the server by the token's scopes and answers
+// 403 insufficient_scope to a write by a read token, so that the client steps up.
+
+// OAuthOptions turn on OAuth on /mcp (the authorization server, internal/auth, provides
+// Verify, ResourceMetadataURL and Routes): every MCP request needs a bearer token that
+// Verify accepts (or the server's own MCP_AUTH_TOKEN); a 401 names the resource metadata and
+// scope="intervals:read"; the token's scopes choose the server (Read without
+// intervals:write, Full with it), and a write tool called with a read token answers 403
+// insufficient_scope so that the client steps up.
+type OAuthOptions struct {
+	// Verify is the caller of a bearer token (auth.Server.Verify); an error wrapping
+	// caller.ErrInvalidToken is answered 401, any other 500.
+	Verify              func(ctx context.Context, token string) (caller.Caller, error)
+	ResourceMetadataURL string
+	// Routes serve the authorization server and its pages (metadata, /authorize, /token,
+	// /account, ...): everything that is not /mcp, /sse, /messages or a probe.
+	Routes     http.Handler
+	Read, Full *mcp.Server
+	// WriteTool says whether a tool needs intervals:write (it is in Full, not in Read).
+	WriteTool func(name string) bool
+}
+
+// gate is the bearer check in front of the MCP endpoints: the server's own token (static,
+// "" for none), then, with OAuth, the authorization server's tokens.
+func gate(static string, oauth *OAuthOptions) func(http.Handler) http.Handler {
+	opts := (*auth.RequireBearerTokenOptions)(nil)
+	if oauth != nil {
+		opts = &auth.RequireBearerTokenOptions{ResourceMetadataURL: oauth.ResourceMetadataURL, Scopes: []string{caller.ScopeRead}}
+	}
+	check := auth.RequireBearerToken(verifier(static, oauth), opts)
+	return func(next http.Handler) http.Handler { return check(withCaller(next)) }
+}
+
+// callerExtra is where the verifier leaves the caller of a token in go-sdk's token info, for
+// withCaller to move into the context: it stays there for one middleware, never longer.
+const callerExtra = "intervals-mcp/caller"
+
+// verifier is the gate's token check for go-sdk: the static token (constant time) is the
+// server's own credential with both scopes; any other goes to OAuth's Verify.
+func verifier(static string, oauth *OAuthOptions) auth.TokenVerifier {
+	return func(ctx context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+		var c caller.Caller
+		switch {
+		case static != "" && subtle.ConstantTimeCompare([]byte(token), []byte(static)) == 1:
+			c = caller.Caller{Scopes: []string{caller.ScopeRead, caller.ScopeWrite}, Expires: time.Now().Add(time.Hour)} // go-sdk wants an expiry
+		case oauth == nil:
+			return nil, auth.ErrInvalidToken
+		default:
+			var err error
+			if c, err = oauth.Verify(ctx, token); errors.Is(err, caller.ErrInvalidToken) {
+				return nil, auth.ErrInvalidToken
+			} else if err != nil {
+				return nil, err
+			}
+		}
+		return &auth.TokenInfo{Scopes: c.Scopes, Expiration: c.Expires, UserID: c.AthleteID, Extra: map[string]any{callerExtra: c}}, nil
+	}
+}
+
+// withCaller moves the caller the verifier left in the token's info into the request's
+// context (caller.With), where the server choice, the step-up and the tool calls read it.
+func withCaller(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if info := auth.TokenInfoFromContext(r.Context()); info != nil {
+			if c, ok := info.Extra[callerExtra].(caller.Caller); ok {
+				delete(info.Extra, callerExtra)
+				r = r.WithContext(caller.With(r.Context(), c))
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func callerOf(r *http.Request) caller.Caller {
+	c, _ := caller.From(r.Context())
+	return c
+}
+
+// oauthSSE refuses legacy SSE to the tokens of signed-in users: an SSE session's calls run
+// in the context of the session's stream, not of the POST that carries them, so they would
+// run with the server's own credential. MCP_AUTH_TOKEN (the server's own) is still served.
+func oauthSSE(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if callerOf(r).SignedIn() {
+			http.Error(w, "legacy SSE is not served to signed-in users: connect to /mcp (Streamable HTTP)", http.StatusNotFound)
+			return
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// serverFor chooses the server of a request by its token's scopes.
+func (o *OAuthOptions) serverFor(r *http.Request) *mcp.Server {
+	if callerOf(r).Has(caller.ScopeWrite) {
+		return o.Full
+	}
+	return o.Read
+}
+
+// stepUp answers 403 insufficient_scope when body calls a write tool with a token that has
+// no intervals:write; go-sdk's middleware writes no error= on 403, so it is written here.
+func (o *OAuthOptions) stepUp(w http.ResponseWriter, r *http.Request, body []byte) bool {
+	if o == nil || callerOf(r).Has(caller.ScopeWrite) {
+		return false
+	}
+	name, ok := calledTool(body)
+	if !ok || !o.WriteTool(name) {
+		return false
+	}
+	w.Header().Set("WWW-Authenticate", fmt.Sprintf(`Bearer error="insufficient_scope", scope=%q, resource_metadata=%q, error_description="%s needs intervals:write"`,
+		caller.ScopeWrite, o.ResourceMetadataURL, name))
+	http.Error(w, name+" changes your Intervals.icu data and needs the intervals:write scope: reconnect and allow read and write", http.StatusForbidden)
+	return true
+}
+
+// calledTool is the tool a tools/call request (one message, or any of a batch) calls.
+func calledTool(body []byte) (string, bool) {
+	type call struct {
+		Method string `json:"method"`
+		Params struct {
+			Name string `json:"name"`
+		} `json:"params"`
+	}
+	var one call
+	if json.Unmarshal(body, &one) == nil {
+		return one.Params.Name, one.Method == "tools/call"
+	}
+	var batch []call
+	if json.Unmarshal(body, &batch) == nil {
+		for _, c := range batch {
+			if c.Method == "tools/call" {
+				return c.Params.Name, true
+			}
+		}
+	}
+	return "", false
+}
