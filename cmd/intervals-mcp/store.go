@@ -2,14 +2,7 @@ package main
 
 import (
 	"context"
-	"fmt"
 	"log/slog"
-	"os"
-	"path/filepath"
-	"runtime"
-	"strconv"
-	"strings"
-	"syscall"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
@@ -41,42 +34,8 @@ func newPersist(cfg *config.Config, credential string, logger *slog.Logger) *ser
 				}
 				return st, err
 			}
-			sweepDemoStores()
-			dir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", demoStorePrefix, os.Getpid()))
-			if err != nil {
-				return nil, err
-			}
-			sc.DataDir, sc.DatabaseURL = dir, ""
-			st, err := store.Open(ctx, sc)
-			if err != nil {
-				os.RemoveAll(dir)
-				return nil, err
-			}
-			return tempStore{st, dir}, nil
+			return store.OpenTemporary(ctx, sc)
 		},
-	}
-}
-
-// demoStorePrefix names the temporary directories of --demo stores: the prefix, the pid of
-// the process, a random part.
-const demoStorePrefix = "intervals-mcp-demo-store-"
-
-// sweepDemoStores removes the demo stores of processes that are gone without closing theirs
-// (killed): a demo leaves nothing behind for long.
-func sweepDemoStores() {
-	if runtime.GOOS == "windows" { // no signal 0 to ask whether a process is alive
-		return
-	}
-	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), demoStorePrefix+"*"))
-	for _, d := range dirs {
-		pid, _, _ := strings.Cut(strings.TrimPrefix(filepath.Base(d), demoStorePrefix), "-")
-		n, err := strconv.Atoi(pid)
-		if err != nil || n == os.Getpid() {
-			continue
-		}
-		if p, err := os.FindProcess(n); err == nil && p.Signal(syscall.Signal(0)) != nil {
-			os.RemoveAll(d)
-		}
 	}
 }
 
@@ -91,16 +50,4 @@ func storeName(sc store.Config) string {
 		return "postgresql"
 	}
 	return "sqlite in " + sc.DataDir
-}
-
-// tempStore is a store in a directory of its own, removed on Close.
-type tempStore struct {
-	*store.DB
-	dir string
-}
-
-func (t tempStore) Close() error {
-	err := t.DB.Close()
-	os.RemoveAll(t.dir)
-	return err
 }

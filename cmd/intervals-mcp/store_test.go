@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
 
 // TestDemoStoreLeavesNothing: a --demo run that needs the store (a range-delete preview)
@@ -12,7 +14,7 @@ import (
 // killed demo process left.
 func TestDemoStoreLeavesNothing(t *testing.T) {
 	tmp := t.TempDir()
-	dead := filepath.Join(tmp, demoStorePrefix+"999999999-1")
+	dead := filepath.Join(tmp, store.TemporaryPrefix+"999999999-1")
 	if err := os.Mkdir(dead, 0o700); err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,65 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// TemporaryPrefix names the directories of temporary stores (OpenTemporary): the prefix,
+// the pid of the process, a random part.
+const TemporaryPrefix = "intervals-mcp-demo-store-"
+
+// OpenTemporary opens an SQLite store in a directory of its own under the system's temporary
+// folder, removed when the store is closed (--demo: a demo leaves nothing behind). cfg's
+// DataDir and DatabaseURL are not used. It first removes the temporary stores of processes
+// that are gone without closing theirs (killed).
+func OpenTemporary(ctx context.Context, cfg Config) (Store, error) {
+	sweepTemporary()
+	dir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", TemporaryPrefix, os.Getpid()))
+	if err != nil {
+		return nil, err
+	}
+	cfg.DataDir, cfg.DatabaseURL = dir, ""
+	st, err := Open(ctx, cfg)
+	if err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	return tempStore{st, dir}, nil
+}
+
+// sweepTemporary removes the temporary stores of processes that are gone.
+func sweepTemporary() {
+	if runtime.GOOS == "windows" { // no signal 0 to ask whether a process is alive
+		return
+	}
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), TemporaryPrefix+"*"))
+	for _, d := range dirs {
+		pid, _, _ := strings.Cut(strings.TrimPrefix(filepath.Base(d), TemporaryPrefix), "-")
+		n, err := strconv.Atoi(pid)
+		if err != nil || n == os.Getpid() {
+			continue
+		}
+		if p, err := os.FindProcess(n); err == nil && p.Signal(syscall.Signal(0)) != nil {
+			os.RemoveAll(d)
+		}
+	}
+}
+
+// tempStore is a store in a directory of its own, removed on Close.
+type tempStore struct {
+	*DB
+	dir string
+}
+
+func (t tempStore) Close() error {
+	err := t.DB.Close()
+	os.RemoveAll(t.dir)
+	return err
+}
