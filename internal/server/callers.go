@@ -38,11 +38,11 @@ func (rt *Runtime) callRuntime(ctx context.Context) (*Runtime, error) {
 	return &per, nil
 }
 
-// callerClients keeps, per signed-in caller (caller.Caller.Grant), the Intervals.icu client of its token and the read
-// cache of that client: a caller's next call reuses both (toolcall.Cache keeps entries per
-// client), and what one caller read is only ever served to that caller (a coach's cached
-// athlete is not another's). A caller whose Intervals.icu token changed (a new sign-in) gets a
-// new client and an empty cache.
+// callerClients keeps, per signed-in caller (caller.Caller.Grant), the Intervals.icu client
+// of its token and the read cache of that client: a caller's next call reuses both
+// (toolcall.Cache keeps entries per client), and what one caller read is only ever served to
+// that caller (a coach's cached athlete is not another's). A caller whose Intervals.icu token
+// changed (a new sign-in) gets a new client and an empty cache.
 type callerClients struct {
 	mu sync.Mutex
 	m  map[string]*callerClient

@@ -34,8 +34,8 @@ type Persist struct {
 	Client     *intervals.ClientWithResponses
 	// ClientFor is the Intervals.icu client of a signed-in athlete (OAuth), on their own
 	// token as the store keeps it: a journal written under their credential is undone with
-	// it. An error wrapping caller.ErrSignedOut means none is kept (the journal ends with a notice);
-	// nil: such journals are left to a replica that has it.
+	// it. An error wrapping caller.ErrSignedOut means none is kept (the journal ends with a
+	// notice); nil: such journals are left to a replica that has it.
 	ClientFor func(ctx context.Context, st store.Store, athleteID string) (*intervals.ClientWithResponses, error)
 	// Undo rolls back a journal's entries through env's client (tools.UndoJournal): how many
 	// events it deleted and put back, and what it could not undo.
