@@ -52,4 +52,9 @@
 //
 // [StatusOf] gives the status of an error chain (0 when the failure was not an answer).
 // Transport failures and cancellations come back as the usual *url.Error.
+//
+// # Imports
+//
+// Imports: nothing internal. The generated code and the hand-written files around it import no
+// package of this module, so that any Go program can use the client on its own.
 package intervals

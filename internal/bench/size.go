@@ -1,7 +1,3 @@
-// Package bench measures what a user of intervals-mcp pays for: the size of tools/list
-// (sent to the model on every request) in bytes and o200k tokens, the size of each tool's
-// answer, the cold start to the first tools/list over stdio, the idle memory of the serving
-// process, and tool calls per second over HTTP. make bench prints them (see run/).
 package bench
 
 import (

@@ -1,5 +1,3 @@
-// Package browsertest finds the headless Chromium that the project's browser tests drive
-// (the charts' view, the account page).
 package browsertest
 
 import (

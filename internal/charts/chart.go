@@ -1,7 +1,3 @@
-// Package charts is the chart side of intervals-mcp: the data a chart tool sends (Chart, the
-// structuredContent of its result), the MCP Apps view that draws it in a host (View, one
-// self-contained HTML document embedded in the binary), and the PNG drawn for clients that
-// show no views (PNG). The view and the PNG draw the same Chart: what one shows, the other does.
 package charts
 
 // Chart is one chart's data: exactly one of Fitness, Curves and Volume is set (Kind names it).

@@ -1,7 +1,3 @@
-// Package e2e runs intervals-mcp under the official TypeScript MCP client (npm
-// @modelcontextprotocol/sdk) and ajv, the way Claude Desktop, Cursor and other Node-based
-// clients see it. The test itself is e2e.test.mjs; this Go test builds the binary, installs
-// the locked npm packages and runs node --test.
 package e2e
 
 import (

@@ -27,4 +27,8 @@
 //
 // Fake.Handler serves over a socket (Serve, fakeicutest.Start); Fake.Transport serves
 // in-process, without one, and behaves like the network, dropped connections included.
+//
+// Imports: gen/intervals (the table of operations, some models), internal/fakeicu/api,
+// internal/fakeicu/synth and internal/workout (to read an event's workout text as Intervals.icu
+// does); never the MCP server, the tools, auth or the store.
 package fakeicu

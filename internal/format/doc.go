@@ -18,4 +18,7 @@
 // read back to the formatter of its answer. A file is named for the resource it renders.
 //
 // The 1-4 wellness scales of Intervals.icu are defined once, in scales.go.
+//
+// Imports: gen/intervals, for its types, and internal/load; nothing that reads, writes or calls
+// out. Never imports: os, net/http.
 package format

@@ -77,4 +77,9 @@
 // Dates are civil dates in the athlete's time zone, written YYYY-MM-DD, as Intervals.icu
 // writes a wellness id. This package does no time-zone arithmetic: the caller turns
 // start_date_local values into dates. Weeks run Monday to Sunday.
+//
+// # Imports
+//
+// Imports: nothing internal: the model is arithmetic over dates and loads. Never imports: os,
+// net/http.
 package load

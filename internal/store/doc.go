@@ -57,4 +57,7 @@
 //
 // Two cheap statements when allowed (one per bucket); the credential's bucket comes first, so
 // that a caller over its own budget does not spend the deployment's.
+//
+// Imports: nothing internal: it knows no tool, client or caller type, only the keys and values
+// it is given.
 package store

@@ -24,4 +24,8 @@
 // model; dates are the athlete's local dates (today comes from env.Today, in the athlete's
 // time zone); answers fit env.MaxChars(); API failures come back as errors that say what to
 // do; writes never touch a recorded activity or a session paired with one.
+//
+// Imports: gen/intervals, internal/charts, internal/format, internal/load, internal/manifest,
+// internal/store (for its confirmation errors), internal/toolcall and internal/workout; never
+// the MCP server, the transports, auth, config or the fake.
 package tools

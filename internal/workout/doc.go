@@ -22,4 +22,6 @@
 // Load is estimated as hours × IF² × 100 per step, IF being the step's intensity
 // relative to threshold (FTP, LTHR or threshold pace); see [Workout.Summary].
 // [Syntax] returns a short Markdown reference of the syntax and its traps.
+//
+// Imports: nothing internal. Never imports: os, net/http.
 package workout

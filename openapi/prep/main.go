@@ -1,12 +1,3 @@
-// Command prep turns Intervals.icu's OpenAPI description into the document that oapi-codegen
-// generates from, and writes the table of all operations.
-//
-// Every fix is a rule over the shape of the document, never over a named path or schema, so
-// that it stays right when Intervals.icu adds operations. Each rule says which quirk of the
-// spec it answers (the numbers are those of docs API-NOTES.md, repeated in openapi/README.md).
-//
-//	go run ./openapi/prep -in openapi/intervals-icu.json -out openapi/build/spec.json \
-//	    -ops gen/intervals/operations.gen.go -sha openapi/spec.sha256
 package main
 
 import (

@@ -1,5 +1,3 @@
-// Package api is the server interface of the embedded fake Intervals.icu, generated from the
-// same prepared spec as the public client (gen/intervals). The fake implements it by hand.
 package api
 
 //go:generate go run ../../../openapi/prep -in ../../../openapi/intervals-icu.json -out ../../../openapi/build/spec.json

@@ -1,4 +1,3 @@
-// Package fakeicutest starts the fake Intervals.icu for Go tests.
 package fakeicutest
 
 import (

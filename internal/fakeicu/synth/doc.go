@@ -28,4 +28,10 @@
 // The only randomness is a PCG generator per athlete seeded from the seed; no clock is read
 // and no map is iterated into the output. Ids (activities, events, gear, library) are drawn
 // from one counter for the whole World, so they are unique across athletes.
+//
+// # Imports
+//
+// Imports: gen/intervals (DateTime), internal/fakeicu/api (the models it fills) and
+// internal/load; never the fake itself, which imports it. Never imports: crypto/rand,
+// math/rand, os.
 package synth

@@ -1,4 +1,3 @@
-// Package storetest has stores for the tests of what uses internal/store.
 package storetest
 
 import (

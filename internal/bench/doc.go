@@ -1,0 +1,10 @@
+// Package bench measures what a user of intervals-mcp pays for: the size of tools/list
+// (sent to the model on every request) in bytes and o200k tokens, the size of each tool's
+// answer, the cold start to the first tools/list over stdio, the idle memory of the serving
+// process, and tool calls per second over HTTP. make bench prints them (see run/).
+//
+// Imports: gen/intervals, internal/fakeicu, internal/manifest, internal/server,
+// internal/toolcall and internal/tools/samples: it runs the real server against the fake, as
+// a client would. The catalog it measures is passed in (run/ passes the tools), and only run/
+// imports it.
+package bench

@@ -1,0 +1,9 @@
+// Package charts is the chart side of intervals-mcp: the data a chart tool sends (Chart, the
+// structuredContent of its result), the MCP Apps view that draws it in a host (View, one
+// self-contained HTML document embedded in the binary), and the PNG drawn for clients that
+// show no views (PNG). The view and the PNG draw the same Chart: what one shows, the other does.
+//
+// Imports: internal/format and internal/load, for the dates, values and form zones a chart
+// shows as the text answers do; never the client, the store or the server. Never imports: os,
+// net/http.
+package charts

@@ -1,0 +1,8 @@
+// Package install writes intervals-mcp into an MCP client's configuration, so that setting
+// up Claude Desktop, Claude Code, Cursor, VS Code or Windsurf is one command instead of
+// hand-editing JSON in the right one of several folders (the reference server's most common
+// support question: the Windows Store build of Claude Desktop reads a different file than the
+// installer build).
+//
+// Imports: nothing internal.
+package install
