@@ -4,7 +4,7 @@
 // process, and tool calls per second over HTTP. make bench prints them (see run/).
 //
 // Imports: gen/intervals, internal/fakeicu, internal/manifest, internal/server,
-// internal/toolcall and internal/tools/samples: it runs the real server against the fake, as
-// a client would. The catalog it measures is passed in (run/ passes the tools), and only run/
+// internal/toolcall, internal/tools/samples and internal/transport: it runs the real server
+// and its transports against the fake, as a client would. The catalog it measures is passed in (run/ passes the tools), and only run/
 // imports it.
 package bench
