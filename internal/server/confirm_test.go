@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,34 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
+
+// TestConfirmAsksThroughElicitation covers both ways go-sdk asks: an input-required result
+// the client answers (2026-07-28), and an elicitation/create request (2025-11-25, which the
+// TypeScript SDK and today's desktop clients speak).
+func TestConfirmAsksThroughElicitation(t *testing.T) {
+	for _, c := range []struct{ version, answer string }{{"", "accept"}, {"", "decline"}, {"2025-11-25", "accept"}, {"2025-06-18", "decline"}} {
+		answer := c.answer
+		var asked []string
+		cs := connectVersion(t, Options{Tools: testTools(), Filter: allOn()}, &mcp.ClientOptions{
+			ElicitationHandler: func(_ context.Context, req *mcp.ElicitRequest) (*mcp.ElicitResult, error) {
+				asked = append(asked, req.Params.Message)
+				return &mcp.ElicitResult{Action: answer, Content: map[string]any{"confirm": answer == "accept"}}, nil
+			},
+		}, c.version)
+		text, isErr := call(t, cs, "wipe", nil)
+		want := map[string]string{"accept": "ok=true asked=true", "decline": "ok=false asked=true"}[answer]
+		if isErr || text != want || !slices.Equal(asked, []string{"Delete 3 sessions?"}) {
+			t.Errorf("%s %s: %q (isError %v), asked %q", c.version, answer, text, isErr, asked)
+		}
+	}
+}
+
+func TestConfirmWithoutElicitationDoesNotAsk(t *testing.T) {
+	cs := connect(t, Options{Tools: testTools(), Filter: allOn()}, nil)
+	if text, isErr := call(t, cs, "wipe", nil); isErr || text != "ok=false asked=false" {
+		t.Errorf("got %q", text)
+	}
+}
 
 // TestRangeDeleteAsksTheUser runs the real delete_events_by_date_range against the fake with
 // a client that can ask its user: after the preview and the model's confirmation token, the
