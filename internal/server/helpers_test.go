@@ -58,14 +58,8 @@ func fakeRuntime(t *testing.T, key string, faults ...fakeicu.Fault) (*fakeicu.Fa
 	return fake, Runtime{Client: c, Secrets: []string{key}}
 }
 
-func fault(t *testing.T, spec string) fakeicu.Fault {
-	t.Helper()
-	f, err := fakeicu.ParseFault(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
+// fault is mcptest.Fault: a fault of the fake, from its spec.
+func fault(t *testing.T, spec string) fakeicu.Fault { return mcptest.Fault(t, spec) }
 
 // demoRuntime is a Runtime of the real catalog's tools on the demo athlete, with retries
 // (as the binary has them) and the given per-try and call time limits.

@@ -38,14 +38,8 @@ func profileServer(t *testing.T, faults ...fakeicu.Fault) *mcp.Server {
 	return srv
 }
 
-func fault(t *testing.T, spec string) fakeicu.Fault {
-	t.Helper()
-	f, err := fakeicu.ParseFault(spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
+// fault is mcptest.Fault: a fault of the fake, from its spec.
+func fault(t *testing.T, spec string) fakeicu.Fault { return mcptest.Fault(t, spec) }
 
 // call calls a tool and returns its text and isError.
 func call(t *testing.T, cs *mcp.ClientSession, name string, args any) (string, bool) {

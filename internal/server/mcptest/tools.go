@@ -91,3 +91,13 @@ func FakeClient(t testing.TB, key string, faults ...fakeicu.Fault) (*fakeicu.Fak
 	}
 	return fake, c
 }
+
+// Fault is the fault of the fake that spec describes (fakeicu.ParseFault), or the test fails.
+func Fault(t testing.TB, spec string) fakeicu.Fault {
+	t.Helper()
+	f, err := fakeicu.ParseFault(spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
