@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
@@ -14,13 +15,23 @@ import (
 // sessionCookie holds the account page's session token (a store token of KindSession).
 const sessionCookie = "session"
 
+// routeAccount serves the account page. Its forms are taken from our own pages only
+// (sameOrigin): the sign-in's too, which has no session to carry a CSRF token but asks
+// Intervals.icu for write access; the others carry the session's CSRF token as well.
 func (s *Server) routeAccount(mux *http.ServeMux) {
+	post := func(h http.HandlerFunc) http.HandlerFunc {
+		return func(w http.ResponseWriter, r *http.Request) {
+			if s.sameOrigin(w, r, "Open /account on this server and use its buttons.") {
+				h(w, r)
+			}
+		}
+	}
 	mux.HandleFunc("GET /account", s.account)
-	mux.HandleFunc("POST /account/signin", s.accountSignIn)
-	mux.HandleFunc("POST /account/signout", s.withSession(s.accountSignOut))
-	mux.HandleFunc("POST /account/tokens", s.withSession(s.accountCreateToken))
-	mux.HandleFunc("POST /account/tokens/revoke", s.withSession(s.accountRevokeToken))
-	mux.HandleFunc("POST /account/clients/revoke", s.withSession(s.accountRevokeClient))
+	mux.HandleFunc("POST /account/signin", post(s.accountSignIn))
+	mux.HandleFunc("POST /account/signout", post(s.withSession(s.accountSignOut)))
+	mux.HandleFunc("POST /account/tokens", post(s.withSession(s.accountCreateToken)))
+	mux.HandleFunc("POST /account/tokens/revoke", post(s.withSession(s.accountRevokeToken)))
+	mux.HandleFunc("POST /account/clients/revoke", post(s.withSession(s.accountRevokeClient)))
 }
 
 // session is the signed-in athlete of a request, or nil.
@@ -92,11 +103,12 @@ func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, t *store.
 	}
 	athlete := t.AthleteID
 	if a, err := s.opts.Store.Athlete(ctx, t.AthleteID); err == nil && a.Name != "" {
-		athlete = a.Name + " (" + a.ID + ")"
+		athlete = escapeText(a.Name) + " (" + a.ID + ")"
 	}
 	var gs, ts []accountRow
 	for _, g := range grants {
-		gs = append(gs, accountRow{ID: g.ID, Name: g.ClientName, Access: access(g.Scope), Created: day(g.Created), LastUsed: day(g.LastUsed)})
+		name := labelOf(g.ClientID, g.ClientName, strings.HasPrefix(g.ClientID, "https://")).String()
+		gs = append(gs, accountRow{ID: g.ID, Name: name, Access: access(g.Scope), Created: day(g.Created), LastUsed: day(g.LastUsed)})
 	}
 	now := s.now()
 	for _, p := range tokens {
@@ -107,7 +119,7 @@ func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, t *store.
 				exp += " (expired)"
 			}
 		}
-		ts = append(ts, accountRow{ID: p.ID, Name: p.Name, Access: access(p.Scope), Created: day(p.Created), Expires: exp, LastUsed: day(p.LastUsed)})
+		ts = append(ts, accountRow{ID: p.ID, Name: escapeText(p.Name), Access: access(p.Scope), Created: day(p.Created), Expires: exp, LastUsed: day(p.LastUsed)})
 	}
 	s.render(w, http.StatusOK, "account", map[string]any{
 		"Title": "Account", "Athlete": athlete, "Grants": gs, "Tokens": ts, "CSRF": csrfFor(text), "Created": created, "Notice": notice,
@@ -143,7 +155,7 @@ func (s *Server) accountSignIn(w http.ResponseWriter, r *http.Request) {
 		s.errorPage(w, http.StatusServiceUnavailable, "Try again in a moment", "The sign-in could not be started.")
 		return
 	}
-	s.setCookie(w, consentCookie, binding, pendingTTL)
+	s.bind(w, r, binding)
 	http.Redirect(w, r, s.opts.Upstream.AuthorizeURL(state, s.callbackURL(), true), http.StatusSeeOther)
 }
 
@@ -163,7 +175,7 @@ func (s *Server) accountSignOut(w http.ResponseWriter, r *http.Request, _ *store
 	if _, err := s.opts.Store.RevokeToken(r.Context(), text, "", s.now()); err != nil {
 		s.log.Error("account: store", "error", err)
 	}
-	s.setCookie(w, sessionCookie, "", -1)
+	s.deleteCookie(w, sessionCookie)
 	http.Redirect(w, r, "/account", http.StatusSeeOther)
 }
 
@@ -174,9 +186,15 @@ func (s *Server) accountCreateToken(w http.ResponseWriter, r *http.Request, t *s
 		s.renderAccount(w, r, t, text, "", err.Error())
 		return
 	}
-	p, err := NewPersonalToken(r.Context(), s.opts.Store, t.AthleteID, f.Get("name"), f.Get("scope") == "write", ttl, s.now())
+	name, err := tokenName(f.Get("name"))
 	if err != nil {
-		s.renderAccount(w, r, t, text, "", "The token was not created: "+err.Error())
+		s.renderAccount(w, r, t, text, "", "The token was not created: "+err.Error()+".")
+		return
+	}
+	p, err := NewPersonalToken(r.Context(), s.opts.Store, t.AthleteID, name, f.Get("scope") == "write", ttl, s.now())
+	if err != nil {
+		s.log.Error("account: create a personal token", "athlete", t.AthleteID, "error", err)
+		s.renderAccount(w, r, t, text, "", "The token was not created: the server could not store it. Try again in a moment.")
 		return
 	}
 	s.log.Info("personal token created", "athlete", t.AthleteID, "id", p.ID, "scope", p.Scope)
@@ -213,7 +231,7 @@ func (s *Server) accountRevoked(w http.ResponseWriter, r *http.Request, t *store
 	if !disconnected {
 		what = "intervals-mcp has deleted your Intervals.icu token; it could not reach Intervals.icu to disconnect itself there, so remove it in your Intervals.icu settings"
 	}
-	s.setCookie(w, sessionCookie, "", -1)
+	s.deleteCookie(w, sessionCookie)
 	s.render(w, http.StatusOK, "signin", map[string]string{"Title": "Sign in",
 		"Notice": done + " It was your last connection: " + what + ". Nothing of yours is kept here, and you are signed out; signing in again starts anew."})
 }

@@ -39,8 +39,8 @@ func artefacts(t *testing.T) string {
 }
 
 // accountServer is the authorization server as --demo runs it: on a loopback address, the
-// fake Intervals.icu's sign-in under auth.DemoPath, an SQLite store.
-func accountServer(t *testing.T) (*auth.Server, string) {
+// fake Intervals.icu's sign-in under auth.DemoPath, an SQLite store; set changes its options.
+func accountServer(t *testing.T, set ...func(*auth.Options)) (*auth.Server, string) {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -59,7 +59,11 @@ func accountServer(t *testing.T) (*auth.Server, string) {
 		t.Fatal(err)
 	}
 	up, signIn := demoSignIn(fakeicu.New(fakeicu.Options{}), public)
-	srv, err := auth.New(auth.Options{PublicURL: public, Store: st, Sealer: sealer, Upstream: up})
+	opts := auth.Options{PublicURL: public, Store: st, Sealer: sealer, Upstream: up}
+	for _, f := range set {
+		f(&opts)
+	}
+	srv, err := auth.New(opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,48 +73,82 @@ func accountServer(t *testing.T) (*auth.Server, string) {
 	return srv, public
 }
 
-// TestAccountPageInChromium signs in on the account page through the fake's approve page,
-// creates a personal token, sees it listed and revokes it, in headless Chromium, with a
-// screenshot of each step.
-func TestAccountPageInChromium(t *testing.T) {
-	bin := browsertest.Chromium(t, "the account page is not tried in a browser")
-	srv, public := accountServer(t)
-	shots := artefacts(t)
+// browser is a headless Chromium of one test, its screenshots kept in shots: tab is its first
+// tab; newTab opens another in the same profile (the same cookies).
+type browser struct {
+	t     *testing.T
+	tab   context.Context
+	shots string
+}
 
+func newBrowser(t *testing.T, what string) *browser {
+	t.Helper()
+	bin := browsertest.Chromium(t, what)
 	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
 		chromedp.ExecPath(bin), chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.UserDataDir(filepath.Join(t.TempDir(), "profile")), chromedp.WindowSize(1000, 1100))
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
-	defer cancel()
+	t.Cleanup(cancel)
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	defer cancelBrowser()
+	t.Cleanup(cancelAlloc)
+	tab, cancelBrowser := chromedp.NewContext(actx)
+	t.Cleanup(cancelBrowser)
+	if err := chromedp.Do(tab); err != nil { // starts the browser
+		t.Fatal(err)
+	}
+	b := &browser{t: t, tab: tab, shots: artefacts(t)}
+	t.Cleanup(func() { t.Logf("screenshots in %s", b.shots) })
+	return b
+}
 
-	// step runs actions, then keeps a screenshot of the page as name.png.
-	step := func(name string, actions ...chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		if err := chromedp.Do(bctx, actions...); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		png, err := chromedp.Run(bctx, chromedp.FullScreenshot(100))
-		if err != nil {
-			t.Fatalf("%s: screenshot: %v", name, err)
-		}
-		if err := os.WriteFile(filepath.Join(shots, name+".png"), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+// newTab opens another tab of the browser.
+func (b *browser) newTab() context.Context {
+	tab, cancel := chromedp.NewContext(b.tab)
+	b.t.Cleanup(cancel)
+	return tab
+}
+
+// step runs actions in tab, then keeps a screenshot of the page as name.png.
+func (b *browser) step(tab context.Context, name string, actions ...chromedp.Action[chromedp.Void]) {
+	b.t.Helper()
+	if err := chromedp.Do(tab, actions...); err != nil {
+		b.t.Fatalf("%s: %v", name, err)
 	}
-	// read is what the page shows now: its address, or the text of an element.
-	read := func(a chromedp.Action[string]) string {
-		t.Helper()
-		v, err := chromedp.Run(bctx, a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return v
+	png, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
+	if err != nil {
+		b.t.Fatalf("%s: screenshot: %v", name, err)
 	}
-	text := func(css string) string { return read(chromedp.Text(chromedp.CSS(css))) }
+	if err := os.WriteFile(filepath.Join(b.shots, name+".png"), png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// read is what tab shows now: its address, or the text of an element.
+func (b *browser) read(tab context.Context, a chromedp.Action[string]) string {
+	b.t.Helper()
+	v, err := chromedp.Run(tab, a)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return v
+}
+
+// text is the text of the element css selects in tab.
+func (b *browser) text(tab context.Context, css string) string {
+	b.t.Helper()
+	return b.read(tab, chromedp.Text(chromedp.CSS(css)))
+}
+
+// TestAccountPageInChromium signs in on the account page through the fake's approve page,
+// creates a personal token, sees it listed and revokes it, in headless Chromium, with a
+// screenshot of each step.
+func TestAccountPageInChromium(t *testing.T) {
+	b := newBrowser(t, "the account page is not tried in a browser")
+	srv, public := accountServer(t)
+	tab := b.tab
+	step := func(name string, actions ...chromedp.Action[chromedp.Void]) { b.step(tab, name, actions...) }
+	read := func(a chromedp.Action[string]) string { return b.read(tab, a) }
+	text := func(css string) string { return b.text(tab, css) }
 
 	step("1-sign-in",
 		chromedp.Navigate(public+"/account"),
@@ -154,5 +192,4 @@ func TestAccountPageInChromium(t *testing.T) {
 	if _, err := srv.Verify(context.Background(), token); !errors.Is(err, caller.ErrInvalidToken) {
 		t.Errorf("the revoked token verifies: %v", err)
 	}
-	t.Logf("screenshots in %s", shots)
 }

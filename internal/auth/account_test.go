@@ -1,13 +1,16 @@
 package auth_test
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/url"
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/auth"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/fakeicutest"
 )
@@ -135,4 +138,61 @@ func TestAccountPageListsOnlyConnectionsThatGotTokens(t *testing.T) {
 	if p := e.page(e.url + "/account"); !strings.Contains(p, "Test client") {
 		t.Errorf("a redeemed authorization is not listed:\n%s", p)
 	}
+}
+
+// TestAccountSignInRefusesACrossOriginPost: a hostile page cannot start a sign-in (which asks
+// Intervals.icu for read and write) by posting to /account/signin: a cross-origin post is
+// refused (Sec-Fetch-Site, or Origin for browsers without it) and sets nothing; so is one to
+// any other form of the account page, even with the right CSRF token.
+func TestAccountSignInRefusesACrossOriginPost(t *testing.T) {
+	e := newEnv(t)
+	hostile := http.Header{"Sec-Fetch-Site": {"cross-site"}, "Origin": {"https://evil.example"}}
+	for name, h := range map[string]http.Header{
+		"a cross-site form":                    hostile,
+		"an older browser's cross-origin form": {"Origin": {"https://evil.example"}},
+	} {
+		resp := e.postWith(e.url+"/account/signin", nil, h)
+		if resp.StatusCode != http.StatusForbidden || resp.Header.Get("Location") != "" || len(resp.Cookies()) != 0 {
+			t.Errorf("%s to /account/signin: %d Location %q cookies %v; want 403, no redirect, no cookie", name, resp.StatusCode, resp.Header.Get("Location"), resp.Cookies())
+		}
+	}
+	if resp := e.postWith(e.url+"/account/signin", nil, http.Header{"Sec-Fetch-Site": {"same-origin"}, "Origin": {e.url}}); resp.StatusCode != http.StatusSeeOther {
+		t.Errorf("the sign-in from our page = %d, want 303 to Intervals.icu", resp.StatusCode)
+	}
+	_, csrf := e.signInToAccount("")
+	for _, path := range []string{"/account/tokens", "/account/tokens/revoke", "/account/clients/revoke", "/account/signout"} {
+		v := url.Values{"csrf": {csrf}, "name": {"evil"}, "scope": {"write"}, "expires": {"never"}}
+		if resp := e.postWith(e.url+path, v, hostile); resp.StatusCode != http.StatusForbidden {
+			t.Errorf("a cross-site post to %s with the CSRF token = %d, want 403", path, resp.StatusCode)
+		}
+	}
+	if p := e.page(e.url + "/account"); !strings.Contains(p, "No personal token") {
+		t.Errorf("a refused cross-site post created a token:\n%s", p)
+	}
+}
+
+// TestPersonalTokenNamesAreCharactersAndText: a personal token's name is 1 to 60 characters
+// (not bytes: 40 Cyrillic letters are 80 bytes), of text: a control or bidirectional
+// formatting character, or bytes that are not UTF-8 (which PostgreSQL refused, its error
+// shown on the page), are refused with a notice that says what to do.
+func TestPersonalTokenNamesAreCharactersAndText(t *testing.T) {
+	onBothStores(t, func(t *testing.T, cfg envConfig) {
+		e := newEnv(t, cfg)
+		_, csrf := e.signInToAccount("")
+		create := func(name string) string {
+			return e.submit("/account/tokens", url.Values{"csrf": {csrf}, "name": {name}, "scope": {"read"}, "expires": {"30d"}})
+		}
+		if p := create(strings.Repeat("ж", 40)); !strings.Contains(p, "imcp_pat_") {
+			t.Errorf("a name of 40 Cyrillic letters was refused:\n%s", p)
+		}
+		for _, name := range []string{"laptop\u202Epot", "two\nlines", "not\xffutf-8", strings.Repeat("ж", 61)} {
+			p := create(name)
+			if strings.Contains(p, "imcp_pat_") || !strings.Contains(p, "The token was not created") || strings.Contains(p, "store:") {
+				t.Errorf("the name %q: the page shows:\n%s", name, p)
+			}
+		}
+		if _, err := auth.NewPersonalToken(context.Background(), e.st, fakeicu.DemoAthleteID, "cli\u2067name", false, 0, time.Now()); err == nil {
+			t.Error("NewPersonalToken took a name with U+2067")
+		}
+	})
 }

@@ -9,15 +9,16 @@ import (
 )
 
 // callback is where Intervals.icu sends the user back. The state is taken once and must come
-// with the browser's consent cookie; the code is exchanged at once (Intervals.icu's expire
-// in 2 minutes); the athlete's token is sealed into the store. Then a client's authorization
-// gets its grant and code and goes back to the client with code, state and iss; the account
-// page's sign-in gets a session.
+// with the browser's binding cookie of its authorization (which is then deleted); the code
+// is exchanged at once (Intervals.icu's expire in 2 minutes); the athlete's token is sealed
+// into the store. Then a client's authorization gets its grant and code and goes back to the
+// client with code, state and iss; the account page's sign-in gets a session.
 func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 	q := r.URL.Query()
 	ctx := r.Context()
 	p, err := s.opts.Store.TakePending(ctx, q.Get("state"), s.now())
-	if err != nil || !p.BindingMatches(s.cookie(r, consentCookie)) {
+	cookie, ok := s.boundTo(r, p)
+	if err != nil || !ok {
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			s.log.Error("callback: store", "error", err)
 		}
@@ -25,7 +26,7 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 			"The sign-in must finish in the browser that started it, within 10 minutes, once. Start again. Nothing was granted.")
 		return
 	}
-	s.setCookie(w, consentCookie, "", -1)
+	s.deleteCookie(w, cookie)
 	fail := func(code, desc string) {
 		if p.Purpose == purposeAccount {
 			s.errorPage(w, http.StatusBadRequest, "Sign-in failed", desc)

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"time"
 
+	jose "github.com/go-jose/go-jose/v4"
+
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
 
@@ -216,45 +218,84 @@ func (s *Server) client(ctx context.Context, id string) (*store.Client, error) {
 	return c, nil
 }
 
-// clientFrom checks a document's (or a registration's) redirect URIs and authentication.
-// A registration asking for another method than private_key_jwt is registered as public
-// ("none"): we issue no secrets.
+// Limits of what a client keeps in the store, registered (/register) or from its metadata
+// document: real clients register a handful of redirect URIs of under 200 bytes, one or two
+// keys, and names of under 40 characters.
+const (
+	maxRedirectURIs = 10
+	maxURI          = 1024 // bytes: a redirect URI, a jwks_uri, a client_id
+	maxJWKS         = 8 << 10
+	maxJWKSKeys     = 5
+	maxClientName   = 100 // characters: a longer name is cut
+)
+
+// clientFrom checks a document's (or a registration's) redirect URIs, name and
+// authentication; its errors are *clientError. A registration asking for another method than
+// private_key_jwt is registered as public ("none"): we issue no secrets. A registration's
+// name with a control or bidirectional formatting character is refused; a metadata
+// document's is kept with them escaped: refusing it would lock the document's users out
+// over what only its host can fix, and the consent page names that client by its host.
 func clientFrom(doc clientDocument, metadataDoc bool) (*store.Client, error) {
-	if len(doc.RedirectURIs) == 0 || len(doc.RedirectURIs) > 20 {
-		return nil, errors.New("redirect_uris must list 1 to 20 URIs")
+	if len(doc.RedirectURIs) == 0 || len(doc.RedirectURIs) > maxRedirectURIs {
+		return nil, &clientError{redirect: true, msg: fmt.Sprintf("redirect_uris must list 1 to %d URIs", maxRedirectURIs)}
 	}
 	for _, u := range doc.RedirectURIs {
 		if err := checkRedirectURI(u); err != nil {
-			return nil, err
+			return nil, &clientError{redirect: true, msg: err.Error()}
 		}
 	}
-	c := &store.Client{Name: doc.ClientName, RedirectURIs: doc.RedirectURIs, AuthMethod: "none", MetadataDoc: metadataDoc}
-	if len(c.Name) > 100 {
-		c.Name = c.Name[:100]
+	name := strings.TrimSpace(doc.ClientName)
+	if !metadataDoc {
+		if err := checkText("client_name", name); err != nil {
+			return nil, &clientError{msg: err.Error()}
+		}
+	}
+	name = escapeText(cutText(name, maxClientName))
+	c := &store.Client{Name: name, RedirectURIs: doc.RedirectURIs, AuthMethod: "none", MetadataDoc: metadataDoc}
+	if string(doc.JWKS) == "null" {
+		doc.JWKS = nil
 	}
 	switch doc.TokenEndpointAuthMethod {
 	case "private_key_jwt":
-		if doc.JWKSURI == "" && len(doc.JWKS) == 0 {
-			return nil, errors.New("token_endpoint_auth_method private_key_jwt needs jwks_uri or jwks")
+		var set jose.JSONWebKeySet
+		switch {
+		case doc.JWKSURI == "" && len(doc.JWKS) == 0:
+			return nil, &clientError{msg: "token_endpoint_auth_method private_key_jwt needs jwks_uri or jwks"}
+		case len(doc.JWKSURI) > maxURI:
+			return nil, &clientError{msg: fmt.Sprintf("jwks_uri: at most %d bytes", maxURI)}
+		case len(doc.JWKS) > maxJWKS:
+			return nil, &clientError{msg: fmt.Sprintf("jwks: at most %d KiB; publish a larger key set at jwks_uri", maxJWKS>>10)}
+		case len(doc.JWKS) > 0 && (json.Unmarshal(doc.JWKS, &set) != nil || len(set.Keys) == 0): // set read here
+			return nil, &clientError{msg: "jwks: not a JWK set (RFC 7517) of keys this server can use"}
+		case len(set.Keys) > maxJWKSKeys:
+			return nil, &clientError{msg: fmt.Sprintf("jwks: at most %d keys; publish more at jwks_uri", maxJWKSKeys)}
 		}
 		if doc.JWKSURI != "" {
 			if _, err := checkDocumentURL(doc.JWKSURI); err != nil {
-				return nil, fmt.Errorf("jwks_uri: %w", err)
+				return nil, &clientError{msg: "jwks_uri: " + err.Error()}
 			}
 		}
 		c.AuthMethod, c.JWKSURI, c.JWKS = "private_key_jwt", doc.JWKSURI, string(doc.JWKS)
 	case "", "none":
 	default:
 		if metadataDoc {
-			return nil, fmt.Errorf("token_endpoint_auth_method %q is not supported: use none or private_key_jwt", doc.TokenEndpointAuthMethod)
+			return nil, &clientError{msg: fmt.Sprintf("token_endpoint_auth_method %q is not supported: use none or private_key_jwt", doc.TokenEndpointAuthMethod)}
 		}
 	}
 	return c, nil
 }
 
 // checkRedirectURI takes https URIs and http loopback ones (127.0.0.1, [::1], localhost; any
-// port, for CLI clients), without a fragment.
+// port, for CLI clients), without a fragment, of at most maxURI bytes of printable ASCII (a
+// URI is ASCII, RFC 3986: the rest is percent-encoded; so the host the consent page names is
+// what the browser goes to).
 func checkRedirectURI(raw string) error {
+	if len(raw) > maxURI {
+		return fmt.Errorf("redirect URI %q...: at most %d bytes", cutText(raw, 40), maxURI)
+	}
+	if strings.ContainsFunc(raw, func(r rune) bool { return r <= ' ' || r >= 0x7f }) {
+		return fmt.Errorf("redirect URI %q: printable ASCII only (percent-encode the rest, RFC 3986)", raw)
+	}
 	u, err := url.Parse(raw)
 	switch {
 	case err != nil || u.Host == "" || u.Fragment != "" || u.User != nil:
@@ -275,10 +316,10 @@ func isLoopbackHost(h string) bool {
 	return err == nil && a.IsLoopback()
 }
 
-// redirectHost is what the consent page names: where the code is sent.
+// redirectHost is what the consent page names: where the code is sent (hostText: escaped).
 func redirectHost(raw string) string {
 	if u, err := url.Parse(raw); err == nil {
-		return u.Host
+		return hostText(u.Host)
 	}
-	return raw
+	return hostText(raw)
 }

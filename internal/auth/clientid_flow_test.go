@@ -30,8 +30,11 @@ func TestMetadataDocumentMustNameItsOwnURL(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), "is not its URL") || resp.Header.Get("Location") != "" {
-		t.Errorf("a document whose client_id is not its URL: %d %s", resp.StatusCode, body)
+	if resp.StatusCode != http.StatusBadRequest || resp.Header.Get("Location") != "" || !strings.Contains(string(body), "developer") {
+		t.Errorf("a document whose client_id is not its URL: %d %s; want the 400 page saying what to do", resp.StatusCode, body)
+	}
+	if !strings.Contains(e.logs.String(), "is not its URL") {
+		t.Errorf("the log does not say why the document was refused:\n%s", e.logs.String())
 	}
 }
 
@@ -92,4 +95,46 @@ func TestGoSDKClientWithAMetadataDocument(t *testing.T) {
 	if err != nil || len(grants) != 1 || grants[0].ClientID != id || grants[0].ClientName != "Metadata Client" {
 		t.Errorf("grants = %+v, %v; want one of the metadata document's client, by its name", grants, err)
 	}
+}
+
+// TestMetadataDocumentIsBoundedLikeARegistration: a client ID metadata document is kept in
+// the store like a registration, so the same limits hold: at most 10 redirect URIs of at most
+// 1024 bytes, an inline key set of at most 5 keys and 8 KiB; its name is cut at 100
+// characters, never inside one (PostgreSQL refused a name cut inside a character, on every
+// try). Refused documents get the error page naming the limit.
+func TestMetadataDocumentIsBoundedLikeARegistration(t *testing.T) {
+	onBothStores(t, func(t *testing.T, cfg envConfig) {
+		base := "https://example.com/"
+		uris := func(n, size int) []string { return redirectURIs("example.com", n, size) }
+		keys, _ := json.Marshal(jwks(t, 6, ""))
+		var six any
+		json.Unmarshal(keys, &six)
+		name := strings.Repeat("a", 99) + "é and more"
+		docs := map[string]map[string]any{
+			"eleven":   {"redirect_uris": uris(11, 30)},
+			"long":     {"redirect_uris": uris(1, 1025)},
+			"six-keys": {"redirect_uris": uris(1, 30), "token_endpoint_auth_method": "private_key_jwt", "jwks": six},
+			"at-limit": {"redirect_uris": uris(10, 1024), "client_name": name},
+		}
+		served := map[string]any{}
+		for path, d := range docs {
+			d["client_id"] = base + path
+			served["/"+path] = d
+		}
+		_, hc := cimdServer(t, served)
+		cfg.opts = func(o *auth.Options) { o.MetadataClient = hc }
+		e := newEnv(t, cfg)
+		_, challenge := pkce()
+		for path, want := range map[string]string{"eleven": "1 to 10", "long": "1024", "six-keys": "5 keys"} {
+			resp, body := e.open(e.authorizeURL(base+path, docs[path]["redirect_uris"].([]string)[0], challenge, "intervals:read"))
+			if resp.StatusCode != http.StatusBadRequest || !strings.Contains(body, want) {
+				t.Errorf("document %s: %d; want the error page saying %q:\n%.600s", path, resp.StatusCode, want, body)
+			}
+		}
+		at := docs["at-limit"]["redirect_uris"].([]string)
+		resp, body := e.open(e.authorizeURL(base+"at-limit", at[9], challenge, "intervals:read"))
+		if resp.StatusCode != http.StatusOK || !strings.Contains(body, strings.Repeat("a", 99)+"é") || strings.Contains(body, "é and") {
+			t.Errorf("a document at the limits, named with 110 characters: %d; want the consent page with the name cut at 100 characters:\n%.600s", resp.StatusCode, body)
+		}
+	})
 }

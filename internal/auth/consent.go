@@ -2,11 +2,17 @@ package auth
 
 import (
 	"bytes"
+	"crypto/rand"
 	"embed"
 	"errors"
+	"fmt"
 	"html/template"
 	"net/http"
+	"net/url"
+	"slices"
+	"strings"
 	"sync"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
@@ -21,10 +27,78 @@ var pages = sync.OnceValue(func() *template.Template {
 	return template.Must(template.ParseFS(pageFiles, "*.html"))
 })
 
-// consentCookie binds a pending authorization to the browser that saw the consent page:
-// the form's handle (a CSRF token: unguessable, only ever shown to that browser) must come
-// back with the cookie whose hash the store keeps, at the consent and at the callback.
-const consentCookie = "consent"
+// bindingCookie names the cookies that bind a pending authorization to the browser that saw
+// the consent page: the form's handle (a CSRF token: unguessable, only ever shown to that
+// browser) must come back with a cookie whose hash the store keeps, at the consent and at
+// the callback. Each authorization in flight has a cookie of its own, named bindingCookie-
+// <time>-<random>, so several tabs (or two clients connecting at once) each finish; a browser
+// keeps at most maxBindings of them, the oldest dropped first, so its Cookie header stays
+// well under what proxies take (about 100 bytes each).
+const (
+	bindingCookie = "consent"
+	maxBindings   = 10
+)
+
+// bind gives the browser a binding cookie of value, dropping its oldest beyond maxBindings.
+func (s *Server) bind(w http.ResponseWriter, r *http.Request, value string) {
+	held := s.bindings(r)
+	for _, c := range held[:max(0, len(held)-maxBindings+1)] {
+		s.deleteCookie(w, c.name)
+	}
+	s.setCookie(w, fmt.Sprintf("%s-%011x-%s", bindingCookie, s.now().UnixMilli(), strings.ToLower(rand.Text()[:6])), value, pendingTTL)
+}
+
+// deleteCookie ends the browser's cookie name (setCookie's maxAge must be negative in whole
+// seconds: a Max-Age of 0 would leave an empty session cookie instead).
+func (s *Server) deleteCookie(w http.ResponseWriter, name string) {
+	s.setCookie(w, name, "", -time.Second)
+}
+
+type binding struct{ name, value string }
+
+// bindings are the binding cookies r carries, oldest first (names without cookieName's
+// prefix; the one fixed name of earlier versions, "consent", sorts first).
+func (s *Server) bindings(r *http.Request) []binding {
+	var out []binding
+	for _, c := range r.Cookies() {
+		if name, ok := strings.CutPrefix(c.Name, s.cookieName("")); ok && strings.HasPrefix(name, bindingCookie) && c.Value != "" {
+			out = append(out, binding{name, c.Value})
+		}
+	}
+	slices.SortFunc(out, func(a, b binding) int { return strings.Compare(a.name, b.name) })
+	return out
+}
+
+// boundTo is the name of r's binding cookie of p; ok is false when r has none (or p is nil).
+func (s *Server) boundTo(r *http.Request, p *store.Pending) (name string, ok bool) {
+	if p == nil {
+		return "", false
+	}
+	for _, b := range s.bindings(r) {
+		if p.BindingMatches(b.value) {
+			return b.name, true
+		}
+	}
+	return "", false
+}
+
+// sameOrigin refuses a form posted from another origin (a hostile page's):
+// http.CrossOriginProtection reads Sec-Fetch-Site, or Origin from a browser that sends no
+// Sec-Fetch-Site; our public URL counts as ours behind a proxy that rewrites Host. A request
+// with neither header is no browser's, and passes. again says what to do instead.
+func (s *Server) sameOrigin(w http.ResponseWriter, r *http.Request, again string) bool {
+	cop := http.NewCrossOriginProtection()
+	if err := cop.AddTrustedOrigin(s.issuer); err != nil {
+		s.log.Error("cross-origin check", "error", err)
+	}
+	if err := cop.Check(r); err != nil {
+		s.log.Info("refused a form from another site", "path", r.URL.Path,
+			"origin", cutText(r.Header.Get("Origin"), 200), "sec_fetch_site", cutText(r.Header.Get("Sec-Fetch-Site"), 40))
+		s.errorPage(w, http.StatusForbidden, "This form was sent from another site", again+" Nothing was changed.")
+		return false
+	}
+	return true
+}
 
 // pageHeaders forbid framing (clickjacking the Allow button) and caching, and keep pages
 // to their own inline style: no script, no external asset.
@@ -55,7 +129,36 @@ func (s *Server) errorPage(w http.ResponseWriter, status int, title, msg string)
 	s.render(w, status, "error", map[string]string{"Title": title, "Message": msg})
 }
 
-// startConsent keeps the authorization pending and shows the consent page.
+// clientLabel is how our pages name a client: what we know apart from what it claims.
+type clientLabel struct {
+	Host    string // a metadata document client's: the host we fetched the document from
+	Claimed string // the name it gives itself (escaped when stored)
+}
+
+// labelOf is the label of client id, named name; a metadata document's id is its URL.
+func labelOf(id, name string, metadataDoc bool) clientLabel {
+	l := clientLabel{Claimed: escapeText(name)}
+	if u, err := url.Parse(id); err == nil && metadataDoc {
+		l.Host = hostText(u.Host)
+	}
+	return l
+}
+
+// String is the label in one line, for the account page's list.
+func (l clientLabel) String() string {
+	switch {
+	case l.Host == "":
+		return "“" + l.Claimed + "” (unverified name)"
+	case l.Claimed == "":
+		return l.Host
+	}
+	return l.Host + " (“" + l.Claimed + "”)"
+}
+
+// startConsent keeps the authorization pending and shows the consent page. A metadata
+// document's client is named by its host, which is verified (the document was fetched
+// there); a registered client only by what it calls itself, marked unverified: anyone can
+// register as "Claude".
 func (s *Server) startConsent(w http.ResponseWriter, r *http.Request, c *store.Client, p store.Pending) {
 	handle, binding := newToken(""), newToken("")
 	p.Binding, p.Expires = binding, s.now().Add(pendingTTL)
@@ -64,14 +167,16 @@ func (s *Server) startConsent(w http.ResponseWriter, r *http.Request, c *store.C
 		s.errorPage(w, http.StatusServiceUnavailable, "Try again in a moment", "The server could not record this request. Nothing was granted.")
 		return
 	}
-	s.setCookie(w, consentCookie, binding, pendingTTL)
-	name := c.Name
-	if name == "" {
-		name = redirectHost(p.RedirectURI)
+	s.bind(w, r, binding)
+	label := labelOf(c.ID, c.Name, c.MetadataDoc)
+	title := "Connect an unverified application"
+	if label.Host != "" {
+		title = "Connect " + label.Host
 	}
+	back, _ := url.Parse(p.RedirectURI)
 	s.render(w, http.StatusOK, "consent", map[string]any{
-		"Title": "Connect " + name, "ClientName": name, "RedirectHost": redirectHost(p.RedirectURI),
-		"Handle": handle, "Write": CanWrite(p.Scope),
+		"Title": title, "Client": label, "RedirectHost": redirectHost(p.RedirectURI),
+		"Loopback": back != nil && isLoopbackHost(back.Hostname()), "Handle": handle, "Write": CanWrite(p.Scope),
 	})
 }
 
@@ -79,6 +184,9 @@ func (s *Server) startConsent(w http.ResponseWriter, r *http.Request, c *store.C
 // can no longer be approved again, and the browser goes to Intervals.icu's sign-in with a
 // fresh single-use state. Deny: back to the client with access_denied.
 func (s *Server) consent(w http.ResponseWriter, r *http.Request) {
+	if !s.sameOrigin(w, r, "Start again from the application.") {
+		return
+	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxForm)
 	if err := r.ParseForm(); err != nil {
 		s.errorPage(w, http.StatusBadRequest, "This form could not be read", "Start again from the application.")
@@ -86,7 +194,8 @@ func (s *Server) consent(w http.ResponseWriter, r *http.Request) {
 	}
 	handle := r.PostForm.Get("handle")
 	p, err := s.opts.Store.Pending(r.Context(), handle, s.now())
-	if err != nil || !p.BindingMatches(s.cookie(r, consentCookie)) {
+	cookie, ok := s.boundTo(r, p)
+	if err != nil || !ok {
 		if err != nil && !errors.Is(err, store.ErrNotFound) {
 			s.log.Error("consent: store", "error", err)
 		}
@@ -109,6 +218,7 @@ func (s *Server) consent(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if r.PostForm.Get("decision") != "allow" {
+		s.deleteCookie(w, cookie)
 		s.redirectError(w, r, p.RedirectURI, p.State, "access_denied", "the user denied the request")
 		return
 	}

@@ -553,3 +553,37 @@ func cimdServer(t *testing.T, docs map[string]any) (*httptest.Server, *http.Clie
 	hc = &http.Client{Transport: tr, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}
 	return ts, hc
 }
+
+// onBothStores runs test once on SQLite and once on PostgreSQL (a schema of its own), as
+// subtests: cfg names the store; the test sets the rest of it.
+func onBothStores(t *testing.T, test func(t *testing.T, cfg envConfig)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { test(t, envConfig{}) })
+	t.Run("postgres", func(t *testing.T) { test(t, envConfig{databaseURL: testDatabase(t)}) })
+}
+
+// open opens u in the browser (no redirect followed) and returns the answer and its body.
+func (e *env) open(u string) (*http.Response, string) {
+	e.t.Helper()
+	resp, err := e.browser.Get(u)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp, string(b)
+}
+
+// registerDoc posts a registration (RFC 7591) and returns the status and the JSON answer.
+func (e *env) registerDoc(doc map[string]any) (int, map[string]any) {
+	e.t.Helper()
+	body, _ := json.Marshal(doc)
+	resp, err := http.Post(e.url+"/register", "application/json", bytes.NewReader(body))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var m map[string]any
+	json.NewDecoder(resp.Body).Decode(&m)
+	return resp.StatusCode, m
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
@@ -22,6 +23,22 @@ func ParseExpiry(s string) (time.Duration, error) {
 	return d, nil
 }
 
+// maxTokenName bounds a personal token's name, in characters.
+const maxTokenName = 60
+
+// tokenName checks a personal token's name and returns it without its surrounding spaces:
+// 1 to maxTokenName characters of text (checkText).
+func tokenName(raw string) (string, error) {
+	name := strings.TrimSpace(raw)
+	if name == "" || utf8.RuneCountInString(name) > maxTokenName {
+		return "", fmt.Errorf("name the token (1 to %d characters), such as laptop or claude-code", maxTokenName)
+	}
+	if err := checkText("the name", name); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
 // PersonalToken is a new personal access token: the text (shown once) and its stored form.
 type PersonalToken struct {
 	Text string // imcp_pat_..., shown once
@@ -33,9 +50,9 @@ type PersonalToken struct {
 // signed in through Intervals.icu (the account page, or any client): their Intervals.icu
 // token is what the personal token's calls use.
 func NewPersonalToken(ctx context.Context, st store.Store, athleteID, name string, write bool, ttl time.Duration, now time.Time) (*PersonalToken, error) {
-	name = strings.TrimSpace(name)
-	if name == "" || len(name) > 60 {
-		return nil, errors.New("name the token (1 to 60 characters), such as laptop or claude-code")
+	name, err := tokenName(name)
+	if err != nil {
+		return nil, err
 	}
 	if _, err := st.Athlete(ctx, athleteID); err != nil {
 		if errors.Is(err, store.ErrNotFound) {

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -44,7 +45,8 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	c, err := clientFrom(doc, false)
 	if err != nil {
 		code := "invalid_client_metadata"
-		if len(doc.RedirectURIs) > 0 {
+		var ce *clientError
+		if errors.As(err, &ce) && ce.redirect {
 			code = "invalid_redirect_uri"
 		}
 		oauthError(w, http.StatusBadRequest, code, err.Error())

@@ -2,12 +2,17 @@ package auth_test
 
 import (
 	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strings"
 	"testing"
 
+	jose "github.com/go-jose/go-jose/v4"
 	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
 	"github.com/modelcontextprotocol/go-sdk/oauthex"
 
@@ -72,4 +77,108 @@ func TestGoSDKClientRegistersReadsThenStepsUpToWrite(t *testing.T) {
 	if n := len(e.fake.Writes()); n != 1 {
 		t.Errorf("the fake saw %d writes, want 1", n)
 	}
+}
+
+// TestRegistrationBoundsRedirectURIsAndKeySets: what a registration keeps is bounded: at
+// most 10 redirect URIs of at most 1024 bytes each (of ASCII, as URIs are: the consent page
+// names their host), a jwks_uri of at most 1024 bytes, an
+// inline key set of at most 5 keys and 8 KiB; each refusal names the limit, with
+// invalid_redirect_uri for the redirect URIs and invalid_client_metadata for the rest.
+func TestRegistrationBoundsRedirectURIsAndKeySets(t *testing.T) {
+	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.RegisterRate = 3600 }})
+	uris := func(n, size int) []string { return redirectURIs("app.example", n, size) }
+	jwt := func(set any) map[string]any {
+		return map[string]any{"redirect_uris": uris(1, 40), "client_name": "k", "token_endpoint_auth_method": "private_key_jwt", "jwks": set}
+	}
+	for name, c := range map[string]struct {
+		doc       map[string]any
+		code, say string
+	}{
+		"11 redirect URIs":          {map[string]any{"redirect_uris": uris(11, 40)}, "invalid_redirect_uri", "1 to 10"},
+		"a redirect URI of 1025 B":  {map[string]any{"redirect_uris": uris(1, 1025)}, "invalid_redirect_uri", "1024"},
+		"a look-alike host":         {map[string]any{"redirect_uris": []string{"https://\u0441laude.ai/api/mcp/auth_callback"}}, "invalid_redirect_uri", "ASCII"},
+		"a key set of 6 keys":       {jwt(jwks(t, 6, "")), "invalid_client_metadata", "5 keys"},
+		"a key set over 8 KiB":      {jwt(jwks(t, 5, strings.Repeat("x", 1700))), "invalid_client_metadata", "8 KiB"},
+		"a key set that is not one": {jwt(map[string]any{"keys": "none"}), "invalid_client_metadata", "jwks"},
+		"a jwks_uri of 1025 B": {map[string]any{"redirect_uris": uris(1, 40), "token_endpoint_auth_method": "private_key_jwt",
+			"jwks_uri": "https://app.example/" + strings.Repeat("j", 1025-len("https://app.example/"))}, "invalid_client_metadata", "1024"},
+		"private_key_jwt without keys": {map[string]any{"redirect_uris": uris(1, 40), "token_endpoint_auth_method": "private_key_jwt"}, "invalid_client_metadata", "jwks"},
+	} {
+		if s, m := e.registerDoc(c.doc); s != http.StatusBadRequest || m["error"] != c.code || !strings.Contains(fmt.Sprint(m["error_description"]), c.say) {
+			t.Errorf("%s: %d %v; want %s saying %q", name, s, m, c.code, c.say)
+		}
+	}
+	for name, doc := range map[string]map[string]any{
+		"10 redirect URIs of 1024 B": {"redirect_uris": uris(10, 1024)},
+		"a key set of 5 keys":        jwt(jwks(t, 5, "")),
+	} {
+		if s, m := e.registerDoc(doc); s != http.StatusCreated {
+			t.Errorf("%s: %d %v; want it registered", name, s, m)
+		}
+	}
+}
+
+// TestRegistrationCutsTheNameAtACharacter: a client_name over 100 characters is cut at 100
+// characters, never inside one: cut at byte 100, a name with "é" across that byte was
+// refused by PostgreSQL (a 503 on every try) and kept broken by SQLite.
+func TestRegistrationCutsTheNameAtACharacter(t *testing.T) {
+	onBothStores(t, func(t *testing.T, cfg envConfig) {
+		e := newEnv(t, cfg)
+		for _, c := range []struct{ name, want string }{
+			{strings.Repeat("a", 99) + "é", strings.Repeat("a", 99) + "é"},
+			{strings.Repeat("a", 99) + "é and more", strings.Repeat("a", 99) + "é"},
+			{strings.Repeat("ж", 150), strings.Repeat("ж", 100)},
+		} {
+			s, m := e.registerDoc(map[string]any{"redirect_uris": []string{"http://127.0.0.1:9/cb"}, "client_name": c.name})
+			if s != http.StatusCreated || m["client_name"] != c.want {
+				t.Errorf("registering a name of %d bytes: %d, name %q; want 201 and %q", len(c.name), s, m["client_name"], c.want)
+				continue
+			}
+			_, challenge := pkce()
+			if resp, body := e.open(e.authorizeURL(m["client_id"].(string), "http://127.0.0.1:9/cb", challenge, "intervals:read")); resp.StatusCode != http.StatusOK || !strings.Contains(body, c.want) {
+				t.Errorf("the consent page of that client: %d; want it named %q:\n%.500s", resp.StatusCode, c.want, body)
+			}
+		}
+	})
+}
+
+// TestRegistrationRefusesControlAndBidiCharactersInTheName: a client_name with a control
+// character (a newline forges a line in a log or a table) or a bidirectional formatting one
+// (after U+202E, text reads backwards: a name can pass for another) is refused, saying so;
+// names in any script are welcome.
+func TestRegistrationRefusesControlAndBidiCharactersInTheName(t *testing.T) {
+	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.RegisterRate = 3600 }})
+	for _, name := range []string{"Claude\u202Eedualc", "Claude\u2066x\u2069", "a\u200Fb", "a\u061Cb", "two\nlines", "bell\a", "c1\u0085x", "tab\tname"} {
+		s, m := e.registerDoc(map[string]any{"redirect_uris": []string{"http://127.0.0.1:9/cb"}, "client_name": name})
+		if s != http.StatusBadRequest || m["error"] != "invalid_client_metadata" || !strings.Contains(fmt.Sprint(m["error_description"]), "client_name") {
+			t.Errorf("registering the name %q: %d %v; want invalid_client_metadata naming client_name", name, s, m)
+		}
+	}
+	if s, m := e.registerDoc(map[string]any{"redirect_uris": []string{"http://127.0.0.1:9/cb"}, "client_name": "Ωmega ✓ 日本 عربي"}); s != http.StatusCreated {
+		t.Errorf("a name in several scripts: %d %v; want it registered", s, m)
+	}
+}
+
+// redirectURIs are n distinct https redirect URIs on host, each of size bytes.
+func redirectURIs(host string, n, size int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("https://%s/cb/%d/", host, i)
+		out[i] += strings.Repeat("p", size-len(out[i]))
+	}
+	return out
+}
+
+// jwks is a JWK set of n public keys (P-256), each with a kid of kidPad added.
+func jwks(t *testing.T, n int, kidPad string) jose.JSONWebKeySet {
+	t.Helper()
+	var set jose.JSONWebKeySet
+	for i := range n {
+		k, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		set.Keys = append(set.Keys, jose.JSONWebKey{Key: &k.PublicKey, KeyID: fmt.Sprintf("k%d%s", i, kidPad), Algorithm: "ES256", Use: "sig"})
+	}
+	return set
 }
