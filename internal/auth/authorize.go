@@ -20,6 +20,9 @@ const (
 // other error goes back to the client with iss (RFC 9207). A good request gets the consent
 // page: nothing is sent to Intervals.icu before the user approves there.
 func (s *Server) authorize(w http.ResponseWriter, r *http.Request) {
+	if !s.allowAuthorize(w, r) {
+		return
+	}
 	q := r.URL.Query()
 	c, err := s.client(r.Context(), q.Get("client_id"))
 	if err != nil {
