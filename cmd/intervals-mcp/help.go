@@ -17,9 +17,14 @@ type subcommand struct {
 var subcommands = []subcommand{
 	{name: "serve", line: "serve MCP over stdio (the default), Streamable HTTP or SSE",
 		synopsis: "serve [--transport stdio|http|sse] [--addr HOST:PORT] [server flags]",
-		text:     "Serves MCP: over stdio for a client that starts the binary, or over HTTP\n(Streamable HTTP at /mcp, legacy SSE at /sse and /messages/). intervals-mcp alone is serve.",
+		text: "Serves MCP: over stdio for a client that starts the binary, or over HTTP\n(Streamable HTTP at /mcp, legacy SSE at /sse and /messages/). intervals-mcp alone is serve.\n" +
+			"With --public-url, sign-in is rate limited per client address (IPv4 address, IPv6 /64)\n" +
+			"and for everyone, across replicas (--register-rate, --authorize-rate, --fetch-rate and\n" +
+			"their -global- twins, counts an hour; the limits are logged at start). Behind a reverse\n" +
+			"proxy, name it with --trusted-proxies, or every user shares the proxy's budget.",
 		examples: []string{"intervals-mcp serve --demo", "intervals-mcp serve --transport http --addr 127.0.0.1:8765 --read-only",
-			"intervals-mcp serve --transport http --demo --public-url http://127.0.0.1:8765   # OAuth sign-in, no account"}},
+			"intervals-mcp serve --transport http --demo --public-url http://127.0.0.1:8765   # OAuth sign-in, no account",
+			"intervals-mcp serve --transport http --public-url https://mcp.example.com --trusted-proxies 127.0.0.1   # behind Caddy or nginx"}},
 	{name: "tools", line: "list the tools this configuration exposes (--json, --markdown)",
 		synopsis: "tools [--json|--markdown] [server flags]",
 		text:     "Lists the tools a configuration exposes. Needs no credentials and no network.",

@@ -32,8 +32,13 @@ func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, s
 	if cfg.Demo {
 		up, demo = demoSignIn(fake, cfg.OAuth.PublicURL)
 	}
+	l := cfg.OAuth.Limits
 	as, err := auth.New(auth.Options{PublicURL: cfg.OAuth.PublicURL, Store: st, Sealer: seal.sealer, Upstream: up,
-		AccessTTL: cfg.OAuth.AccessTTL, Logger: logger})
+		AccessTTL: cfg.OAuth.AccessTTL, Logger: logger, Limits: auth.Limits{
+			RegisterPerSource: l.RegisterRate, RegisterGlobal: l.RegisterGlobalRate,
+			AuthorizePerSource: l.AuthorizeRate, AuthorizeGlobal: l.AuthorizeGlobalRate,
+			FetchPerHost: l.FetchRate, FetchGlobal: l.FetchGlobalRate, MaxClients: l.MaxClients,
+			TrustedProxies: l.TrustedProxies, ForwardedHeader: l.ForwardedHeader}})
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -42,7 +47,7 @@ func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, s
 		return nil, err
 	}
 	logger.Info("OAuth sign-in on", "issuer", as.Issuer(), "resource", as.Resource(), "intervals_redirect_uri", as.Issuer()+auth.CallbackPath,
-		"account", as.Issuer()+"/account", "demo", cfg.Demo)
+		"account", as.Issuer()+"/account", "demo", cfg.Demo, "limits", as.Limits())
 	routes := as.Handler()
 	if demo != nil {
 		mux := http.NewServeMux()

@@ -144,6 +144,9 @@ func day(t time.Time) string {
 // sign-in applies to every token of the app: asking for less would narrow the athlete's
 // other connections). No consent page: the account page is our own.
 func (s *Server) accountSignIn(w http.ResponseWriter, r *http.Request) {
+	if !s.allowAuthorize(w, r) { // it keeps a pending sign-in, as /authorize does
+		return
+	}
 	handle, binding, state := newToken(""), newToken(""), newToken("")
 	now := s.now()
 	err := s.opts.Store.PutPending(r.Context(), handle, store.Pending{Purpose: purposeAccount, Binding: binding, Scope: scopeOf(true), Expires: now.Add(pendingTTL)})

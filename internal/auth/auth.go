@@ -50,10 +50,11 @@ type Options struct {
 	// client (https only, public addresses only, no redirects): tests give one that trusts
 	// their TLS server; production never sets it.
 	MetadataClient *http.Client
-	// RegisterRate bounds /register per remote address: registrations an hour (0: 20).
-	RegisterRate float64
-	Logger       *slog.Logger
-	Now          func() time.Time
+	// Limits bound registrations, authorizations and metadata document fetches per source
+	// and overall, and the registered clients kept; zero values are the defaults.
+	Limits Limits
+	Logger *slog.Logger
+	Now    func() time.Time
 }
 
 // Server is the authorization server.
@@ -61,6 +62,7 @@ type Server struct {
 	opts     Options
 	issuer   string
 	resource string
+	addrs    clientAddrs
 	meta     *metadataFetcher
 	keys     keyCache
 	log      *slog.Logger
@@ -85,8 +87,8 @@ func New(opts Options) (*Server, error) {
 		opts.Grace = DefaultGrace
 	}
 	opts.Grace = min(opts.Grace, store.GraceMax)
-	if opts.RegisterRate <= 0 {
-		opts.RegisterRate = 20
+	if opts.Limits, err = opts.Limits.withDefaults(); err != nil {
+		return nil, err
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now
@@ -95,8 +97,10 @@ func New(opts Options) (*Server, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{opts: opts, issuer: issuer, resource: issuer + "/mcp", log: log}
+	s := &Server{opts: opts, issuer: issuer, resource: issuer + "/mcp", log: log,
+		addrs: clientAddrs{trusted: opts.Limits.TrustedProxies, header: opts.Limits.ForwardedHeader}}
 	s.meta = newMetadataFetcher(opts.MetadataClient)
+	s.meta.budget, s.meta.now = s.fetchBudget, s.now
 	return s, nil
 }
 
@@ -132,7 +136,8 @@ func (s *Server) callbackURL() string { return s.issuer + CallbackPath }
 // CallbackPath is where Intervals.icu sends the user back.
 const CallbackPath = "/oauth/callback"
 
-// Handler serves the authorization server's endpoints and the account page.
+// Handler serves the authorization server's endpoints and the account page. Each request
+// carries its source (clientaddr.go) in its context, for the rate limits.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.routeMetadata(mux)
@@ -143,7 +148,9 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /token", s.token)
 	mux.HandleFunc("POST /revoke", s.revoke)
 	s.routeAccount(mux)
-	return mux
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mux.ServeHTTP(w, r.WithContext(withSource(r.Context(), s.addrs.sourceKey(r))))
+	})
 }
 
 func (s *Server) now() time.Time { return s.opts.Now() }

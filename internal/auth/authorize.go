@@ -28,6 +28,9 @@ const maxState = 2048
 // other error goes back to the client with iss (RFC 9207). A good request gets the consent
 // page: nothing is sent to Intervals.icu before the user approves there.
 func (s *Server) authorize(w http.ResponseWriter, r *http.Request) {
+	if !s.allowAuthorize(w, r) {
+		return
+	}
 	q := r.URL.Query()
 	id := q.Get("client_id")
 	if id == "" || len(id) > maxURI {

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -32,8 +33,30 @@ const (
 // errUnknownClient is a client_id that is neither registered nor a document we can use.
 var errUnknownClient = errors.New("unknown client")
 
-// metadataFetcher fetches https documents of clients: client ID metadata documents and JWKS.
-type metadataFetcher struct{ hc *http.Client }
+// failureKept is how long a URL whose fetch failed is not fetched again (per process: each
+// replica fetches a bad URL once a minute at most, within the store's shared budgets);
+// maxFailures bounds how many are remembered.
+const (
+	failureKept = time.Minute
+	maxFailures = 4096
+)
+
+// metadataFetcher fetches https documents of clients: client ID metadata documents and JWKS,
+// each within the fetch budgets (budget: the source's, the host's, everyone's; nil is none),
+// and remembers failures for a minute.
+type metadataFetcher struct {
+	hc     *http.Client
+	budget func(ctx context.Context, host string) error
+	now    func() time.Time
+
+	mu     sync.Mutex
+	failed map[string]fetchFailure
+}
+
+type fetchFailure struct {
+	err   error
+	until time.Time
+}
 
 func newMetadataFetcher(hc *http.Client) *metadataFetcher {
 	if hc == nil {
@@ -41,7 +64,37 @@ func newMetadataFetcher(hc *http.Client) *metadataFetcher {
 	}
 	c := *hc // whatever the client, no redirect is followed
 	c.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
-	return &metadataFetcher{hc: &c}
+	return &metadataFetcher{hc: &c, now: time.Now, failed: map[string]fetchFailure{}}
+}
+
+// fail remembers that the document at raw could not be used (fetched or read), for
+// failureKept, and returns err.
+func (f *metadataFetcher) fail(raw string, err error) error {
+	now := f.now()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.failed) >= maxFailures {
+		for k, v := range f.failed {
+			if !now.Before(v.until) {
+				delete(f.failed, k)
+			}
+		}
+		if len(f.failed) >= maxFailures {
+			clear(f.failed)
+		}
+	}
+	f.failed[raw] = fetchFailure{err: err, until: now.Add(failureKept)}
+	return err
+}
+
+// failure is the error of raw's failed fetch within the last failureKept, or nil.
+func (f *metadataFetcher) failure(raw string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if v, ok := f.failed[raw]; ok && f.now().Before(v.until) {
+		return v.err
+	}
+	return nil
 }
 
 // guardedClient reaches public addresses only. The check is on the address actually dialled
@@ -122,11 +175,30 @@ func checkDocumentURL(raw string) (*url.URL, error) {
 }
 
 // get fetches an https document of at most maxDocument bytes; it refuses redirects and
-// answers other than 200 (the guarded client does not follow them either).
+// answers other than 200 (the guarded client does not follow them either). A URL that
+// failed in the last minute is not fetched again (its error is returned), nor one over the
+// fetch budgets.
 func (f *metadataFetcher) get(ctx context.Context, raw string) ([]byte, time.Duration, error) {
-	if _, err := checkDocumentURL(raw); err != nil {
+	u, err := checkDocumentURL(raw)
+	if err != nil {
 		return nil, 0, err
 	}
+	if err := f.failure(raw); err != nil {
+		return nil, 0, err
+	}
+	if f.budget != nil {
+		if err := f.budget(ctx, u.Hostname()); err != nil {
+			return nil, 0, err
+		}
+	}
+	body, ttl, err := f.fetch(ctx, raw)
+	if err != nil {
+		return nil, 0, f.fail(raw, err)
+	}
+	return body, ttl, nil
+}
+
+func (f *metadataFetcher) fetch(ctx context.Context, raw string) ([]byte, time.Duration, error) {
 	ctx, cancel := context.WithTimeout(ctx, fetchTimeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, raw, nil)
@@ -152,10 +224,15 @@ func (f *metadataFetcher) get(ctx context.Context, raw string) ([]byte, time.Dur
 	return body, cacheFor(resp.Header.Get("Cache-Control")), nil
 }
 
-// cacheFor is how long a document is kept: its max-age, within 5 minutes and a day.
+// cacheFor is how long a document is kept: its max-age, within 5 minutes and a day (no-store
+// and no-cache are the 5 minutes; a document that says nothing is kept an hour).
 func cacheFor(cc string) time.Duration {
 	for _, d := range strings.Split(cc, ",") {
-		if v, ok := strings.CutPrefix(strings.TrimSpace(d), "max-age="); ok {
+		d = strings.ToLower(strings.TrimSpace(d))
+		if d == "no-store" || d == "no-cache" {
+			return docCacheMin
+		}
+		if v, ok := strings.CutPrefix(d, "max-age="); ok {
 			if n, err := strconv.Atoi(v); err == nil {
 				return min(max(time.Duration(n)*time.Second, docCacheMin), docCacheMax)
 			}
@@ -199,16 +276,17 @@ func (s *Server) client(ctx context.Context, id string) (*store.Client, error) {
 	if err != nil {
 		return nil, fmt.Errorf("the client ID metadata document could not be used: %w", err)
 	}
+	// A document that cannot be used is not fetched again for a minute either.
 	var doc clientDocument
 	if err := json.Unmarshal(body, &doc); err != nil {
-		return nil, errors.New("the client ID metadata document is not JSON")
+		return nil, s.meta.fail(id, errors.New("the client ID metadata document is not JSON"))
 	}
 	if doc.ClientID != id {
-		return nil, fmt.Errorf("the client ID metadata document's client_id %q is not its URL %q", doc.ClientID, id)
+		return nil, s.meta.fail(id, fmt.Errorf("the client ID metadata document's client_id %q is not its URL %q", doc.ClientID, id))
 	}
 	c, err = clientFrom(doc, true)
 	if err != nil {
-		return nil, fmt.Errorf("the client ID metadata document: %w", err)
+		return nil, s.meta.fail(id, fmt.Errorf("the client ID metadata document: %w", err))
 	}
 	now := s.now()
 	c.ID, c.Created, c.Expires = id, now, now.Add(ttl)

@@ -11,6 +11,9 @@
 // guards) or registered (/register, RFC 7591). Every token is opaque and random, kept in the
 // store as its SHA-256 and looked up on every request: a revocation stops the next request on
 // every replica. Personal access tokens (imcp_pat_...) are for clients that send a header.
+// What anyone can ask without signing in is rate limited (ratelimit.go): registrations,
+// authorizations and metadata document fetches, per source (the client's address behind
+// the trusted proxies, IPv6 by /64: clientaddr.go) and overall, in the store's budgets.
 //
 // Verify is the caller (internal/caller) of one of our bearer tokens, for the transport's
 // gate; the MCP server and the transports are wired to it in cmd/intervals-mcp, and so is

@@ -3,8 +3,6 @@ package auth
 import (
 	"encoding/json"
 	"errors"
-	"fmt"
-	"net"
 	"net/http"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/caller"
@@ -12,25 +10,13 @@ import (
 )
 
 // register is dynamic client registration (RFC 7591): deprecated in MCP in favour of client
-// ID metadata documents, still Claude's fallback. Rate limited per remote address and
-// overall, through the store's budgets (so across replicas). Every client is public
-// ("none") unless it registers keys for private_key_jwt; no secret is ever issued.
+// ID metadata documents, still Claude's fallback. Rate limited per source (the client's
+// address, behind the trusted proxies) and overall, through the store's budgets (so across
+// replicas), bad requests included; refused once Limits.MaxClients are registered (the
+// cleanup deletes the unused ones). Every client is public ("none") unless it registers keys
+// for private_key_jwt; no secret is ever issued.
 func (s *Server) register(w http.ResponseWriter, r *http.Request) {
-	host, _, err := net.SplitHostPort(r.RemoteAddr)
-	if err != nil {
-		host = r.RemoteAddr
-	}
-	d, err := s.opts.Store.TakeBudget(r.Context(), s.now(),
-		store.Bucket{Key: "oauth-register:" + host, Rate: s.opts.RegisterRate / 3600, Burst: int(max(s.opts.RegisterRate/2, 1))},
-		store.Bucket{Key: "oauth-register", Rate: 1, Burst: 100})
-	if err != nil {
-		s.log.Error("register: budget", "error", err)
-		oauthError(w, http.StatusServiceUnavailable, "temporarily_unavailable", "registration is unavailable for a moment: try again")
-		return
-	}
-	if !d.Allowed {
-		w.Header().Set("Retry-After", fmt.Sprint(int(d.RetryAfter.Seconds())+1))
-		oauthError(w, http.StatusTooManyRequests, "too_many_requests", fmt.Sprintf("too many registrations: try again in %s", d.RetryAfter.Round(1e9)))
+	if !s.allowRegister(w, r) {
 		return
 	}
 	var doc clientDocument
@@ -57,7 +43,15 @@ func (s *Server) register(w http.ResponseWriter, r *http.Request) {
 	if c.Name == "" {
 		c.Name = "Unnamed client"
 	}
-	if err := s.opts.Store.PutClient(r.Context(), *c); err != nil {
+	err = s.opts.Store.RegisterClient(r.Context(), *c, s.opts.Limits.MaxClients)
+	if errors.Is(err, store.ErrFull) {
+		s.log.Warn("register: refused, the registered clients are at their limit: raise --max-clients, or wait for the cleanup of the unused ones",
+			"max_clients", s.opts.Limits.MaxClients)
+		oauthError(w, http.StatusServiceUnavailable, "invalid_client_metadata",
+			"the server has too many registered clients: use a client ID metadata document, or ask the server's operator")
+		return
+	}
+	if err != nil {
 		s.log.Error("register: store", "error", err)
 		oauthError(w, http.StatusServiceUnavailable, "temporarily_unavailable", "registration is unavailable for a moment: try again")
 		return

@@ -8,9 +8,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"net/http/httptest"
+	"net/netip"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	jose "github.com/go-jose/go-jose/v4"
 	sdkauth "github.com/modelcontextprotocol/go-sdk/auth"
@@ -21,7 +24,7 @@ import (
 )
 
 func TestRegistrationChecksRedirectsAndIsRateLimited(t *testing.T) {
-	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.RegisterRate = 10 }})
+	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.Limits.RegisterPerSource = 10 }})
 	post := func(uris ...string) (int, map[string]any) {
 		body, _ := json.Marshal(map[string]any{"redirect_uris": uris, "client_name": "x"})
 		resp, err := http.Post(e.url+"/register", "application/json", bytes.NewReader(body))
@@ -85,7 +88,7 @@ func TestGoSDKClientRegistersReadsThenStepsUpToWrite(t *testing.T) {
 // inline key set of at most 5 keys and 8 KiB; each refusal names the limit, with
 // invalid_redirect_uri for the redirect URIs and invalid_client_metadata for the rest.
 func TestRegistrationBoundsRedirectURIsAndKeySets(t *testing.T) {
-	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.RegisterRate = 3600 }})
+	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.Limits.RegisterPerSource = 3600 }})
 	uris := func(n, size int) []string { return redirectURIs("app.example", n, size) }
 	jwt := func(set any) map[string]any {
 		return map[string]any{"redirect_uris": uris(1, 40), "client_name": "k", "token_endpoint_auth_method": "private_key_jwt", "jwks": set}
@@ -147,7 +150,7 @@ func TestRegistrationCutsTheNameAtACharacter(t *testing.T) {
 // (after U+202E, text reads backwards: a name can pass for another) is refused, saying so;
 // names in any script are welcome.
 func TestRegistrationRefusesControlAndBidiCharactersInTheName(t *testing.T) {
-	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.RegisterRate = 3600 }})
+	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.Limits.RegisterPerSource = 3600 }})
 	for _, name := range []string{"Claude\u202Eedualc", "Claude\u2066x\u2069", "a\u200Fb", "a\u061Cb", "two\nlines", "bell\a", "c1\u0085x", "tab\tname"} {
 		s, m := e.registerDoc(map[string]any{"redirect_uris": []string{"http://127.0.0.1:9/cb"}, "client_name": name})
 		if s != http.StatusBadRequest || m["error"] != "invalid_client_metadata" || !strings.Contains(fmt.Sprint(m["error_description"]), "client_name") {
@@ -181,4 +184,105 @@ func jwks(t *testing.T, n int, kidPad string) jose.JSONWebKeySet {
 		set.Keys = append(set.Keys, jose.JSONWebKey{Key: &k.PublicKey, KeyID: fmt.Sprintf("k%d%s", i, kidPad), Algorithm: "ES256", Use: "sig"})
 	}
 	return set
+}
+
+// registerFrom posts a registration to h as if from remote (host:port), with extra headers
+// (name, value pairs), and returns the status and the answer.
+func registerFrom(h http.Handler, remote string, header ...string) (int, map[string]any) {
+	r := httptest.NewRequest(http.MethodPost, "/register", strings.NewReader(`{"redirect_uris":["http://127.0.0.1:9/cb"],"client_name":"x"}`))
+	r.Header.Set("Content-Type", "application/json")
+	for i := 0; i+1 < len(header); i += 2 {
+		r.Header.Add(header[i], header[i+1])
+	}
+	r.RemoteAddr = remote
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, r)
+	var m map[string]any
+	json.NewDecoder(w.Body).Decode(&m)
+	return w.Code, m
+}
+
+// TestRegisterOneIPv6HostCannotSpendTheGlobalBudget (issue 22, 2): one IPv6 host can use any
+// address of its /64; 12 of them, 10 registrations each, used up the global budget of 100
+// and every other visitor was refused. Keyed by /64 they are one source, held to its own
+// burst, which is well under the global one.
+func TestRegisterOneIPv6HostCannotSpendTheGlobalBudget(t *testing.T) {
+	onBothStores(t, func(t *testing.T, cfg envConfig) { testRegisterOneIPv6HostCannotSpendTheGlobalBudget(t, cfg.databaseURL) })
+}
+
+func testRegisterOneIPv6HostCannotSpendTheGlobalBudget(t *testing.T, databaseURL string) {
+	c := &clock{t: time.Now()}
+	e := newEnv(t, envConfig{databaseURL: databaseURL, opts: func(o *auth.Options) { o.Now = c.now }})
+	h := e.as.Handler()
+	created := 0
+	for i := range 12 {
+		for range 10 {
+			if s, _ := registerFrom(h, fmt.Sprintf("[2001:db8:77:1::%x]:40000", i+1)); s == http.StatusCreated {
+				created++
+			}
+		}
+	}
+	if created > 10 {
+		t.Errorf("one /64 registered %d clients at one instant, want at most its burst of 10", created)
+	}
+	if s, m := registerFrom(h, "198.51.100.7:1234"); s != http.StatusCreated {
+		t.Errorf("another visitor after one /64's 120 registrations = %d %v, want 201: the global budget was spent by one source", s, m)
+	}
+}
+
+// TestRegisterBehindATrustedProxy (issue 22, 2): behind the reverse proxy every request
+// connects from the proxy, so every user shared one bucket. With the proxy trusted, each
+// client has its own, keyed on the address the proxy saw: what a client puts in the header
+// itself does not make it someone else.
+func TestRegisterBehindATrustedProxy(t *testing.T) { onBothStores(t, func(t *testing.T, cfg envConfig) { testRegisterBehindATrustedProxy(t, cfg.databaseURL) }) }
+
+func testRegisterBehindATrustedProxy(t *testing.T, databaseURL string) {
+	c := &clock{t: time.Now()}
+	e := newEnv(t, envConfig{databaseURL: databaseURL, opts: func(o *auth.Options) {
+		o.Now = c.now
+		o.Limits.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("10.0.0.1/32")}
+	}})
+	h := e.as.Handler()
+	const proxy = "10.0.0.1:443"
+	created := 0
+	for i := range 30 { // a client that forges a new address each time; the proxy appends the real one
+		if s, _ := registerFrom(h, proxy, "X-Forwarded-For", fmt.Sprintf("192.0.2.%d, 198.51.100.66", i)); s == http.StatusCreated {
+			created++
+		}
+	}
+	if created != 10 {
+		t.Errorf("one client behind the proxy, forging the header: %d registrations at one instant, want its burst, 10", created)
+	}
+	s, m := registerFrom(h, proxy, "X-Forwarded-For", "198.51.100.66")
+	if s != http.StatusTooManyRequests || !strings.Contains(fmt.Sprint(m["error_description"]), "from your address") {
+		t.Errorf("that client once more = %d %v, want 429 saying it is its own address's budget", s, m)
+	}
+	if s, m := registerFrom(h, proxy, "X-Forwarded-For", "203.0.113.5"); s != http.StatusCreated {
+		t.Errorf("another user behind the same proxy = %d %v, want 201: each client has its own budget", s, m)
+	}
+	if s, _ := registerFrom(h, "198.51.100.66:5000", "X-Forwarded-For", "203.0.113.77"); s != http.StatusTooManyRequests {
+		t.Errorf("the client straight to the server, naming another address = %d, want 429: only the trusted proxy's header is read", s)
+	}
+}
+
+// TestRegisterRefusedAtTheClientCap (issue 22, 3): past Limits.MaxClients registered clients,
+// /register refuses with a reason and what to do; the log tells the operator.
+func TestRegisterRefusedAtTheClientCap(t *testing.T) { onBothStores(t, func(t *testing.T, cfg envConfig) { testRegisterRefusedAtTheClientCap(t, cfg.databaseURL) }) }
+
+func testRegisterRefusedAtTheClientCap(t *testing.T, databaseURL string) {
+	e := newEnv(t, envConfig{databaseURL: databaseURL, opts: func(o *auth.Options) { o.Limits.MaxClients = 2 }})
+	h := e.as.Handler()
+	for i := range 2 {
+		if s, m := registerFrom(h, fmt.Sprintf("203.0.113.%d:1", i+1)); s != http.StatusCreated {
+			t.Fatalf("registration %d under the cap = %d %v", i+1, s, m)
+		}
+	}
+	s, m := registerFrom(h, "203.0.113.3:1")
+	if s != http.StatusServiceUnavailable || m["error"] != "invalid_client_metadata" ||
+		!strings.Contains(fmt.Sprint(m["error_description"]), "too many registered clients: use a client ID metadata document, or ask the server's operator") {
+		t.Errorf("a registration past the cap = %d %v, want 503 invalid_client_metadata saying what to do", s, m)
+	}
+	if !strings.Contains(e.logs.String(), "raise --max-clients") {
+		t.Errorf("the log does not tell the operator about the cap:\n%s", e.logs.String())
+	}
 }

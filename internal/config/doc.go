@@ -6,7 +6,10 @@
 // INTERVALS_READ_ONLY, INTERVALS_NO_DESTRUCTIVE, INTERVALS_CALL_TIMEOUT, and for HTTP
 // MCP_SSE_MAX_SESSIONS, MCP_SSE_IDLE_TIMEOUT and MCP_SHUTDOWN_TIMEOUT; for OAuth sign-in
 // MCP_PUBLIC_URL, INTERVALS_CLIENT_ID, INTERVALS_CLIENT_SECRET, MCP_SEAL_KEYS,
-// MCP_SEAL_KEY_FILE and MCP_ACCESS_TOKEN_TTL (oauth.go).
+// MCP_SEAL_KEY_FILE and MCP_ACCESS_TOKEN_TTL, and its limits MCP_REGISTER_RATE,
+// MCP_REGISTER_GLOBAL_RATE, MCP_AUTHORIZE_RATE, MCP_AUTHORIZE_GLOBAL_RATE, MCP_FETCH_RATE,
+// MCP_FETCH_GLOBAL_RATE, MCP_MAX_CLIENTS, MCP_TRUSTED_PROXIES and MCP_FORWARDED_HEADER
+// (oauth.go).
 //
 // Imports: internal/manifest, for the toolsets and filters it parses; never the server, the
 // store or the client. It only reads settings: opening what they name is the caller's.

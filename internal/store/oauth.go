@@ -16,6 +16,10 @@ import (
 type OAuth interface {
 	// PutClient registers a client, or refreshes the cached copy of a metadata document.
 	PutClient(ctx context.Context, c Client) error
+	// RegisterClient registers a client (c.MetadataDoc false) unless limit registered
+	// clients are kept already: ErrFull then. Replicas registering at the same instant may
+	// each pass the count once, so the limit can be passed by that many.
+	RegisterClient(ctx context.Context, c Client, limit int) error
 	// Client returns the client with this id; ErrNotFound when none (or a cached document
 	// whose Expires has passed by now: fetch it again).
 	Client(ctx context.Context, id string, now time.Time) (*Client, error)
@@ -62,10 +66,11 @@ type OAuth interface {
 	Tokens
 }
 
-// The ways an OAuth lookup fails.
+// The ways an OAuth lookup (or a registration) fails.
 var (
 	ErrNotFound = errors.New("store: not found (never issued, expired or revoked)")
 	ErrUsed     = errors.New("store: already used")
+	ErrFull     = errors.New("store: the registered clients are at their limit")
 )
 
 // Client is an OAuth client: registered (RFC 7591) or a cached client ID metadata document.
@@ -133,6 +138,25 @@ func (s *DB) PutClient(ctx context.Context, c Client) error {
 		c.ID, c.Name, strings.Join(c.RedirectURIs, "\n"), c.AuthMethod, c.JWKSURI, c.JWKS, boolInt(c.MetadataDoc), us(c.Created), usOrZero(c.Expires))
 	if err != nil {
 		return fmt.Errorf("store: put a client: %w", err)
+	}
+	return nil
+}
+
+func (s *DB) RegisterClient(ctx context.Context, c Client, limit int) error {
+	if c.MetadataDoc {
+		return errors.New("store: RegisterClient takes registered clients, not metadata documents")
+	}
+	// One statement: the count and the insert see the same rows (PostgreSQL needs the types
+	// of parameters that only a SELECT list names).
+	res, err := s.db.ExecContext(ctx, `INSERT INTO oauth_clients (client_id, name, redirect_uris, auth_method, jwks_uri, jwks, metadata_doc, created_us, expires_us)
+		SELECT CAST($1 AS TEXT), CAST($2 AS TEXT), CAST($3 AS TEXT), CAST($4 AS TEXT), CAST($5 AS TEXT), CAST($6 AS TEXT), 0, CAST($7 AS BIGINT), 0
+		WHERE (SELECT COUNT(*) FROM oauth_clients WHERE metadata_doc = 0) < $8`,
+		c.ID, c.Name, strings.Join(c.RedirectURIs, "\n"), c.AuthMethod, c.JWKSURI, c.JWKS, us(c.Created), limit)
+	if err != nil {
+		return fmt.Errorf("store: register a client: %w", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return ErrFull
 	}
 	return nil
 }

@@ -421,13 +421,14 @@ func TestOAuthCleanup(t *testing.T) {
 		if err := s.PutCode(ctx, "c", Code{GrantID: g, Expires: t0.Add(time.Minute)}); err != nil {
 			t.Fatal(err)
 		}
-		if c, err := s.Cleanup(ctx, t0.Add(2*time.Hour)); err != nil || c.OAuth != 0 {
-			t.Fatalf("Cleanup two hours on = %+v, %v; want nothing of OAuth yet", c, err)
+		// The pending authorization goes once expired; code and tokens are kept a day more.
+		if c, err := s.Cleanup(ctx, t0.Add(2*time.Hour)); err != nil || c.OAuth != 1 {
+			t.Fatalf("Cleanup two hours on = %+v, %v; want the expired pending authorization only", c, err)
 		}
-		// A day later: pending, code and access token go; the refresh token (90 days) stays.
+		// A day later: code and access token go; the refresh token (90 days) stays.
 		c, err := s.Cleanup(ctx, t0.Add(26*time.Hour))
-		if err != nil || c.OAuth != 3 {
-			t.Fatalf("Cleanup a day on = %+v, %v; want 3 OAuth rows", c, err)
+		if err != nil || c.OAuth != 2 {
+			t.Fatalf("Cleanup a day on = %+v, %v; want 2 OAuth rows", c, err)
 		}
 		if _, err := s.RotateRefresh(ctx, "ref-1", "c-g1", pair("2"), "s", time.Minute, t0.Add(26*time.Hour)); err != nil {
 			t.Errorf("the refresh token survives the cleanup: %v", err)
@@ -438,6 +439,39 @@ func TestOAuthCleanup(t *testing.T) {
 		c, err = s.Cleanup(ctx, t0.Add(60*time.Hour))
 		if err != nil || c.OAuth != 4 { // ref-1, acc-2, ref-2 and the grant
 			t.Errorf("Cleanup after the revocation = %+v, %v; want 4 OAuth rows", c, err)
+		}
+	})
+}
+
+// TestOAuthRegisterClientStopsAtTheLimit: registrations stop at the limit of registered
+// clients (cached metadata documents do not count) and start again once one is deleted.
+func TestOAuthRegisterClientStopsAtTheLimit(t *testing.T) {
+	each(t, func(t *testing.T, p place) {
+		s, ctx := open(t, p), context.Background()
+		reg := func(id string) error {
+			return s.RegisterClient(ctx, Client{ID: id, Name: id, RedirectURIs: []string{"http://127.0.0.1/cb", "https://a.example/cb"}, AuthMethod: "none", Created: t0}, 2)
+		}
+		if err := s.PutClient(ctx, Client{ID: "https://a.example/c.json", Name: "Doc", RedirectURIs: []string{"https://a.example/cb"}, AuthMethod: "none",
+			MetadataDoc: true, Created: t0, Expires: t0.Add(time.Hour)}); err != nil {
+			t.Fatal(err)
+		}
+		for _, id := range []string{"one", "two"} {
+			if err := reg(id); err != nil {
+				t.Fatalf("register %s under the limit: %v", id, err)
+			}
+		}
+		if err := reg("three"); !errors.Is(err, ErrFull) {
+			t.Fatalf("a third registration with a limit of 2: %v, want ErrFull", err)
+		}
+		got, err := s.Client(ctx, "two", t0)
+		if err != nil || got.Name != "two" || got.MetadataDoc || !slices.Equal(got.RedirectURIs, []string{"http://127.0.0.1/cb", "https://a.example/cb"}) || !got.Created.Equal(t0) {
+			t.Errorf("a registered client = %+v, %v; want it as registered", got, err)
+		}
+		if _, err := s.Cleanup(ctx, t0.Add(ClientUnusedKept+time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+		if err := reg("three"); err != nil {
+			t.Errorf("a registration after the cleanup deleted the unused clients: %v", err)
 		}
 	})
 }
