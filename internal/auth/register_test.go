@@ -207,7 +207,9 @@ func registerFrom(h http.Handler, remote string, header ...string) (int, map[str
 // and every other visitor was refused. Keyed by /64 they are one source, held to its own
 // burst, which is well under the global one.
 func TestRegisterOneIPv6HostCannotSpendTheGlobalBudget(t *testing.T) {
-	onBothStores(t, func(t *testing.T, cfg envConfig) { testRegisterOneIPv6HostCannotSpendTheGlobalBudget(t, cfg.databaseURL) })
+	onBothStores(t, func(t *testing.T, cfg envConfig) {
+		testRegisterOneIPv6HostCannotSpendTheGlobalBudget(t, cfg.databaseURL)
+	})
 }
 
 func testRegisterOneIPv6HostCannotSpendTheGlobalBudget(t *testing.T, databaseURL string) {
@@ -234,7 +236,9 @@ func testRegisterOneIPv6HostCannotSpendTheGlobalBudget(t *testing.T, databaseURL
 // connects from the proxy, so every user shared one bucket. With the proxy trusted, each
 // client has its own, keyed on the address the proxy saw: what a client puts in the header
 // itself does not make it someone else.
-func TestRegisterBehindATrustedProxy(t *testing.T) { onBothStores(t, func(t *testing.T, cfg envConfig) { testRegisterBehindATrustedProxy(t, cfg.databaseURL) }) }
+func TestRegisterBehindATrustedProxy(t *testing.T) {
+	onBothStores(t, func(t *testing.T, cfg envConfig) { testRegisterBehindATrustedProxy(t, cfg.databaseURL) })
+}
 
 func testRegisterBehindATrustedProxy(t *testing.T, databaseURL string) {
 	c := &clock{t: time.Now()}
@@ -267,7 +271,9 @@ func testRegisterBehindATrustedProxy(t *testing.T, databaseURL string) {
 
 // TestRegisterRefusedAtTheClientCap (issue 22, 3): past Limits.MaxClients registered clients,
 // /register refuses with a reason and what to do; the log tells the operator.
-func TestRegisterRefusedAtTheClientCap(t *testing.T) { onBothStores(t, func(t *testing.T, cfg envConfig) { testRegisterRefusedAtTheClientCap(t, cfg.databaseURL) }) }
+func TestRegisterRefusedAtTheClientCap(t *testing.T) {
+	onBothStores(t, func(t *testing.T, cfg envConfig) { testRegisterRefusedAtTheClientCap(t, cfg.databaseURL) })
+}
 
 func testRegisterRefusedAtTheClientCap(t *testing.T, databaseURL string) {
 	e := newEnv(t, envConfig{databaseURL: databaseURL, opts: func(o *auth.Options) { o.Limits.MaxClients = 2 }})
