@@ -6,9 +6,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
@@ -101,6 +104,8 @@ func tokenCreate(args []string, stdout, stderr io.Writer) error {
 }
 
 // tokenList prints the personal tokens not revoked, the newest first, never the tokens.
+// The text users gave (a token's name, from the account page or an older version that did
+// not check it) is printed with printable.
 func tokenList(args []string, stdout, stderr io.Writer) error {
 	st, pos, _, err := tokenStore(args, stderr, nil)
 	if err != nil {
@@ -126,7 +131,7 @@ func tokenList(args []string, stdout, stderr io.Writer) error {
 		if !t.LastUsed.IsZero() {
 			last = stamp(t.LastUsed)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.ID, t.AthleteID, scopeWord(t.Scope), t.Name, stamp(t.Created), expiryText(t.Expires, now), last)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", printable(t.ID), printable(t.AthleteID), scopeWord(t.Scope), printable(t.Name), stamp(t.Created), expiryText(t.Expires, now), last)
 	}
 	return tw.Flush()
 }
@@ -200,4 +205,29 @@ func expiryText(exp, now time.Time) string {
 		return stamp(exp) + " (expired)"
 	}
 	return stamp(exp)
+}
+
+// printable is text a user or a client gave, as one cell of a terminal table: the
+// characters that would act on the terminal or on the row instead of showing (C0 and C1
+// controls with ESC, newline and tab, DEL, the line and paragraph separators, the bidi
+// controls U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) are written as Go escapes
+// (\x1b, \n, \u202e), and bytes that are not UTF-8 as \xff, so that a row stays one row and
+// reads in the order it is stored. A backslash is left as it is.
+func printable(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError && strings.HasPrefix(s[i:], "\xef\xbf\xbd"): // U+FFFD itself
+			b.WriteRune(r)
+		case r == utf8.RuneError:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r), r == '\u2028', r == '\u2029', r == '\u061c', r == '\u200e', r == '\u200f',
+			r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069':
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
