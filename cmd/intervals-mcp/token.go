@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
@@ -34,7 +35,7 @@ func tokenCmd(args []string, stdout, stderr io.Writer) error {
 		return tokenRevoke(args, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fs := newFlagSet("token", stderr)
-		config.BindStore(fs)
+		bindToken(fs)
 		fs.Usage()
 		return flag.ErrHelp
 	case "":
@@ -43,12 +44,19 @@ func tokenCmd(args []string, stdout, stderr io.Writer) error {
 	return usageError{fmt.Errorf("token %q: use create, list or revoke (see intervals-mcp token -h)", sub)}
 }
 
+// bindToken defines the flags of every token subcommand: the store's, read as serve reads
+// them, and --demo.
+func bindToken(fs *flag.FlagSet) (*config.StoreFlags, *bool) {
+	return config.BindStore(fs), fs.Bool("demo", false, "the store is a serve --demo's: give the same --data-dir or --database-url (as --demo, read from the command line only); "+
+		"its seal key is the demo's, and revoke disconnects nothing (the demo's Intervals.icu is its built-in fake)")
+}
+
 // tokenStore parses a token subcommand's flags (the store's, and those bind adds) and opens
 // the store; pos are the arguments left, cfg the settings read (the store's, the seal keys,
-// the base URL).
+// the base URL; Demo with --demo).
 func tokenStore(args []string, stderr io.Writer, bind func(fs *flag.FlagSet)) (st *store.DB, pos []string, cfg *config.Config, err error) {
 	fs := newFlagSet("token", stderr)
-	sf := config.BindStore(fs)
+	sf, demo := bindToken(fs)
 	if bind != nil {
 		bind(fs)
 	}
@@ -57,6 +65,12 @@ func tokenStore(args []string, stderr io.Writer, bind func(fs *flag.FlagSet)) (s
 	}
 	if cfg, err = sf.Load(nil); err != nil {
 		return nil, nil, nil, usageError{err}
+	}
+	if cfg.Demo = *demo; cfg.Demo {
+		if demoStore(fs, &cfg.Store); temporaryStore(cfg) {
+			return nil, nil, nil, usageError{errors.New("token --demo works on the store of a serve --demo run with --data-dir or --database-url: give the same flag here " +
+				"(without either, the demo's store was a temporary folder, gone at its exit)")}
+		}
 	}
 	sc := store.Config{DataDir: cfg.Store.DataDir, DatabaseURL: cfg.Store.DatabaseURL}
 	if st, err = store.Open(context.Background(), sc); err != nil {
@@ -69,7 +83,7 @@ func tokenStore(args []string, stderr io.Writer, bind func(fs *flag.FlagSet)) (s
 // what it is goes to stderr.
 func tokenCreate(args []string, stdout, stderr io.Writer) error {
 	var athlete, scope, expires, name *string
-	st, pos, _, err := tokenStore(args, stderr, func(fs *flag.FlagSet) {
+	st, pos, cfg, err := tokenStore(args, stderr, func(fs *flag.FlagSet) {
 		athlete = fs.String("athlete", "", "the Intervals.icu id (i12345) of an athlete who has signed in here (required)")
 		scope = fs.String("scope", "", "read, or write (read and write) (required)")
 		expires = fs.String("expires", "", "30d, 90d, 365d or never (required)")
@@ -93,6 +107,9 @@ func tokenCreate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{fmt.Errorf("--expires: %w", err)}
 	}
+	if err := signInOpens(cfg, st, *athlete); err != nil {
+		return err
+	}
 	pt, err := auth.NewPersonalToken(context.Background(), st, *athlete, *name, write, ttl, time.Now())
 	if err != nil {
 		return err
@@ -101,6 +118,28 @@ func tokenCreate(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stderr, "personal token %s for athlete %s, %s, expires %s: shown once, copy it now; revoke it with intervals-mcp token revoke %s\n",
 		pt.ID, pt.AthleteID, scopeWord(pt.Scope), expiryText(pt.Expires, time.Now()), pt.ID)
 	return nil
+}
+
+// signInOpens checks, when the seal keys are at hand (MCP_SEAL_KEYS, --seal-key-file, the
+// demo's), that athlete's sealed Intervals.icu token opens with them: a personal token on a
+// sign-in that does not would be refused at its first request. Without keys there is
+// nothing to check; an athlete who never signed in is NewPersonalToken's to say.
+func signInOpens(cfg *config.Config, st store.Store, athlete string) error {
+	if cfg.OAuth.SealKeys == "" && cfg.OAuth.SealKeyFile == "" && !cfg.Demo {
+		return nil
+	}
+	seal, err := newSealing(cfg)
+	if err != nil {
+		return err
+	}
+	_, err = auth.AthleteToken(context.Background(), st, seal.sealer, athlete)
+	switch {
+	case err == nil, err == caller.ErrSignedOut: // opens; or no sign-in at all
+		return nil
+	case errors.Is(err, caller.ErrSignedOut):
+		return fmt.Errorf("athlete %s signed in here, but not under these seal keys (the ones serve has): %w; they sign in again at /account, then create the token", athlete, err)
+	}
+	return err
 }
 
 // tokenList prints the personal tokens not revoked, the newest first, never the tokens.
@@ -162,7 +201,7 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "revoked personal token %s: its next request is refused\n", pos[0])
 	var sealer *auth.Sealer
-	if cfg.OAuth.SealKeys != "" || cfg.OAuth.SealKeyFile != "" {
+	if (cfg.OAuth.SealKeys != "" || cfg.OAuth.SealKeyFile != "") && !cfg.Demo {
 		seal, err := newSealing(cfg)
 		if err != nil {
 			return err
@@ -175,6 +214,8 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) error {
 	case err != nil:
 		return err
 	case !forgotten:
+	case cfg.Demo:
+		fmt.Fprintf(stdout, "it was athlete %s's last connection: their Intervals.icu token is deleted (the demo's Intervals.icu is its built-in fake: nothing to disconnect)\n", athlete)
 	case disconnected:
 		fmt.Fprintf(stdout, "it was athlete %s's last connection: their Intervals.icu token is deleted and the server disconnected from their Intervals.icu account\n", athlete)
 	case sealer == nil:

@@ -293,3 +293,23 @@ func TestPrintableEscapesOnlyWhatActsOnTheTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestTokenCreateRefusesASignInItsKeysCannotOpen: with the seal keys at hand, token create
+// refuses an athlete whose sealed Intervals.icu token does not open with them (its key was
+// removed): the token would be refused at its first request. token --demo needs the store
+// its serve --demo was given.
+func TestTokenCreateRefusesASignInItsKeysCannotOpen(t *testing.T) {
+	dir := t.TempDir()
+	signedIn(t, store.Config{DataDir: dir}, "i100001") // sealed under no key of ours
+	key := make([]byte, 32)
+	rand.Read(key)
+	r := runBin(t, []string{"MCP_SEAL_KEYS=" + base64.StdEncoding.EncodeToString(key)},
+		"token", "create", "--data-dir", dir, "--athlete", "i100001", "--scope", "read", "--expires", "30d")
+	if r.code != 1 || !strings.Contains(r.stderr, "not under these seal keys") || !strings.Contains(r.stderr, "sign in again") || strings.Contains(r.stdout, "imcp_pat_") {
+		t.Errorf("token create on a sign-in the keys cannot open = %+v, want a refusal saying to sign in again", r)
+	}
+	r = runBin(t, []string{"INTERVALS_MCP_DATA_DIR=" + dir}, "token", "list", "--demo")
+	if r.code != 2 || !strings.Contains(r.stderr, "give the same flag here") {
+		t.Errorf("token --demo without --data-dir or --database-url = %+v, want a usage error", r)
+	}
+}
