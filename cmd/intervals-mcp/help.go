@@ -58,14 +58,15 @@ var subcommands = []subcommand{
 			"it prints.",
 		examples: []string{"intervals-mcp fake --addr 127.0.0.1:8766", "intervals-mcp fake --fault 429:count=2,retry-after=1"}},
 	{name: "token", line: "create, list or revoke personal access tokens (for clients that send a bearer header)",
-		synopsis: "token create --athlete ID --scope read|write --expires 30d|90d|365d|never [--name N] | token list | token revoke ID  [--data-dir DIR] [--database-url URL]",
+		synopsis: "token create --athlete ID --scope read|write --expires 30d|90d|365d|never [--name N] | token list | token revoke ID  [--data-dir DIR] [--database-url URL] [--demo]",
 		text: "Manages the personal access tokens (imcp_pat_...) of a server run with --public-url, in\n" +
 			"its store (the same --data-dir or --database-url as serve). The athlete must have signed\n" +
 			"in through Intervals.icu once (the account page, or any client). create prints the token\n" +
 			"once, alone on stdout; list shows each token's id, athlete, scope, name, created, expires\n" +
 			"and last use, never the token; revoke ID stops its next request.",
 		examples: []string{"intervals-mcp token create --athlete i12345 --scope read --expires 90d --name laptop",
-			"intervals-mcp token list --database-url postgres://user:password@db:5432/intervals", "intervals-mcp token revoke k7q2m4x9p3w8z6r5"}},
+			"intervals-mcp token list --database-url postgres://user:password@db:5432/intervals", "intervals-mcp token revoke k7q2m4x9p3w8z6r5",
+			"intervals-mcp token create --demo --data-dir ./demo --athlete i100001 --scope write --expires 30d   # on serve --demo --data-dir ./demo"}},
 	{name: "version", line: "print the version",
 		synopsis: "version",
 		text:     "Prints the version stamped at build time, the Go version and the system.",

@@ -4,10 +4,13 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base64"
+	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
@@ -105,7 +108,7 @@ func newSealing(cfg *config.Config) (*sealing, error) {
 }
 
 // sealKeys is the text of the sealing keys: MCP_SEAL_KEYS, else the key file; with --demo
-// and neither, a key made for this run.
+// and neither, the demo's (demoSealKey).
 func sealKeys(cfg *config.Config) (string, error) {
 	o := cfg.OAuth
 	switch {
@@ -118,11 +121,65 @@ func sealKeys(cfg *config.Config) (string, error) {
 		}
 		return string(b), nil
 	case cfg.Demo:
-		k := make([]byte, 32)
-		rand.Read(k)
-		return base64.StdEncoding.EncodeToString(k), nil
+		return demoSealKey(cfg.Store)
 	}
 	return "", usageError{fmt.Errorf("no seal key: set MCP_SEAL_KEYS or --seal-key-file")}
+}
+
+// demoSealKeyFile is the file, in a demo's --data-dir, of its seal key.
+const demoSealKeyFile = "demo-seal-key"
+
+// demoSealKey is the seal key of a demo given neither MCP_SEAL_KEYS nor --seal-key-file. A
+// temporary store gets a key made for the run: nothing sealed outlives the run. A store in
+// --data-dir gets the key kept beside it (demoSealKeyFile, 0600, made by the first run), so
+// that the sign-ins a demo keeps still open after a restart and for intervals-mcp token
+// --demo, with nothing to set up, as a demo user expects. PostgreSQL (--database-url) has no
+// folder of ours to keep a key in, and its replicas must share one: it is asked for.
+func demoSealKey(sc config.StoreConfig) (string, error) {
+	switch {
+	case sc.DatabaseURL != "":
+		return "", usageError{errors.New("--demo with --database-url keeps its sign-ins in PostgreSQL, sealed under a key that must outlive the run: " +
+			"set MCP_SEAL_KEYS or --seal-key-file (make a key with: openssl rand -base64 32), and the same for intervals-mcp token")}
+	case sc.DataDir == "":
+		return newDemoKey(), nil
+	}
+	path := filepath.Join(sc.DataDir, demoSealKeyFile)
+	b, err := os.ReadFile(path)
+	if err == nil && strings.TrimSpace(string(b)) == "" {
+		return "", fmt.Errorf("the demo's seal key file %s is empty: delete it, and sign in again once the demo runs", path)
+	}
+	if err == nil {
+		return strings.TrimSpace(string(b)), nil
+	}
+	if !errors.Is(err, fs.ErrNotExist) {
+		return "", fmt.Errorf("read the demo's seal key: %w", err)
+	}
+	if err := os.MkdirAll(sc.DataDir, 0o700); err != nil {
+		return "", fmt.Errorf("make --data-dir for the demo's seal key: %w", err)
+	}
+	key := newDemoKey()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if errors.Is(err, fs.ErrExist) { // another process of the demo made it first
+		return demoSealKey(sc)
+	}
+	if err == nil {
+		_, err = f.WriteString(key + "\n")
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		os.Remove(path)
+		return "", fmt.Errorf("keep the demo's seal key in --data-dir: %w", err)
+	}
+	return key, nil
+}
+
+// newDemoKey is a random seal key, in base64.
+func newDemoKey() string {
+	k := make([]byte, 32)
+	rand.Read(k)
+	return base64.StdEncoding.EncodeToString(k)
 }
 
 // upstreamBase is Intervals.icu's address for its OAuth pages: the base URL without /api/v1.

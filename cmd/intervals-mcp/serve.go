@@ -68,7 +68,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 // httpOptions builds the MCP servers an HTTP server serves, only those: one, or with OAuth
 // the two a token's scope chooses between (OAuthOptions.Read, Full). The store is opened
 // first (migrations applied and recovery started before the first request), except for a
-// demo without OAuth, which opens it on first need.
+// demo's temporary store without OAuth, which opens on first need.
 func httpOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, seal *sealing, fake *fakeicu.Fake, logger *slog.Logger, resume func()) (transport.HTTPOptions, error) {
 	opts := transport.HTTPOptions{
 		Token:           cfg.AuthToken,
@@ -92,7 +92,7 @@ func httpOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, se
 		return opts, err
 	}
 	resumeGCAfterList(opts.Server, resume)
-	if !cfg.Demo {
+	if !temporaryStore(cfg) {
 		_, err = rt.Persist.Open(ctx)
 	}
 	return opts, err

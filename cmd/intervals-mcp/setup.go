@@ -23,8 +23,8 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 )
 
-// loadConfig parses a server command's flags and resolves the configuration. Errors are
-// usage errors (exit code 2).
+// loadConfig parses a server command's flags and resolves the configuration; with --demo,
+// only the command line names the store (demoStore). Errors are usage errors (exit code 2).
 func loadConfig(fs *flag.FlagSet, args []string) (*config.Config, []string, error) {
 	f := config.Bind(fs)
 	pos, err := parseInterspersed(fs, args)
@@ -34,6 +34,9 @@ func loadConfig(fs *flag.FlagSet, args []string) (*config.Config, []string, erro
 	cfg, err := f.Load(nil)
 	if err != nil {
 		return nil, nil, usageError{err}
+	}
+	if cfg.Demo {
+		demoStore(fs, &cfg.Store)
 	}
 	return cfg, pos, nil
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"flag"
 	"log/slog"
+	"path/filepath"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
@@ -13,8 +15,9 @@ import (
 
 // newPersist is the store of a run (confirmations, write journals, notices, the budgets of
 // an HTTP server), opened when first needed: at start by an HTTP server, on the first write
-// or range-delete preview over stdio. With --demo it is an SQLite file in a temporary
-// directory, removed when the store is closed: a demo leaves nothing behind.
+// or range-delete preview over stdio. With --demo and neither --data-dir nor
+// --database-url (demoStore) it is an SQLite file in a temporary directory, removed when the
+// store is closed: a demo leaves nothing behind. Either way a demo logs where its store is.
 func newPersist(cfg *config.Config, credential string, logger *slog.Logger) *server.Persist {
 	sc := store.Config{DataDir: cfg.Store.DataDir, DatabaseURL: cfg.Store.DatabaseURL, JournalLease: cfg.Store.JournalLease}
 	lease := cfg.Store.JournalLease
@@ -27,16 +30,47 @@ func newPersist(cfg *config.Config, credential string, logger *slog.Logger) *ser
 		Tick:       min(max(lease/2, 500*time.Millisecond), 30*time.Second),
 		Logger:     func(msg string, args ...any) { logger.Warn(msg, args...) },
 		OpenStore: func(ctx context.Context) (store.Store, error) {
-			if !cfg.Demo {
-				st, err := store.Open(ctx, sc)
-				if err == nil {
-					logger.Debug("store open", "database", storeName(sc))
+			if temporaryStore(cfg) {
+				st, err := store.OpenTemporary(ctx, sc)
+				if err != nil {
+					return nil, err
 				}
-				return st, err
+				logger.Info("demo: the store is a temporary folder, removed at exit; give --data-dir or --database-url to keep it (a sign-in, a personal token)", "folder", st.Dir)
+				return st, nil
 			}
-			return store.OpenTemporary(ctx, sc)
+			st, err := store.Open(ctx, sc)
+			switch {
+			case err != nil:
+			case cfg.Demo:
+				logger.Info("demo: the store is kept after exit; its fake Intervals.icu starts anew each run, so after a restart sign in once again at /account (personal tokens and connections are kept)",
+					"database", storeName(sc))
+			default:
+				logger.Debug("store open", "database", storeName(sc))
+			}
+			return st, err
 		},
 	}
+}
+
+// demoStore applies --demo's rule to the store's location: only --data-dir or
+// --database-url given on fs's command line name the demo's store. INTERVALS_MCP_DATA_DIR
+// and DATABASE_URL, from the environment or a .env file, are a real server's settings, and
+// a demo (made-up data, its fake Intervals.icu's sign-ins) must not write into that store.
+func demoStore(fs *flag.FlagSet, sc *config.StoreConfig) {
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	if !given["data-dir"] {
+		sc.DataDir = ""
+	}
+	if !given["database-url"] {
+		sc.DatabaseURL = ""
+	}
+}
+
+// temporaryStore says whether a run's store is temporary: a demo's, without --data-dir or
+// --database-url.
+func temporaryStore(cfg *config.Config) bool {
+	return cfg.Demo && cfg.Store.DataDir == "" && cfg.Store.DatabaseURL == ""
 }
 
 // budgetBuckets are the upstream budgets of an HTTP server: per caller, and in all.
@@ -49,5 +83,9 @@ func storeName(sc store.Config) string {
 	if sc.DatabaseURL != "" {
 		return "postgresql"
 	}
-	return "sqlite in " + sc.DataDir
+	dir := sc.DataDir
+	if abs, err := filepath.Abs(dir); err == nil && dir != "" {
+		dir = abs
+	}
+	return "sqlite in " + dir
 }

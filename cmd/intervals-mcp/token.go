@@ -6,11 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
@@ -31,7 +35,7 @@ func tokenCmd(args []string, stdout, stderr io.Writer) error {
 		return tokenRevoke(args, stdout, stderr)
 	case "-h", "-help", "--help", "help":
 		fs := newFlagSet("token", stderr)
-		config.BindStore(fs)
+		bindToken(fs)
 		fs.Usage()
 		return flag.ErrHelp
 	case "":
@@ -40,12 +44,19 @@ func tokenCmd(args []string, stdout, stderr io.Writer) error {
 	return usageError{fmt.Errorf("token %q: use create, list or revoke (see intervals-mcp token -h)", sub)}
 }
 
+// bindToken defines the flags of every token subcommand: the store's, read as serve reads
+// them, and --demo.
+func bindToken(fs *flag.FlagSet) (*config.StoreFlags, *bool) {
+	return config.BindStore(fs), fs.Bool("demo", false, "the store is a serve --demo's: give the same --data-dir or --database-url (as --demo, read from the command line only); "+
+		"its seal key is the demo's, and revoke disconnects nothing (the demo's Intervals.icu is its built-in fake)")
+}
+
 // tokenStore parses a token subcommand's flags (the store's, and those bind adds) and opens
 // the store; pos are the arguments left, cfg the settings read (the store's, the seal keys,
-// the base URL).
+// the base URL; Demo with --demo).
 func tokenStore(args []string, stderr io.Writer, bind func(fs *flag.FlagSet)) (st *store.DB, pos []string, cfg *config.Config, err error) {
 	fs := newFlagSet("token", stderr)
-	sf := config.BindStore(fs)
+	sf, demo := bindToken(fs)
 	if bind != nil {
 		bind(fs)
 	}
@@ -54,6 +65,12 @@ func tokenStore(args []string, stderr io.Writer, bind func(fs *flag.FlagSet)) (s
 	}
 	if cfg, err = sf.Load(nil); err != nil {
 		return nil, nil, nil, usageError{err}
+	}
+	if cfg.Demo = *demo; cfg.Demo {
+		if demoStore(fs, &cfg.Store); temporaryStore(cfg) {
+			return nil, nil, nil, usageError{errors.New("token --demo works on the store of a serve --demo run with --data-dir or --database-url: give the same flag here " +
+				"(without either, the demo's store was a temporary folder, gone at its exit)")}
+		}
 	}
 	sc := store.Config{DataDir: cfg.Store.DataDir, DatabaseURL: cfg.Store.DatabaseURL}
 	if st, err = store.Open(context.Background(), sc); err != nil {
@@ -66,7 +83,7 @@ func tokenStore(args []string, stderr io.Writer, bind func(fs *flag.FlagSet)) (s
 // what it is goes to stderr.
 func tokenCreate(args []string, stdout, stderr io.Writer) error {
 	var athlete, scope, expires, name *string
-	st, pos, _, err := tokenStore(args, stderr, func(fs *flag.FlagSet) {
+	st, pos, cfg, err := tokenStore(args, stderr, func(fs *flag.FlagSet) {
 		athlete = fs.String("athlete", "", "the Intervals.icu id (i12345) of an athlete who has signed in here (required)")
 		scope = fs.String("scope", "", "read, or write (read and write) (required)")
 		expires = fs.String("expires", "", "30d, 90d, 365d or never (required)")
@@ -90,6 +107,9 @@ func tokenCreate(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return usageError{fmt.Errorf("--expires: %w", err)}
 	}
+	if err := signInOpens(cfg, st, *athlete); err != nil {
+		return err
+	}
 	pt, err := auth.NewPersonalToken(context.Background(), st, *athlete, *name, write, ttl, time.Now())
 	if err != nil {
 		return err
@@ -100,7 +120,31 @@ func tokenCreate(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// signInOpens checks, when the seal keys are at hand (MCP_SEAL_KEYS, --seal-key-file, the
+// demo's), that athlete's sealed Intervals.icu token opens with them: a personal token on a
+// sign-in that does not would be refused at its first request. Without keys there is
+// nothing to check; an athlete who never signed in is NewPersonalToken's to say.
+func signInOpens(cfg *config.Config, st store.Store, athlete string) error {
+	if cfg.OAuth.SealKeys == "" && cfg.OAuth.SealKeyFile == "" && !cfg.Demo {
+		return nil
+	}
+	seal, err := newSealing(cfg)
+	if err != nil {
+		return err
+	}
+	_, err = auth.AthleteToken(context.Background(), st, seal.sealer, athlete)
+	switch {
+	case err == nil, err == caller.ErrSignedOut: // opens; or no sign-in at all
+		return nil
+	case errors.Is(err, caller.ErrSignedOut):
+		return fmt.Errorf("athlete %s signed in here, but not under these seal keys (the ones serve has): %w; they sign in again at /account, then create the token", athlete, err)
+	}
+	return err
+}
+
 // tokenList prints the personal tokens not revoked, the newest first, never the tokens.
+// The text users gave (a token's name, from the account page or an older version that did
+// not check it) is printed with printable.
 func tokenList(args []string, stdout, stderr io.Writer) error {
 	st, pos, _, err := tokenStore(args, stderr, nil)
 	if err != nil {
@@ -126,7 +170,7 @@ func tokenList(args []string, stdout, stderr io.Writer) error {
 		if !t.LastUsed.IsZero() {
 			last = stamp(t.LastUsed)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.ID, t.AthleteID, scopeWord(t.Scope), t.Name, stamp(t.Created), expiryText(t.Expires, now), last)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", printable(t.ID), printable(t.AthleteID), scopeWord(t.Scope), printable(t.Name), stamp(t.Created), expiryText(t.Expires, now), last)
 	}
 	return tw.Flush()
 }
@@ -157,7 +201,7 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "revoked personal token %s: its next request is refused\n", pos[0])
 	var sealer *auth.Sealer
-	if cfg.OAuth.SealKeys != "" || cfg.OAuth.SealKeyFile != "" {
+	if (cfg.OAuth.SealKeys != "" || cfg.OAuth.SealKeyFile != "") && !cfg.Demo {
 		seal, err := newSealing(cfg)
 		if err != nil {
 			return err
@@ -170,6 +214,8 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) error {
 	case err != nil:
 		return err
 	case !forgotten:
+	case cfg.Demo:
+		fmt.Fprintf(stdout, "it was athlete %s's last connection: their Intervals.icu token is deleted (the demo's Intervals.icu is its built-in fake: nothing to disconnect)\n", athlete)
 	case disconnected:
 		fmt.Fprintf(stdout, "it was athlete %s's last connection: their Intervals.icu token is deleted and the server disconnected from their Intervals.icu account\n", athlete)
 	case sealer == nil:
@@ -200,4 +246,29 @@ func expiryText(exp, now time.Time) string {
 		return stamp(exp) + " (expired)"
 	}
 	return stamp(exp)
+}
+
+// printable is text a user or a client gave, as one cell of a terminal table: the
+// characters that would act on the terminal or on the row instead of showing (C0 and C1
+// controls with ESC, newline and tab, DEL, the line and paragraph separators, the bidi
+// controls U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) are written as Go escapes
+// (\x1b, \n, \u202e), and bytes that are not UTF-8 as \xff, so that a row stays one row and
+// reads in the order it is stored. A backslash is left as it is.
+func printable(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError && strings.HasPrefix(s[i:], "\xef\xbf\xbd"): // U+FFFD itself
+			b.WriteRune(r)
+		case r == utf8.RuneError:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unicode.IsControl(r), r == '\u2028', r == '\u2029', r == '\u061c', r == '\u200e', r == '\u200f',
+			r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069':
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }

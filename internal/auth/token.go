@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
 
@@ -91,6 +92,14 @@ func (s *Server) redeemCode(w http.ResponseWriter, r *http.Request, c *store.Cli
 		s.unavailable(w, "token", err)
 		return
 	}
+	issued, err := s.opts.Store.VerifyToken(ctx, pair.Access, s.now(), store.KindAccess) // whose grant it is
+	if err != nil {
+		s.unavailable(w, "token", err)
+		return
+	}
+	if s.signedOut(w, r, code.GrantID, issued.AthleteID, c.ID) {
+		return
+	}
 	s.writeTokens(w, s.response(pair, scope))
 }
 
@@ -119,6 +128,9 @@ func (s *Server) refresh(w http.ResponseWriter, r *http.Request, c *store.Client
 		s.unavailable(w, "token", err)
 		return
 	}
+	if s.signedOut(w, r, rot.GrantID, rot.AthleteID, c.ID) {
+		return
+	}
 	if rot.Replayed {
 		var resp tokenResponse
 		plain, err := s.opts.Sealer.Open(rot.SealedNext, pairAAD(old))
@@ -134,6 +146,32 @@ func (s *Server) refresh(w http.ResponseWriter, r *http.Request, c *store.Client
 		return
 	}
 	s.writeTokens(w, s.response(next, rot.Scope))
+}
+
+// signedOut answers, and reports true, when the athlete of a grant has no Intervals.icu
+// token that opens here: none kept, or one sealed under a key no longer among the seal keys
+// (MCP_SEAL_KEYS). Every token of the grant would get 401 at /mcp, and a client that keeps
+// refreshing would loop; instead the grant is revoked and the client told to sign in again
+// (invalid_grant, RFC 6749 5.2), which seals a new Intervals.icu token under the current
+// key. The log says why, with the athlete and the client, never a token. A store failure is
+// answered too (503, retryable).
+func (s *Server) signedOut(w http.ResponseWriter, r *http.Request, grantID, athleteID, clientID string) bool {
+	ctx := r.Context()
+	_, err := AthleteToken(ctx, s.opts.Store, s.opts.Sealer, athleteID)
+	switch {
+	case err == nil:
+		return false
+	case !errors.Is(err, caller.ErrSignedOut):
+		s.unavailable(w, "token", err)
+		return true
+	}
+	if err := s.opts.Store.RevokeGrant(ctx, grantID, "", s.now()); err != nil && !errors.Is(err, store.ErrNotFound) {
+		s.log.Error("token: revoke", "error", err)
+	}
+	s.log.Warn("token: refused: the athlete's Intervals.icu sign-in cannot be used here, so their grant is revoked and the client told to sign in again",
+		"athlete", athleteID, "client_id", clientID, "reason", err.Error())
+	oauthError(w, http.StatusBadRequest, "invalid_grant", "the Intervals.icu sign-in behind this authorization can no longer be used here: sign in again")
+	return true
 }
 
 // newPair is a fresh access and refresh token, expiring from now.

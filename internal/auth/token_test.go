@@ -1,6 +1,7 @@
 package auth_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 )
 
 func TestSignInGivesTokensThatCallMCP(t *testing.T) {
@@ -120,4 +122,72 @@ func TestAccessTokenExpiresAfterItsTTL(t *testing.T) {
 	if s, _, _ := e.mcpStatus(tok.AccessToken, initialize); s != http.StatusUnauthorized {
 		t.Errorf("an access token past its lifetime: %d, want 401", s)
 	}
+}
+
+// onBothStores runs test on SQLite and on PostgreSQL (a schema of the tests' server):
+// databaseURL is "" for SQLite (in dataDir).
+func onBothStores(t *testing.T, test func(t *testing.T, databaseURL, dataDir string)) {
+	t.Run("SQLite", func(t *testing.T) { test(t, "", t.TempDir()) })
+	t.Run("PostgreSQL", func(t *testing.T) { test(t, testDatabase(t), t.TempDir()) })
+}
+
+// TestRefreshWhoseSignInCannotBeOpenedSaysSignInAgain: the operator removes the key that
+// sealed an athlete's Intervals.icu token (MCP_SEAL_KEYS without it). Their client's
+// refresh gets invalid_grant (RFC 6749 5.2: sign in again), not a 200 with tokens that /mcp
+// then refuses, and the log says why without a token; signing in again works.
+func TestRefreshWhoseSignInCannotBeOpenedSaysSignInAgain(t *testing.T) {
+	onBothStores(t, func(t *testing.T, databaseURL, dataDir string) {
+		fake := fakeicu.New(fakeicu.Options{})
+		before := newEnv(t, envConfig{databaseURL: databaseURL, dataDir: dataDir, fake: fake})
+		client, tok := before.signIn("intervals:read")
+		upstream := before.upstreamToken(fakeicu.DemoAthleteID)
+		e := newEnv(t, envConfig{databaseURL: databaseURL, dataDir: dataDir, fake: fake}) // another key only
+		refresh := url.Values{"grant_type": {"refresh_token"}, "refresh_token": {tok.RefreshToken}, "client_id": {client}}
+		status, got := e.token(refresh)
+		if status != http.StatusBadRequest || got.Error != "invalid_grant" || got.AccessToken != "" || !strings.Contains(got.Description, "sign in again") {
+			t.Fatalf("refresh after the seal key was removed = %d %+v, want invalid_grant saying to sign in again", status, got)
+		}
+		logs := e.logs.String()
+		if !strings.Contains(logs, "cannot be unsealed") || !strings.Contains(logs, "MCP_SEAL_KEYS") || !strings.Contains(logs, fakeicu.DemoAthleteID) {
+			t.Errorf("the log does not say why the refresh was refused:\n%s", logs)
+		}
+		for _, secret := range []string{tok.RefreshToken, tok.AccessToken, upstream} {
+			if strings.Contains(logs, secret) {
+				t.Errorf("the log holds a token:\n%s", logs)
+			}
+		}
+		if status, again := e.token(refresh); status != http.StatusBadRequest || again.Error != "invalid_grant" {
+			t.Errorf("the same refresh again = %d %+v, want invalid_grant", status, again)
+		}
+		if grants, err := e.st.Grants(context.Background(), fakeicu.DemoAthleteID, time.Now()); err != nil || len(grants) != 0 {
+			t.Errorf("the athlete's connections after the refused refresh: %+v, %v; want none (its grant is over)", grants, err)
+		}
+		_, fresh := e.signIn("intervals:read")
+		if s, _, body := e.mcpStatus(fresh.AccessToken, initialize); s != http.StatusOK {
+			t.Errorf("after signing in again, /mcp = %d %s", s, body)
+		}
+	})
+}
+
+// TestCodeWhoseSignInCannotBeOpenedSaysSignInAgain: the code is redeemed on a replica
+// that cannot open the Intervals.icu token the sign-in sealed (another key: the replicas'
+// MCP_SEAL_KEYS differ, or the key went between sign-in and redemption): invalid_grant, no
+// tokens that /mcp would refuse.
+func TestCodeWhoseSignInCannotBeOpenedSaysSignInAgain(t *testing.T) {
+	onBothStores(t, func(t *testing.T, databaseURL, dataDir string) {
+		fake := fakeicu.New(fakeicu.Options{})
+		before := newEnv(t, envConfig{databaseURL: databaseURL, dataDir: dataDir, fake: fake})
+		redirect := "http://127.0.0.1:9/cb"
+		client := before.register(redirect)
+		verifier, challenge := pkce()
+		code := before.code(client, redirect, challenge, "intervals:read")
+		e := newEnv(t, envConfig{databaseURL: databaseURL, dataDir: dataDir, fake: fake})
+		status, got := e.token(url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {redirect}, "client_id": {client}, "code_verifier": {verifier}})
+		if status != http.StatusBadRequest || got.Error != "invalid_grant" || got.AccessToken != "" || !strings.Contains(got.Description, "sign in again") {
+			t.Fatalf("redeeming a code whose sign-in cannot be opened = %d %+v, want invalid_grant saying to sign in again", status, got)
+		}
+		if logs := e.logs.String(); !strings.Contains(logs, "cannot be unsealed") {
+			t.Errorf("the log does not say why:\n%s", logs)
+		}
+	})
 }

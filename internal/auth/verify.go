@@ -80,7 +80,8 @@ func AthleteToken(ctx context.Context, st store.Store, sealer *Sealer, athleteID
 	}
 	plain, err := sealer.Open(a.SealedToken, []byte(a.ID))
 	if err != nil {
-		return "", fmt.Errorf("%w: their Intervals.icu token cannot be unsealed (was its sealing key removed from MCP_SEAL_KEYS?): they must sign in again", caller.ErrSignedOut)
+		// Open's error names the key by its id, never the key or the token.
+		return "", fmt.Errorf("%w: their Intervals.icu token cannot be unsealed (was its sealing key removed from MCP_SEAL_KEYS?): they must sign in again (%v)", caller.ErrSignedOut, err)
 	}
 	if !sealer.Current(a.SealedToken) {
 		if again, err := sealer.Seal(plain, []byte(a.ID)); err == nil {

@@ -16,10 +16,11 @@ import (
 const TemporaryPrefix = "intervals-mcp-demo-store-"
 
 // OpenTemporary opens an SQLite store in a directory of its own under the system's temporary
-// folder, removed when the store is closed (--demo: a demo leaves nothing behind). cfg's
-// DataDir and DatabaseURL are not used. It first removes the temporary stores of processes
-// that are gone without closing theirs (killed).
-func OpenTemporary(ctx context.Context, cfg Config) (Store, error) {
+// folder (Temporary.Dir), removed when the store is closed (--demo without --data-dir or
+// --database-url: a demo leaves nothing behind). cfg's DataDir and DatabaseURL are not used.
+// It first removes the temporary stores of processes that are gone without closing theirs
+// (killed).
+func OpenTemporary(ctx context.Context, cfg Config) (*Temporary, error) {
 	sweepTemporary()
 	dir, err := os.MkdirTemp("", fmt.Sprintf("%s%d-", TemporaryPrefix, os.Getpid()))
 	if err != nil {
@@ -31,7 +32,7 @@ func OpenTemporary(ctx context.Context, cfg Config) (Store, error) {
 		os.RemoveAll(dir)
 		return nil, err
 	}
-	return tempStore{st, dir}, nil
+	return &Temporary{st, dir}, nil
 }
 
 // sweepTemporary removes the temporary stores of processes that are gone.
@@ -52,14 +53,14 @@ func sweepTemporary() {
 	}
 }
 
-// tempStore is a store in a directory of its own, removed on Close.
-type tempStore struct {
+// Temporary is a store in a directory of its own, Dir, removed on Close.
+type Temporary struct {
 	*DB
-	dir string
+	Dir string
 }
 
-func (t tempStore) Close() error {
+func (t *Temporary) Close() error {
 	err := t.DB.Close()
-	os.RemoveAll(t.dir)
+	os.RemoveAll(t.Dir)
 	return err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -26,6 +27,9 @@ func TestOpenTemporaryLeavesNothing(t *testing.T) {
 	}
 	if _, err := st.PutConfirmation(context.Background(), "c", "h", time.Now().Add(time.Minute)); err != nil {
 		t.Fatal(err)
+	}
+	if filepath.Dir(st.Dir) != tmp || !strings.HasPrefix(filepath.Base(st.Dir), TemporaryPrefix) {
+		t.Errorf("the store's folder is %s, want one of its own in %s", st.Dir, tmp)
 	}
 	if _, err := os.Stat(dead); !os.IsNotExist(err) {
 		t.Errorf("the store of a process that is gone is still there (%v)", err)
