@@ -124,19 +124,13 @@ func TestAccessTokenExpiresAfterItsTTL(t *testing.T) {
 	}
 }
 
-// onBothStores runs test on SQLite and on PostgreSQL (a schema of the tests' server):
-// databaseURL is "" for SQLite (in dataDir).
-func onBothStores(t *testing.T, test func(t *testing.T, databaseURL, dataDir string)) {
-	t.Run("SQLite", func(t *testing.T) { test(t, "", t.TempDir()) })
-	t.Run("PostgreSQL", func(t *testing.T) { test(t, testDatabase(t), t.TempDir()) })
-}
-
 // TestRefreshWhoseSignInCannotBeOpenedSaysSignInAgain: the operator removes the key that
 // sealed an athlete's Intervals.icu token (MCP_SEAL_KEYS without it). Their client's
 // refresh gets invalid_grant (RFC 6749 5.2: sign in again), not a 200 with tokens that /mcp
 // then refuses, and the log says why without a token; signing in again works.
 func TestRefreshWhoseSignInCannotBeOpenedSaysSignInAgain(t *testing.T) {
-	onBothStores(t, func(t *testing.T, databaseURL, dataDir string) {
+	onBothStores(t, func(t *testing.T, cfg envConfig) {
+		databaseURL, dataDir := cfg.databaseURL, t.TempDir()
 		fake := fakeicu.New(fakeicu.Options{})
 		before := newEnv(t, envConfig{databaseURL: databaseURL, dataDir: dataDir, fake: fake})
 		client, tok := before.signIn("intervals:read")
@@ -174,7 +168,8 @@ func TestRefreshWhoseSignInCannotBeOpenedSaysSignInAgain(t *testing.T) {
 // MCP_SEAL_KEYS differ, or the key went between sign-in and redemption): invalid_grant, no
 // tokens that /mcp would refuse.
 func TestCodeWhoseSignInCannotBeOpenedSaysSignInAgain(t *testing.T) {
-	onBothStores(t, func(t *testing.T, databaseURL, dataDir string) {
+	onBothStores(t, func(t *testing.T, cfg envConfig) {
+		databaseURL, dataDir := cfg.databaseURL, t.TempDir()
 		fake := fakeicu.New(fakeicu.Options{})
 		before := newEnv(t, envConfig{databaseURL: databaseURL, dataDir: dataDir, fake: fake})
 		redirect := "http://127.0.0.1:9/cb"
