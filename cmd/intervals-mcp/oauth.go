@@ -24,7 +24,8 @@ import (
 // here: its journal recovery, which rt's runtime set up to use a signed-in athlete's own
 // sealed token, starts with it) and the two MCP servers a token's scope chooses between.
 // With --demo the fake plays Intervals.icu's sign-in on the same address (demoSignIn), with
-// its demo app and a seal key made for the run (the demo's store is temporary too).
+// its demo app, and the seal key is the demo's (sealKeys: made for the run with a temporary
+// store, kept in the data dir given with --data-dir).
 func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, seal *sealing, fake *fakeicu.Fake, logger *slog.Logger) (*transport.OAuthOptions, error) {
 	st, err := rt.Persist.Open(ctx)
 	if err != nil {

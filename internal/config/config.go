@@ -103,7 +103,7 @@ func Bind(fs *flag.FlagSet) *Flags {
 		level:         fs.String("log-level", "", "debug, info, warning or error (logs go to stderr) [LOG_LEVEL; default info]"),
 		readOnly:      fs.Bool("read-only", false, "expose read tools only: write and destructive tools are not listed [INTERVALS_READ_ONLY]"),
 		noDestructive: fs.Bool("no-destructive", false, "do not list the tools that delete; writes stay [INTERVALS_NO_DESTRUCTIVE]"),
-		demo:          fs.Bool("demo", false, "serve the built-in demo athlete (synthetic data, no account, no network)"),
+		demo:          fs.Bool("demo", false, "serve the built-in demo athlete (synthetic data, no account, no network; its store is temporary unless --data-dir or --database-url is given)"),
 		callTimeout:   fs.String("call-timeout", "", "time limit of one tool call, retries included, such as 50s (1s to 10m) [INTERVALS_CALL_TIMEOUT; default 50s]"),
 		store:         bindStore(fs),
 		oauth:         bindOAuth(fs),
