@@ -88,7 +88,7 @@ func TestGoSDKClientRegistersReadsThenStepsUpToWrite(t *testing.T) {
 // inline key set of at most 5 keys and 8 KiB; each refusal names the limit, with
 // invalid_redirect_uri for the redirect URIs and invalid_client_metadata for the rest.
 func TestRegistrationBoundsRedirectURIsAndKeySets(t *testing.T) {
-	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.Limits.RegisterPerSource = 3600 }})
+	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.Limits.RegisterPerSource, o.Limits.RegisterGlobal = 3600, 7200 }})
 	uris := func(n, size int) []string { return redirectURIs("app.example", n, size) }
 	jwt := func(set any) map[string]any {
 		return map[string]any{"redirect_uris": uris(1, 40), "client_name": "k", "token_endpoint_auth_method": "private_key_jwt", "jwks": set}
@@ -150,7 +150,7 @@ func TestRegistrationCutsTheNameAtACharacter(t *testing.T) {
 // (after U+202E, text reads backwards: a name can pass for another) is refused, saying so;
 // names in any script are welcome.
 func TestRegistrationRefusesControlAndBidiCharactersInTheName(t *testing.T) {
-	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.Limits.RegisterPerSource = 3600 }})
+	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.Limits.RegisterPerSource, o.Limits.RegisterGlobal = 3600, 7200 }})
 	for _, name := range []string{"Claude\u202Eedualc", "Claude\u2066x\u2069", "a\u200Fb", "a\u061Cb", "two\nlines", "bell\a", "c1\u0085x", "tab\tname"} {
 		s, m := e.registerDoc(map[string]any{"redirect_uris": []string{"http://127.0.0.1:9/cb"}, "client_name": name})
 		if s != http.StatusBadRequest || m["error"] != "invalid_client_metadata" || !strings.Contains(fmt.Sprint(m["error_description"]), "client_name") {
