@@ -19,6 +19,7 @@ type Question struct {
 	Args       string
 	Operations []string // the Intervals.icu operations asked, in order
 	IsError    bool
+	Text       string // the answer the model reads
 }
 
 // CommonQuestions asks the eight common questions of a session, one after the other on one
@@ -62,6 +63,7 @@ func CommonQuestions(tools []manifest.Tool) ([]Question, error) {
 	for i := range qs {
 		res := cat.Call(context.Background(), rt, qs[i].Tool, json.RawMessage(qs[i].Args), nil)
 		qs[i].IsError = res.IsError
+		qs[i].Text = res.Text
 		for _, r := range fake.TakeRequests() {
 			qs[i].Operations = append(qs[i].Operations, r.Operation)
 		}
