@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -458,6 +460,29 @@ func lineWith(s, sub string) string {
 	for _, l := range strings.Split(s, "\n") {
 		if strings.Contains(l, sub) {
 			return l
+		}
+	}
+	return ""
+}
+
+// tableCell is the cell of a table in an answer (comma-separated, a header line naming the
+// columns): column's cell of the first row starting with row; "" when there is none.
+func tableCell(t *testing.T, s, row, column string) string {
+	t.Helper()
+	var head []string
+	for _, l := range strings.Split(s, "\n") {
+		fields, err := csv.NewReader(strings.NewReader(l)).Read()
+		if err != nil {
+			continue
+		}
+		if slices.Contains(fields, column) {
+			head = fields
+			continue
+		}
+		if head != nil && fields[0] == row {
+			if i := slices.Index(head, column); i < len(fields) {
+				return fields[i]
+			}
 		}
 	}
 	return ""
