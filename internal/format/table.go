@@ -12,15 +12,13 @@ func row(cells ...string) string { return strings.Join(cells, ",") }
 // csvText is free text as a cell: in double quotes, a quote in it doubled.
 func csvText(s string) string { return `"` + strings.ReplaceAll(s, `"`, `""`) + `"` }
 
-// csvName is a name as a table's cell: quoted when it holds a comma or a quote, "(no name)"
-// when it has none.
-func csvName(s *string) string {
-	name := strings.TrimSpace(str(s))
-	switch {
-	case name == "":
-		return "(no name)"
-	case strings.ContainsAny(name, `,"`):
-		return csvText(name)
+// csvCell is text as a cell: quoted when it holds a comma or a quote.
+func csvCell(s string) string {
+	if strings.ContainsAny(s, `,"`) {
+		return csvText(s)
 	}
-	return name
+	return s
 }
+
+// csvName is a name as a cell, "(no name)" when it has none.
+func csvName(s *string) string { return csvCell(orMissing(strings.TrimSpace(str(s)), "(no name)")) }

@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -465,27 +464,52 @@ func lineWith(s, sub string) string {
 	return ""
 }
 
-// tableCell is the cell of a table in an answer (comma-separated, a header line naming the
-// columns): column's cell of the first row starting with row; "" when there is none.
-func tableCell(t *testing.T, s, row, column string) string {
-	t.Helper()
+// tableRows are the rows of the first table of an answer whose header names first as its
+// first column (comma-separated lines under a header naming the columns), each a map from
+// the column's name to the cell.
+func tableRows(s, first string) []map[string]string {
 	var head []string
+	var rows []map[string]string
 	for _, l := range strings.Split(s, "\n") {
 		fields, err := csv.NewReader(strings.NewReader(l)).Read()
-		if err != nil {
-			continue
-		}
-		if slices.Contains(fields, column) {
+		switch {
+		case head == nil && err == nil && fields[0] == first:
 			head = fields
-			continue
-		}
-		if head != nil && fields[0] == row {
-			if i := slices.Index(head, column); i < len(fields) {
-				return fields[i]
+		case head == nil:
+		case err != nil || len(fields) != len(head):
+			return rows // a row has as many cells as its header has names
+		default:
+			r := map[string]string{}
+			for i, name := range head {
+				r[name] = fields[i]
 			}
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+// tableCell is column's cell of the row that starts with row in the table tableRows reads
+// ("" when there is none).
+func tableCell(t *testing.T, s, first, row, column string) string {
+	t.Helper()
+	for _, r := range tableRows(s, first) {
+		if r[first] == row {
+			return r[column]
 		}
 	}
 	return ""
+}
+
+// wantRow fails t for each cell of want (column: cell) that the row starting with row of the
+// table tableRows reads does not have.
+func wantRow(t *testing.T, s, first, row string, want map[string]string) {
+	t.Helper()
+	for col, v := range want {
+		if got := tableCell(t, s, first, row, col); got != v {
+			t.Errorf("%s: %s %q, want %q in:\n%s", row, col, got, v, s)
+		}
+	}
 }
 
 // worldAthlete returns the fake's current data of athlete id (a copy: f.World copies).

@@ -21,12 +21,12 @@ func TestWellnessShowsEachDaysModelValues(t *testing.T) {
 		ctl, atl := float64(*w.Ctl), float64(*w.Atl)
 		for col, want := range map[string]string{"fitness": format.FitnessValue(ctl), "fatigue": format.FitnessValue(atl),
 			"form": format.FitnessValue(ctl - atl), "form % of fitness": fmt.Sprintf("%.0f", (ctl-atl)/ctl*100)} {
-			if got := tableCell(t, out, format.Day(day), col); got != want {
+			if got := tableCell(t, out, "day", format.Day(day), col); got != want {
 				t.Errorf("%s: %s %q, want %q", *w.Id, col, got, want)
 			}
 		}
-		if w.Soreness != nil && tableCell(t, out, format.Day(day), "soreness") != fmt.Sprint(*w.Soreness) {
-			t.Errorf("%s: soreness %q, want %d", *w.Id, tableCell(t, out, format.Day(day), "soreness"), *w.Soreness)
+		if w.Soreness != nil && tableCell(t, out, "day", format.Day(day), "soreness") != fmt.Sprint(*w.Soreness) {
+			t.Errorf("%s: soreness %q, want %d", *w.Id, tableCell(t, out, "day", format.Day(day), "soreness"), *w.Soreness)
 		}
 	}
 	if !strings.Contains(out, "soreness, felt fatigue, stress "+format.ScaleLegend("soreness")) {
