@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"encoding/csv"
 	"fmt"
 	"math"
 	"regexp"
@@ -104,7 +105,8 @@ func clock(secs float64) string {
 }
 
 // block is the part of answer that f's values must be in, or false when its anchor is not
-// there.
+// there: the anchor's line, the indented lines under it, the shared lines and, for a row of
+// a table, the table's header and title.
 func block(answer string, f fact) (string, bool) {
 	lines := strings.Split(answer, "\n")
 	at, ok := blockLines(lines, f)
@@ -148,8 +150,18 @@ func blockLines(lines []string, f fact) ([]int, bool) {
 	for end < len(lines) && strings.HasPrefix(lines[end], " ") {
 		end++
 	}
+	// a table's row: its table's header (the first of the lines with as many cells) and the
+	// line above it, which say the columns' names and units
+	head := map[int]bool{}
+	if n := cells(lines[at]); n >= 3 {
+		top := at
+		for top > 0 && cells(lines[top-1]) == n {
+			top--
+		}
+		head[top], head[max(top-1, 0)] = true, true
+	}
 	for i, l := range lines {
-		in := i >= at && i < end
+		in := i >= at && i < end || head[i]
 		for _, s := range f.shared {
 			in = in || strings.Contains(l, s)
 		}
@@ -158,6 +170,16 @@ func blockLines(lines []string, f fact) ([]int, bool) {
 		}
 	}
 	return out, true
+}
+
+// cells is how many cells a line has as a row of a comma-separated table (1 for a line
+// that is not one).
+func cells(l string) int {
+	r, err := csv.NewReader(strings.NewReader(l)).Read()
+	if err != nil {
+		return 1
+	}
+	return len(r)
 }
 
 // missing says what of f the answer does not carry ("" when it carries all of it).
