@@ -226,14 +226,15 @@ func TestChartsDrawTheTextToolsNumbers(t *testing.T) {
 		got = append(got, s.Label+": "+strings.Join(pts, ", "))
 	}
 	var want []string
-	for _, l := range strings.Split(answer, "\n") {
-		if !strings.HasPrefix(l, "- ") {
-			continue
+	for _, r := range tableRows(answer, "period") {
+		label, _, _ := strings.Cut(r["period"], " (")
+		var pts []string
+		for _, d := range []string{"5s", "15s", "30s", "1m", "2m", "5m", "10m", "20m", "30m", "60m", "90m"} {
+			if watts, _, _ := strings.Cut(r[d], " ("); watts != "-" { // "718 (9.96)": W (W/kg)
+				pts = append(pts, d+" "+watts+" W")
+			}
 		}
-		label, rest, _ := strings.Cut(strings.TrimPrefix(l, "- "), " (")
-		_, rest, _ = strings.Cut(rest, "): ")
-		rest = regexp.MustCompile(` \([\d.]+ W/kg\)`).ReplaceAllString(rest, "")
-		want = append(want, label+": "+rest)
+		want = append(want, label+": "+strings.Join(pts, ", "))
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("chart_curves and get_athlete_power_curves differ (-text +chart):\n%s", diff)
