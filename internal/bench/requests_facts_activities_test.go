@@ -200,8 +200,13 @@ func (d *demo) streamFacts(t *testing.T, q Question) []fact {
 				secs[min(k, len(bounds)-1)]++
 			}
 			for i, s := range secs {
+				if s == 0 {
+					// a zone without time may be left out, if the answer says so
+					fs = append(fs, fact{what: fmt.Sprintf("%s: Z%d without time", name, i+1), words: []string{"zones without time left out"}})
+					continue
+				}
 				f.values = append(f.values, clock(s))
-				f.words = append(f.words, fmt.Sprintf("Z%d", i+1))
+				f.words = append(f.words, fmt.Sprintf("Z%d %s", i+1, clock(s)))
 			}
 		}
 		fs = append(fs, f)
