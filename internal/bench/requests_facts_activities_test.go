@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -184,6 +185,9 @@ func (d *demo) streamFacts(t *testing.T, q Question) []fact {
 			lo, hi, sum = math.Min(lo, x), math.Max(hi, x), sum+x
 		}
 		f := fact{what: name, anchor: name, values: []string{show(lo), show(sum / float64(len(v))), show(hi)}, words: []string{units[name]}}
+		// a bucket's mean is as precise as the stream's samples: whole watts, rpm, bpm and
+		// °C, as the API sends them; a tenth of a metre or of a km/h
+		whole := !slices.ContainsFunc(v, func(x float64) bool { return x != math.Trunc(x) })
 		size := int(math.Ceil(float64(len(v)) / points))
 		for start := 0; start < len(v); start += size {
 			end := min(start+size, len(v))
@@ -191,7 +195,11 @@ func (d *demo) streamFacts(t *testing.T, q Question) []fact {
 			for _, x := range v[start:end] {
 				s += x
 			}
-			f.run = append(f.run, show(s/float64(end-start)))
+			if whole {
+				f.run = append(f.run, num(s/float64(end-start), 0))
+			} else {
+				f.run = append(f.run, show(s/float64(end-start)))
+			}
 		}
 		if bounds := zones[name]; len(bounds) > 0 {
 			secs := make([]float64, len(bounds))

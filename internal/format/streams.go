@@ -58,9 +58,9 @@ func (u Units) Streams(id string, ss []intervals.ActivityStream, sport string, z
 		same = same && len(byType[t]) == n
 	}
 	if size := bucketSize(n, points); same {
-		fmt.Fprintf(&head, ". Each stream: min/avg/max, time in zones (zones without time left out), then %d bucket means of %d samples, in time order (\"-\": no data in that bucket).", (n+size-1)/size, size)
+		fmt.Fprintf(&head, ". Each stream: min/avg/max, time in zones (zones without time left out), then %d bucket means of %d samples in time order, as precise as the samples (\"-\": no data in that bucket).", (n+size-1)/size, size)
 	} else {
-		fmt.Fprintf(&head, ". Each stream: min/avg/max, time in zones (zones without time left out), then at most %d bucket means in time order (\"-\": no data in that bucket).", points)
+		fmt.Fprintf(&head, ". Each stream: min/avg/max, time in zones (zones without time left out), then at most %d bucket means in time order, as precise as the samples (\"-\": no data in that bucket).", points)
 	}
 	var items []string
 	for _, t := range order {
@@ -139,6 +139,7 @@ var streamUnits = map[string]string{
 func (u Units) stream(t string, v []*float64, w []float64, sport string, z StreamZones, points int, sayBuckets bool) string {
 	var n, gaps int
 	lo, hi, sum, secs := math.Inf(1), math.Inf(-1), 0.0, 0.0
+	whole := true // every sample a whole number (W, bpm, rpm, °C as the API sends them)
 	for i, x := range v {
 		if x == nil {
 			gaps++
@@ -148,8 +149,16 @@ func (u Units) stream(t string, v []*float64, w []float64, sport string, z Strea
 		lo, hi = math.Min(lo, *x), math.Max(hi, *x)
 		sum += *x * w[i]
 		secs += w[i]
+		whole = whole && *x == math.Trunc(*x)
 	}
 	show := func(x float64) string { return num(x) }
+	// a bucket's mean is as precise as the samples it is the mean of
+	bucket := func(x float64) string {
+		if whole {
+			return fmt.Sprintf("%.0f", x)
+		}
+		return num(x)
+	}
 	unit := streamUnits[t]
 	if t == "velocity_smooth" {
 		if isFoot(sport) || isSwim(sport) {
@@ -162,6 +171,7 @@ func (u Units) stream(t string, v []*float64, w []float64, sport string, z Strea
 			}
 			unit = strings.Fields(u.Speed(1))[1]
 		}
+		bucket = show
 	}
 	name := t
 	if unit != "" {
@@ -184,7 +194,7 @@ func (u Units) stream(t string, v []*float64, w []float64, sport string, z Strea
 	case t == "watts" && len(z.Power) > 0:
 		line += "\n  time in power zones: " + inZones(v, w, z.Power)
 	}
-	return line + "\n  " + downsample(v, points, show, sayBuckets)
+	return line + "\n  " + downsample(v, points, bucket, sayBuckets)
 }
 
 func paceUnitName(u Units, sport string) string {
