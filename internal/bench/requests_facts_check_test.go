@@ -172,6 +172,32 @@ func blockLines(lines []string, f fact) ([]int, bool) {
 	return out, true
 }
 
+// yearColumn is a table's dates' column whose name says their year once: "day (2026)".
+var yearColumn = regexp.MustCompile(`^[a-z]+ \((\d{4})\)$`)
+
+// shortDate is a row's date without its year: "Mon 11-30".
+var shortDate = regexp.MustCompile(`^([A-Z][a-z]{2}) (\d\d-\d\d)\b`)
+
+// withYears is answer with the dates of its tables written in full: a table whose dates'
+// column says their year once ("day (2026)") has rows dated "Mon 11-30", read as "Mon
+// 2026-11-30"; a date whose year is not said stays as it is (and is not found).
+func withYears(answer string) string {
+	lines := strings.Split(answer, "\n")
+	year, width := "", 0
+	for i, l := range lines {
+		r, err := csv.NewReader(strings.NewReader(l)).Read()
+		switch {
+		case err == nil && yearColumn.MatchString(r[0]):
+			year, width = yearColumn.FindStringSubmatch(r[0])[1], len(r)
+		case err != nil || len(r) != width:
+			year = ""
+		case year != "":
+			lines[i] = shortDate.ReplaceAllString(l, "$1 "+year+"-$2")
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
 // cells is how many cells a line has as a row of a comma-separated table (1 for a line
 // that is not one).
 func cells(l string) int {

@@ -112,11 +112,15 @@ func countOf(vs []string, v string) int {
 }
 
 // askCommonQuestions asks the eight questions, and reads what their answers are made from.
+// Their tables' dates are read in full (withYears).
 func askCommonQuestions(t *testing.T) ([]Question, *demo) {
 	t.Helper()
 	qs, err := CommonQuestions(tools.All())
 	if err != nil {
 		t.Fatal(err)
+	}
+	for i := range qs {
+		qs[i].Text = withYears(qs[i].Text)
 	}
 	return qs, readDemo(t)
 }

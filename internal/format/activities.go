@@ -2,6 +2,7 @@ package format
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 )
@@ -69,7 +70,14 @@ func (u Units) activities(acts []intervals.Activity, oldest, newest, hint, whole
 			nums[i] = u.numbers(a, sportOf(a))
 		}
 	}
-	cols := []string{"start", "sport", "name", "id"}
+	var ds []time.Time
+	for _, a := range acts {
+		if t, ok := u.localStart(a.StartDateLocal, a.StartDate); ok {
+			ds = append(ds, t)
+		}
+	}
+	days := daysIn(ds)
+	cols := []string{days.column("start"), "sport", "name", "id"}
 	var shown []activityColumn
 	for _, c := range activityColumns {
 		// the kinds of sport that have a value in the column choose its unit
@@ -87,7 +95,11 @@ func (u Units) activities(acts []intervals.Activity, oldest, newest, hint, whole
 	}
 	items := make([]string, len(acts))
 	for i, a := range acts {
-		cells := []string{u.when(a), sportOf(a), csvName(a.Name), str(a.Id)}
+		start := "(no date)"
+		if t, ok := u.localStart(a.StartDateLocal, a.StartDate); ok {
+			start = days.day(t) + t.Format(" 15:04")
+		}
+		cells := []string{start, sportOf(a), csvName(a.Name), str(a.Id)}
 		if IsStravaStub(a) {
 			cells[1], cells[2] = "-", "imported from Strava"
 		}

@@ -66,10 +66,15 @@ func (u Units) TrainingLoad(t TrainingLoad, max int) string {
 		}
 		fmt.Fprintf(&b, "What-if: %d sessions added to the plan below, load %.0f; nothing was saved.\n", t.WhatIfCount, sum)
 	}
-	items := []string{"Weeks, Monday to Sunday (fitness and form at the week's end, projected for a week ending today or later):\n" +
-		row("week", "load done", "load planned", "fitness", "form")}
+	var starts []string
 	for _, w := range t.Weeks {
-		items = append(items, weekLoadRow(w, t.Until, t.WhatIf))
+		starts = append(starts, w.Start)
+	}
+	weeks := daysIn(dates(starts...))
+	items := []string{"Weeks, Monday to Sunday (fitness and form at the week's end, projected for a week ending today or later):\n" +
+		row(weeks.column("week"), "load done", "load planned", "fitness", "form")}
+	for _, w := range t.Weeks {
+		items = append(items, weekLoadRow(w, weeks, t.Until, t.WhatIf))
 	}
 	from := "today"
 	if !hasToday {
@@ -79,8 +84,15 @@ func (u Units) TrainingLoad(t TrainingLoad, max int) string {
 	if !hasToday && t.TodayOpen > 0 {
 		open[t.Today] = fmt.Sprintf("today: %.0f still to do", t.TodayOpen)
 	}
-	rows, notes, summary := projectionRows(t.Projection, t.Today, t.WhatIf, raceNames(t.Races), open)
-	cols := []string{"day", "load", "fitness", "fatigue", "form", "form zone", "form % of fitness", "ramp"}
+	var projected []string
+	for _, p := range t.Projection {
+		if p.Date >= t.Today {
+			projected = append(projected, p.Date)
+		}
+	}
+	days := daysIn(dates(projected...))
+	rows, notes, summary := projectionRows(t.Projection, days, t.Today, t.WhatIf, raceNames(t.Races), open)
+	cols := []string{days.column("day"), "load", "fitness", "fatigue", "form", "form zone", "form % of fitness", "ramp"}
 	if notes {
 		cols = append(cols, "notes")
 	}
@@ -126,12 +138,15 @@ func openSessions(open []OpenSession, whatIf float64) string {
 
 // weekLoadRow is one week's load done and planned and its end values ("-" without them), the
 // days it has when the projection ends before its Sunday.
-func weekLoadRow(w load.Week, until string, whatIf map[string]float64) string {
+func weekLoadRow(w load.Week, weeks tableDays, until string, whatIf map[string]float64) string {
 	fitness, form := "-", "-"
 	if w.EndDate != "" {
 		fitness, form = FitnessValue(w.EndFitness), FitnessValue(w.EndForm)
 	}
-	head := DayOf(w.Start)
+	head := w.Start
+	if d := dates(w.Start); len(d) == 1 {
+		head = weeks.day(d[0])
+	}
 	if sunday := addDate(w.Start, 6); until != "" && until < sunday {
 		days := weekday(w.Start)
 		if until > w.Start {
@@ -180,7 +195,7 @@ func formZoneNote(form, fitness float64) string {
 // projectionRows writes a row per projected day from today (notes: whether one has notes,
 // the last cell: what-if load, today's load still to do, races, resets), and a summary of the
 // peak fitness and the lowest form.
-func projectionRows(proj []load.Day, today string, whatIf map[string]float64, races, notes map[string]string) (rows []string, hasNotes bool, summary string) {
+func projectionRows(proj []load.Day, days tableDays, today string, whatIf map[string]float64, races, notes map[string]string) (rows []string, hasNotes bool, summary string) {
 	peak, low := -1, -1
 	var cells [][]string
 	for i, p := range proj {
@@ -210,7 +225,11 @@ func projectionRows(proj []load.Day, today string, whatIf map[string]float64, ra
 		if p.Reset != nil {
 			note = append(note, resetNote(p.Reset))
 		}
-		c := []string{DayOf(p.Date), fmt.Sprintf("%.0f", p.Load), FitnessValue(p.Fitness), FitnessValue(p.Fatigue), FitnessValue(p.Form), zone, pct, fmt.Sprintf("%+.1f", p.RampRate)}
+		day := p.Date
+		if d := dates(p.Date); len(d) == 1 {
+			day = days.day(d[0])
+		}
+		c := []string{day, fmt.Sprintf("%.0f", p.Load), FitnessValue(p.Fitness), FitnessValue(p.Fatigue), FitnessValue(p.Form), zone, pct, fmt.Sprintf("%+.1f", p.RampRate)}
 		if len(note) > 0 {
 			hasNotes = true
 			c = append(c, csvCell(strings.Join(note, "; ")))

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 )
@@ -163,7 +164,14 @@ func Wellness(rows []intervals.Wellness, oldest, newest string, max int) string 
 			}
 		}
 	}
-	cols := []string{"day"}
+	var ds []time.Time
+	for _, w := range rows {
+		if t, ok := ParseLocal(str(w.Id), nil); ok {
+			ds = append(ds, t)
+		}
+	}
+	days := daysIn(ds)
+	cols := []string{days.column("day")}
 	if model {
 		cols = append(cols, "fitness", "fatigue", "form", "form % of fitness", "ramp")
 	}
@@ -186,7 +194,11 @@ func Wellness(rows []intervals.Wellness, oldest, newest string, max int) string 
 	}
 	items := make([]string, len(rows))
 	for i, w := range rows {
-		cells := []string{wellnessDay(w)}
+		day := str(w.Id)
+		if t, ok := ParseLocal(day, nil); ok {
+			day = days.day(t)
+		}
+		cells := []string{day}
 		if model {
 			cells = append(cells, wellnessModelCells(w)...)
 		}

@@ -27,9 +27,9 @@ func TestWellnessIsATableWithEachUnitAndLabelOnce(t *testing.T) {
 		table = append(table, cells)
 	}
 	want := [][]string{
-		{"day", "fitness", "fatigue", "form", "form % of fitness", "ramp", "weight kg", "resting HR bpm", "soreness", "comments"},
-		{"Sun 2026-11-29", "60.0", "50.0", "10.0", "17", "-", "71.5", "-", "2", `legs "heavy", slept badly`},
-		{"Mon 2026-11-30", "-", "-", "-", "-", "-", "-", "48", "3", "-"},
+		{"day (2026)", "fitness", "fatigue", "form", "form % of fitness", "ramp", "weight kg", "resting HR bpm", "soreness", "comments"},
+		{"Sun 11-29", "60.0", "50.0", "10.0", "17", "-", "71.5", "-", "2", `legs "heavy", slept badly`},
+		{"Mon 11-30", "-", "-", "-", "-", "-", "-", "48", "3", "-"},
 	}
 	for i := range want {
 		if strings.Join(table[i], "|") != strings.Join(want[i], "|") {

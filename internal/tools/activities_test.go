@@ -27,23 +27,27 @@ func TestActivitiesListEveryActivityOfTheLastWeek(t *testing.T) {
 			continue
 		}
 		n++
-		line := lineWith(out, ","+*act.Id+",")
+		var row map[string]string
+		for _, r := range tableRows(out, "start") {
+			if r["id"] == *act.Id {
+				row = r
+			}
+		}
 		switch {
-		case line == "":
+		case row == nil:
 			t.Errorf("activity %s of %s is missing", *act.Id, d)
 		case stubs[*act.Id]:
-			if !strings.Contains(line, "imported from Strava") || !strings.Contains(out, "not available through the Intervals.icu API") {
-				t.Errorf("Strava stub not said unavailable: %s", line)
+			if row["name"] != "imported from Strava" || !strings.Contains(out, "not available through the Intervals.icu API") {
+				t.Errorf("Strava stub not said unavailable: %v", row)
 			}
 		default:
 			day, _ := time.Parse("2006-01-02", d)
-			for _, want := range []string{format.Day(day), format.Duration(float64(*act.MovingTime))} {
-				if !strings.Contains(line, want) {
-					t.Errorf("line for %s lacks %q: %s", *act.Id, want, line)
+			start, _ := time.Parse("2006-01-02T15:04:05", *act.StartDateLocal)
+			for col, want := range map[string]string{"start": format.Day(day) + start.Format(" 15:04"), "moving time": format.Duration(float64(*act.MovingTime)),
+				"load": fmt.Sprint(*act.IcuTrainingLoad)} {
+				if row[col] != want {
+					t.Errorf("%s of %s: %s %q, want %q", *act.Id, d, col, row[col], want)
 				}
-			}
-			if want := fmt.Sprintf(",%d", *act.IcuTrainingLoad); !strings.HasSuffix(line, want) || !strings.HasSuffix(lineWith(out, "start,"), ",load") {
-				t.Errorf("line for %s lacks its load (the last column) %q: %s", *act.Id, want, line)
 			}
 		}
 	}

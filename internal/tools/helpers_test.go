@@ -466,15 +466,23 @@ func lineWith(s, sub string) string {
 
 // tableRows are the rows of the first table of an answer whose header names first as its
 // first column (comma-separated lines under a header naming the columns), each a map from
-// the column's name to the cell.
+// the column's name to the cell. A dates' column that says their year once ("day (2026)",
+// rows "Mon 11-30") is read as first, with the dates in full ("Mon 2026-11-30").
 func tableRows(s, first string) []map[string]string {
 	var head []string
 	var rows []map[string]string
+	year := ""
 	for _, l := range strings.Split(s, "\n") {
 		fields, err := csv.NewReader(strings.NewReader(l)).Read()
+		if head != nil && err == nil && year != "" {
+			fields[0] = shortDate.ReplaceAllString(fields[0], "$1 "+year+"-$2")
+		}
 		switch {
-		case head == nil && err == nil && fields[0] == first:
+		case head == nil && err == nil && (fields[0] == first || strings.HasPrefix(fields[0], first+" (")):
 			head = fields
+			if m := yearColumn.FindStringSubmatch(fields[0]); m != nil {
+				year, head[0] = m[1], first
+			}
 		case head == nil:
 		case err != nil || len(fields) != len(head):
 			return rows // a row has as many cells as its header has names
@@ -488,6 +496,11 @@ func tableRows(s, first string) []map[string]string {
 	}
 	return rows
 }
+
+var (
+	yearColumn = regexp.MustCompile(`^[a-z]+ \((\d{4})\)$`)           // "day (2026)"
+	shortDate  = regexp.MustCompile(`^([A-Z][a-z]{2}) (\d\d-\d\d)\b`) // "Mon 11-30"
+)
 
 // tableCell is column's cell of the row that starts with row in the table tableRows reads
 // ("" when there is none).
