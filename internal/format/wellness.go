@@ -175,13 +175,12 @@ func Wellness(rows []intervals.Wellness, oldest, newest string, max int) string 
 	if model {
 		cols = append(cols, "fitness", "fatigue", "form", "form % of fitness", "ramp")
 	}
-	var shown, none []string
+	var none []string
 	var scales []wellnessMetric
 	for _, m := range wellnessMetrics {
 		switch {
 		case seen[m.name]:
 			cols = append(cols, m.column())
-			shown = append(shown, m.name)
 			if m.scale != "" {
 				scales = append(scales, m)
 			}
