@@ -19,12 +19,14 @@ type Question struct {
 	Args       string
 	Operations []string // the Intervals.icu operations asked, in order
 	IsError    bool
+	Text       string // the answer the model reads
+	Tokens     int    // its size in o200k tokens
 }
 
 // CommonQuestions asks the eight common questions of a session, one after the other on one
 // server runtime (as one client's session does, profile cache and all), on the demo athlete
-// at the sample calls' clock, and returns the upstream requests each sent. The closest Go
-// peer takes 35 requests for the same eight.
+// at the sample calls' clock, and returns each answer, its size and the upstream requests
+// it sent. The closest Go peer takes 35 requests for the same eight.
 func CommonQuestions(tools []manifest.Tool) ([]Question, error) {
 	cat, err := server.NewCatalog(tools, manifest.Filter{Toolsets: manifest.DefaultToolsets, ReadOnly: true})
 	if err != nil {
@@ -62,11 +64,24 @@ func CommonQuestions(tools []manifest.Tool) ([]Question, error) {
 	for i := range qs {
 		res := cat.Call(context.Background(), rt, qs[i].Tool, json.RawMessage(qs[i].Args), nil)
 		qs[i].IsError = res.IsError
+		qs[i].Text = res.Text
+		if qs[i].Tokens, err = Tokens(res.Text); err != nil {
+			return nil, err
+		}
 		for _, r := range fake.TakeRequests() {
 			qs[i].Operations = append(qs[i].Operations, r.Operation)
 		}
 	}
 	return qs, nil
+}
+
+// AnswerTokens is what the questions' answers take in all, in o200k tokens.
+func AnswerTokens(qs []Question) int {
+	n := 0
+	for _, q := range qs {
+		n += q.Tokens
+	}
+	return n
 }
 
 // Requests is how many upstream requests the questions sent in all.

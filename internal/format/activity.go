@@ -44,33 +44,60 @@ func (u Units) ActivityLine(a intervals.Activity) string {
 	return head + ": " + orMissing(u.activityFigures(a, sport), "no time, distance or load recorded")
 }
 
-// activityFigures are the headline numbers of an activity, each only when present.
-func (u Units) activityFigures(a intervals.Activity, sport string) string {
-	var f []string
+// activityNumbers are an activity's headline numbers, each "" when it has none: moving time,
+// distance and pace with their units (a table says them once), average power, NP, average
+// HR and load.
+type activityNumbers struct {
+	moving, distance, distUnit, pace, paceUnit, watts, np, hr, load string
+}
+
+func (u Units) numbers(a intervals.Activity, sport string) activityNumbers {
+	var n activityNumbers
 	if v, ok := i32(a.MovingTime); ok && v > 0 {
-		f = append(f, Duration(v))
+		n.moving = Duration(v)
 	}
 	if v, ok := f32(a.Distance); ok && v > 0 {
-		f = append(f, u.Distance(v, sport))
+		n.distance, n.distUnit, _ = strings.Cut(u.Distance(v, sport), " ")
 		if isFoot(sport) || isSwim(sport) {
 			if s, ok := movingSpeed(a); ok {
-				f = append(f, u.Pace(s, sport))
+				n.pace, n.paceUnit, _ = strings.Cut(u.Pace(s, sport), "/")
 			}
 		}
 	}
 	if v, ok := i32(a.IcuAverageWatts); ok && v > 0 {
-		p := fmt.Sprintf("%.0f W", v)
+		n.watts = whole(v)
 		if np, ok := i32(a.IcuWeightedAvgWatts); ok && np > 0 {
-			p += fmt.Sprintf(" (NP %.0f W)", np)
+			n.np = whole(np)
 		}
-		f = append(f, p)
 	}
 	if v, ok := i32(a.AverageHeartrate); ok && v > 0 {
-		f = append(f, fmt.Sprintf("HR %.0f bpm", v))
+		n.hr = whole(v)
 	}
 	if v, ok := i32(a.IcuTrainingLoad); ok {
-		f = append(f, fmt.Sprintf("load %.0f", v))
+		n.load = whole(v)
 	}
+	return n
+}
+
+// activityFigures are the headline numbers of an activity, each only when present.
+func (u Units) activityFigures(a intervals.Activity, sport string) string {
+	n := u.numbers(a, sport)
+	var f []string
+	add := func(v, s string) {
+		if v != "" {
+			f = append(f, s)
+		}
+	}
+	add(n.moving, n.moving)
+	add(n.distance, n.distance+" "+n.distUnit)
+	add(n.pace, n.pace+"/"+n.paceUnit)
+	p := n.watts + " W"
+	if n.np != "" {
+		p += " (NP " + n.np + " W)"
+	}
+	add(n.watts, p)
+	add(n.hr, "HR "+n.hr+" bpm")
+	add(n.load, "load "+n.load)
 	return strings.Join(f, ", ")
 }
 
@@ -96,39 +123,6 @@ func orMissing(s, missing string) string {
 		return missing
 	}
 	return s
-}
-
-// Activities lists activities, newest first as the API gives them, within max characters.
-func (u Units) Activities(acts []intervals.Activity, oldest, newest string, max int) string {
-	return u.activities(acts, oldest, newest, "narrow the range or lower limit", "", max)
-}
-
-func (u Units) activities(acts []intervals.Activity, oldest, newest, hint, whole string, max int) string {
-	head := fmt.Sprintf("%d activities %s..%s (athlete-local dates):", len(acts), oldest, newest)
-	if len(acts) == 0 {
-		return fmt.Sprintf("No activities %s..%s (athlete-local dates).", oldest, newest)
-	}
-	items := make([]string, len(acts))
-	for i, a := range acts {
-		items[i] = "- " + u.ActivityLine(a)
-	}
-	return List{Head: head, Items: items, Noun: "activities", Hint: hint, Whole: whole}.Render(max)
-}
-
-// ActivitiesUpTo is Activities asked with a limit: a list of limit activities may leave
-// older ones in the range out, and the answer says so once, with one thing to do: raise the
-// limit when it can be (canRaise: limit is under its maximum), else narrow the range.
-func (u Units) ActivitiesUpTo(acts []intervals.Activity, oldest, newest string, limit int, canRaise bool, max int) string {
-	if len(acts) != limit {
-		return u.Activities(acts, oldest, newest, max)
-	}
-	todo := "narrow the range"
-	if canRaise {
-		todo += " or raise limit"
-	}
-	hint := fmt.Sprintf("older ones in the range may exist past the limit of %d too; narrow the range", limit)
-	whole := fmt.Sprintf("(limit of %d reached: older activities in the range may exist; %s)", limit, todo)
-	return u.activities(acts, oldest, newest, hint, whole, max)
 }
 
 // Activity is the full summary of one activity.

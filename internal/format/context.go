@@ -3,6 +3,7 @@ package format
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -73,51 +74,94 @@ func (u Units) profile(p intervals.WithSportSettings, today time.Time) string {
 	return strings.Join(f, ", ")
 }
 
-// sports formats each sport's thresholds and zones.
+// sportField is one threshold or zone list of a sport's settings, as written.
+type sportField struct{ key, text string }
+
+// sports formats each sport's thresholds and zones; what every sport has alike (often LTHR,
+// max HR and the HR zones) is said once, on a line of its own.
 func (u Units) sports(p intervals.WithSportSettings) []string {
 	if p.SportSettings == nil || len(*p.SportSettings) == 0 {
 		return []string{"- none set on Intervals.icu"}
 	}
-	var out []string
+	var names []string
+	var fields [][]sportField
 	for _, ss := range *p.SportSettings {
-		types := SportTypes(ss)
-		if len(types) == 0 {
-			continue
+		if types := SportTypes(ss); len(types) > 0 {
+			names = append(names, strings.Join(types, "/"))
+			fields = append(fields, u.sportFields(ss, types[0]))
 		}
-		sport := types[0]
-		var f []string
-		if v, ok := i32(ss.Ftp); ok && v > 0 {
-			ftp := fmt.Sprintf("FTP %.0f W", v)
-			if iv, ok := i32(ss.IndoorFtp); ok && iv > 0 && iv != v {
-				ftp += fmt.Sprintf(" (indoor %.0f W)", iv)
+	}
+	// the fields every sport has, each with the same value
+	shared := map[string]bool{}
+	if len(fields) > 1 {
+		for _, f := range fields[0] {
+			shared[f.key] = true
+			for _, other := range fields[1:] {
+				if !slices.Contains(other, f) {
+					shared[f.key] = false
+				}
 			}
-			f = append(f, ftp)
-		} else if ss.PowerZones != nil && !isFoot(sport) && !isSwim(sport) {
-			f = append(f, "FTP not set")
 		}
-		if v, ok := f32(ss.ThresholdPace); ok && v > 0 {
-			f = append(f, "threshold pace "+u.Pace(v, sport))
-		} else if isFoot(sport) || isSwim(sport) {
-			f = append(f, "threshold pace not set")
+	}
+	var out, common []string
+	for _, f := range fields[0] {
+		if shared[f.key] {
+			common = append(common, f.text)
 		}
-		if v, ok := i32(ss.Lthr); ok && v > 0 {
-			f = append(f, fmt.Sprintf("LTHR %.0f bpm", v))
+	}
+	if len(common) > 0 {
+		out = append(out, "- every sport: "+strings.Join(common, "; "))
+	}
+	for i, fs := range fields {
+		var own []string
+		for _, f := range fs {
+			if !shared[f.key] {
+				own = append(own, f.text)
+			}
 		}
-		if v, ok := i32(ss.MaxHr); ok && v > 0 {
-			f = append(f, fmt.Sprintf("max HR %.0f bpm", v))
+		rest := "no thresholds set"
+		if len(common) > 0 {
+			rest = "nothing else set"
 		}
-		if ss.PowerZones != nil && len(*ss.PowerZones) > 0 {
-			f = append(f, "power zones %FTP "+bounds(*ss.PowerZones))
-		}
-		if ss.HrZones != nil && len(*ss.HrZones) > 0 {
-			f = append(f, "HR zones bpm "+bounds(*ss.HrZones))
-		}
-		if ss.PaceZones != nil && len(*ss.PaceZones) > 0 {
-			f = append(f, "pace zones % of threshold pace "+bounds(*ss.PaceZones))
-		}
-		out = append(out, fmt.Sprintf("- %s: %s", strings.Join(types, "/"), orMissing(strings.Join(f, "; "), "no thresholds set")))
+		out = append(out, fmt.Sprintf("- %s: %s", names[i], orMissing(strings.Join(own, "; "), rest)))
 	}
 	return out
+}
+
+// sportFields are the thresholds and zones of one sport's settings (sport: its first type).
+func (u Units) sportFields(ss intervals.SportSettings, sport string) []sportField {
+	var f []sportField
+	add := func(key, text string) { f = append(f, sportField{key, text}) }
+	if v, ok := i32(ss.Ftp); ok && v > 0 {
+		ftp := fmt.Sprintf("FTP %.0f W", v)
+		if iv, ok := i32(ss.IndoorFtp); ok && iv > 0 && iv != v {
+			ftp += fmt.Sprintf(" (indoor %.0f W)", iv)
+		}
+		add("ftp", ftp)
+	} else if ss.PowerZones != nil && !isFoot(sport) && !isSwim(sport) {
+		add("ftp", "FTP not set")
+	}
+	if v, ok := f32(ss.ThresholdPace); ok && v > 0 {
+		add("pace", "threshold pace "+u.Pace(v, sport))
+	} else if isFoot(sport) || isSwim(sport) {
+		add("pace", "threshold pace not set")
+	}
+	if v, ok := i32(ss.Lthr); ok && v > 0 {
+		add("lthr", fmt.Sprintf("LTHR %.0f bpm", v))
+	}
+	if v, ok := i32(ss.MaxHr); ok && v > 0 {
+		add("max hr", fmt.Sprintf("max HR %.0f bpm", v))
+	}
+	if ss.PowerZones != nil && len(*ss.PowerZones) > 0 {
+		add("power zones", "power zones %FTP "+bounds(*ss.PowerZones))
+	}
+	if ss.HrZones != nil && len(*ss.HrZones) > 0 {
+		add("hr zones", "HR zones bpm "+bounds(*ss.HrZones))
+	}
+	if ss.PaceZones != nil && len(*ss.PaceZones) > 0 {
+		add("pace zones", "pace zones % of threshold pace "+bounds(*ss.PaceZones))
+	}
+	return f
 }
 
 // bounds writes zone upper bounds "55/75/90/105/120/150/max": the open last zone, which
@@ -205,32 +249,30 @@ func (u Units) weeks(acts []intervals.Activity, today time.Time, n int) []string
 		}
 		w.sports[sportOf(a)]++
 	}
-	out := []string{"Recent weeks (Monday to Sunday):"}
+	out := []string{"Recent weeks, Monday to Sunday, a week a line:", row("week", "moving time", "distance km", "load", "activities")}
 	for k := n; k >= 0; k-- {
 		w := ws[k]
-		start := monday.AddDate(0, 0, -7*k)
-		label := "week of " + Day(start)
+		label := Day(monday.AddDate(0, 0, -7*k))
 		if k == 0 {
-			label = "this week so far (from " + Day(start) + ")"
+			label += " (this week so far)"
 		}
 		var sp []string
 		for name, c := range w.sports {
 			sp = append(sp, fmt.Sprintf("%s %d", name, c))
 		}
 		sort.Strings(sp)
-		line := fmt.Sprintf("- %s: ", label)
+		acts := strings.Join(sp, "; ")
+		if w.stubs > 0 {
+			acts = strings.TrimPrefix(acts+fmt.Sprintf("; %d from Strava, not available through the API, not counted", w.stubs), "; ")
+		}
 		switch {
 		case len(sp) == 0 && w.stubs == 0:
-			line += "no activities"
+			out = append(out, row(label, "-", "-", "-", "none"))
 		case len(sp) == 0:
-			line += "no readable activities"
+			out = append(out, row(label, "-", "-", "-", csvCell("no readable activities; "+acts)))
 		default:
-			line += fmt.Sprintf("%s, %.1f km, load %.0f; %s", Duration(w.secs), w.metres/1000, w.load, orMissing(strings.Join(sp, ", "), "none readable"))
+			out = append(out, row(label, Duration(w.secs), fmt.Sprintf("%.1f", w.metres/1000), fmt.Sprintf("%.0f", w.load), csvCell(acts)))
 		}
-		if w.stubs > 0 {
-			line += fmt.Sprintf("; %d from Strava, not available through the API, not counted", w.stubs)
-		}
-		out = append(out, line)
 	}
 	return out
 }

@@ -102,10 +102,10 @@ func BaseCurves[C any](list *[]C) *[]intervals.DataCurve {
 
 // PowerCurves shows best power at standard durations, with W/kg where the weight is known.
 func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, max int) string {
-	return u.durationCurves("Best power", sport, BaseCurves(set.List), func(v float64, c intervals.DataCurve) string {
-		s := fmt.Sprintf("%.0f W", v)
+	return u.durationCurves("Best power", "W (W/kg at the period's weight)", sport, BaseCurves(set.List), func(v float64, c intervals.DataCurve) string {
+		s := fmt.Sprintf("%.0f", v)
 		if w, ok := f32(c.Weight); ok && w > 0 {
-			s += fmt.Sprintf(" (%.2f W/kg)", v/w)
+			s += fmt.Sprintf(" (%.2f)", v/w)
 		}
 		return s
 	}, max)
@@ -113,32 +113,37 @@ func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, m
 
 // HRCurves shows the highest heart rate held for standard durations.
 func (u Units) HRCurves(set intervals.DataCurveSetHRCurve, sport string, max int) string {
-	return u.durationCurves("Highest heart rate held", sport, BaseCurves(set.List), func(v float64, _ intervals.DataCurve) string {
-		return fmt.Sprintf("%.0f bpm", v)
+	return u.durationCurves("Highest heart rate held", "bpm", sport, BaseCurves(set.List), func(v float64, _ intervals.DataCurve) string {
+		return fmt.Sprintf("%.0f", v)
 	}, max)
 }
 
-func (u Units) durationCurves(what, sport string, list *[]intervals.DataCurve, show func(float64, intervals.DataCurve) string, max int) string {
+// curveNote says how to read a curves table.
+const curveNote = `a period a line ("-": no data)`
+
+// durationCurves is a table of curves: a period a line, a column for each standard duration.
+func (u Units) durationCurves(what, unit, sport string, list *[]intervals.DataCurve, show func(float64, intervals.DataCurve) string, max int) string {
 	if list == nil || len(*list) == 0 {
 		return fmt.Sprintf("%s (%s): no curve for this period (no %s activities with that data).", what, sport, sport)
 	}
+	cols := []string{"period"}
+	for _, d := range StandardDurations {
+		cols = append(cols, durationName(d))
+	}
 	var items []string
 	for _, c := range *list {
-		var pts, none []string
+		cells := []string{csvCell(curveHead(c, u))}
 		for _, d := range StandardDurations {
 			if v, ok := atSecs(c, d); ok {
-				pts = append(pts, durationName(d)+" "+show(v, c))
+				cells = append(cells, show(v, c))
 			} else {
-				none = append(none, durationName(d))
+				cells = append(cells, "-")
 			}
 		}
-		line := "- " + curveHead(c, u) + ": " + orMissing(strings.Join(pts, ", "), "no efforts")
-		if len(none) > 0 && len(pts) > 0 {
-			line += "; no data at " + strings.Join(none, ", ")
-		}
-		items = append(items, line)
+		items = append(items, row(cells...))
 	}
-	return List{Head: fmt.Sprintf("%s, %s:", what, sport), Items: items, Noun: "curves", Hint: "ask for one period"}.Render(max)
+	head := fmt.Sprintf("%s, %s, in %s; %s:\n%s", what, sport, unit, curveNote, row(cols...))
+	return List{Head: head, Items: items, Noun: "curves", Hint: "ask for one period"}.Render(max)
 }
 
 // PaceCurves shows best times and paces at standard distances.
@@ -150,19 +155,25 @@ func (u Units) PaceCurves(set intervals.DataCurveSetPaceCurve, sport string, max
 	if isSwim(sport) {
 		dists = swimDistances
 	}
+	cols := []string{"period"}
+	for _, d := range dists {
+		cols = append(cols, d.name)
+	}
+	_, unit, _ := strings.Cut(u.Pace(1, sport), "/")
 	var items []string
 	for _, c := range *BaseCurves(set.List) {
-		var pts []string
-		if c.Distance != nil && c.Values != nil {
-			for _, want := range dists {
-				secs, metres, ok := PaceAt(c, want.m)
-				if !ok {
-					continue
-				}
-				pts = append(pts, fmt.Sprintf("%s %s (%s)", want.name, Duration(secs), u.Pace(metres/secs, sport)))
+		cells := []string{csvCell(curveHead(c, u))}
+		for _, want := range dists {
+			secs, metres, ok := PaceAt(c, want.m)
+			if !ok {
+				cells = append(cells, "-")
+				continue
 			}
+			pace, _, _ := strings.Cut(u.Pace(metres/secs, sport), "/")
+			cells = append(cells, fmt.Sprintf("%s (%s)", Duration(secs), pace))
 		}
-		items = append(items, "- "+curveHead(c, u)+": "+orMissing(strings.Join(pts, ", "), "no efforts at the standard distances"))
+		items = append(items, row(cells...))
 	}
-	return List{Head: fmt.Sprintf("Best pace, %s (time for the distance, and pace):", sport), Items: items, Noun: "curves", Hint: "ask for one period"}.Render(max)
+	head := fmt.Sprintf("Best pace, %s, as the time for the distance (pace /%s); %s:\n%s", sport, unit, curveNote, row(cols...))
+	return List{Head: head, Items: items, Noun: "curves", Hint: "ask for one period"}.Render(max)
 }

@@ -2,6 +2,7 @@ package format
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -229,10 +230,45 @@ func (u Units) Event(e intervals.Event, paired, targets string, today time.Time,
 		}
 		l = append(l, label+":\n"+strings.Trim(*e.Description, "\n"))
 		if targets != "" {
-			l = append(l, "In the athlete's units: "+targets)
+			l = append(l, targetsLine(targets))
 		}
 	} else if str(e.Category) == "WORKOUT" {
 		l = append(l, "No workout text (a session without structured steps).")
 	}
 	return Clip(strings.Join(l, "\n"), max)
+}
+
+// unitSaid starts a list of targets whose unit is said once.
+const unitSaid = "in "
+
+// targetsLine is a workout's targets under its text: "In the athlete's units: Z2 HR 137-150
+// bpm", or with a unit said once, "In the athlete's units (W): 55% 132, 70% 168, 100% 240".
+func targetsLine(targets string) string {
+	if rest, ok := strings.CutPrefix(targets, unitSaid); ok {
+		if unit, list, ok := strings.Cut(rest, ": "); ok {
+			return "In the athlete's units (" + unit + "): " + list
+		}
+	}
+	return "In the athlete's units: " + targets
+}
+
+// targetUnits are the units a workout's targets are written in, in the athlete's units.
+var targetUnits = []string{" W", " bpm", "/km", "/mi", "/100m", "/100yd", "/250m", "/400m", "/500m"}
+
+// Targets joins a planned workout's relative targets with their values in the athlete's units
+// ("55% 132 W", "72% Pace 2:26/100m"): three or more in one unit say it once, first: "in W:
+// 55% 132, 70% 168, 100% 240".
+func Targets(ts []string) string {
+	if len(ts) >= 3 {
+		for _, u := range targetUnits {
+			if !slices.ContainsFunc(ts, func(t string) bool { return !strings.HasSuffix(t, u) }) {
+				out := make([]string, len(ts))
+				for i, t := range ts {
+					out[i] = strings.TrimSuffix(t, u)
+				}
+				return unitSaid + strings.TrimSpace(u) + ": " + strings.Join(out, ", ")
+			}
+		}
+	}
+	return strings.Join(ts, ", ")
 }

@@ -66,21 +66,38 @@ func (u Units) TrainingLoad(t TrainingLoad, max int) string {
 		}
 		fmt.Fprintf(&b, "What-if: %d sessions added to the plan below, load %.0f; nothing was saved.\n", t.WhatIfCount, sum)
 	}
-	items := []string{"Weeks (Mon): load done / planned; fitness, form at week end"}
+	var starts []string
 	for _, w := range t.Weeks {
-		items = append(items, weekLoadLine(w, t.Today, t.Until, t.WhatIf))
+		starts = append(starts, w.Start)
 	}
-	if hasToday {
-		items = append(items, "Projection from the end of today, 42/7-day model:")
-	} else {
-		items = append(items, fmt.Sprintf("Projection from the end of %s (fitness %s, fatigue %s), 42/7-day model:", DayOf(t.Start.Date), FitnessValue(t.Start.Fitness), FitnessValue(t.Start.Fatigue)))
+	weeks := daysIn(dates(starts...))
+	items := []string{"Weeks, Monday to Sunday (fitness and form at the week's end, projected for a week ending today or later):\n" +
+		row(weeks.column("week"), "load done", "load planned", "fitness", "form")}
+	for _, w := range t.Weeks {
+		items = append(items, weekLoadRow(w, weeks, t.Until, t.WhatIf))
+	}
+	from := "today"
+	if !hasToday {
+		from = fmt.Sprintf("%s (fitness %s, fatigue %s)", DayOf(t.Start.Date), FitnessValue(t.Start.Fitness), FitnessValue(t.Start.Fatigue))
 	}
 	open := map[string]string{}
 	if !hasToday && t.TodayOpen > 0 {
 		open[t.Today] = fmt.Sprintf("today: %.0f still to do", t.TodayOpen)
 	}
-	lines, summary := projectionLines(t.Projection, t.Today, t.WhatIf, raceNames(t.Races), open)
-	items = append(items, lines...)
+	var projected []string
+	for _, p := range t.Projection {
+		if p.Date >= t.Today {
+			projected = append(projected, p.Date)
+		}
+	}
+	days := daysIn(dates(projected...))
+	rows, notes, summary := projectionRows(t.Projection, days, t.Today, t.WhatIf, raceNames(t.Races), open)
+	cols := []string{days.column("day"), "load", "fitness", "fatigue", "form", "form zone", "form % of fitness", "ramp"}
+	if notes {
+		cols = append(cols, "notes")
+	}
+	items = append(items, fmt.Sprintf("Projection from the end of %s, 42/7-day model, a day a line:\n%s", from, row(cols...)))
+	items = append(items, rows...)
 	return List{Head: b.String(), Items: items, Tail: summary, Noun: "lines", Hint: "ask for fewer weeks or days"}.Render(max)
 }
 
@@ -119,24 +136,23 @@ func openSessions(open []OpenSession, whatIf float64) string {
 	return strings.Join(parts, ", ")
 }
 
-// weekLoadLine is one week's load done and planned and its end values, marked projected when
-// the week ends today or later, and partial when the projection ends before its Sunday.
-func weekLoadLine(w load.Week, today, until string, whatIf map[string]float64) string {
-	note := ""
-	if w.EndDate >= today {
-		note = " (projected)"
-	}
-	end := "no values"
+// weekLoadRow is one week's load done and planned and its end values ("-" without them), the
+// days it has when the projection ends before its Sunday.
+func weekLoadRow(w load.Week, weeks tableDays, until string, whatIf map[string]float64) string {
+	fitness, form := "-", "-"
 	if w.EndDate != "" {
-		end = fmt.Sprintf("fitness %s, form %s%s", FitnessValue(w.EndFitness), FitnessValue(w.EndForm), note)
+		fitness, form = FitnessValue(w.EndFitness), FitnessValue(w.EndForm)
 	}
-	head := DayOf(w.Start)
+	head := w.Start
+	if d := dates(w.Start); len(d) == 1 {
+		head = weeks.day(d[0])
+	}
 	if sunday := addDate(w.Start, 6); until != "" && until < sunday {
 		days := weekday(w.Start)
 		if until > w.Start {
 			days += "-" + weekday(until)
 		}
-		head += ", partial (" + days + ")"
+		head += " (" + days + " only)"
 	}
 	planned := fmt.Sprintf("%.0f", w.Planned)
 	extra := 0.0
@@ -146,7 +162,7 @@ func weekLoadLine(w load.Week, today, until string, whatIf map[string]float64) s
 	if extra > 0 {
 		planned += fmt.Sprintf(" (what-if %.0f)", extra)
 	}
-	return fmt.Sprintf("- %s: %.0f / %s; %s", head, w.Done, planned, end)
+	return row(head, fmt.Sprintf("%.0f", w.Done), planned, fitness, form)
 }
 
 // addDate moves a YYYY-MM-DD date by n days ("" for a date that is not one).
@@ -176,10 +192,12 @@ func formZoneNote(form, fitness float64) string {
 	return fmt.Sprintf(" (%s, %+.0f%%)", z, form/fitness*100)
 }
 
-// projectionLines writes one line per projected day from today, and a summary of the peak
-// fitness and the lowest form.
-func projectionLines(proj []load.Day, today string, whatIf map[string]float64, races, notes map[string]string) (lines []string, summary string) {
+// projectionRows writes a row per projected day from today (notes: whether one has notes,
+// the last cell: what-if load, today's load still to do, races, resets), and a summary of the
+// peak fitness and the lowest form.
+func projectionRows(proj []load.Day, days tableDays, today string, whatIf map[string]float64, races, notes map[string]string) (rows []string, hasNotes bool, summary string) {
 	peak, low := -1, -1
+	var cells [][]string
 	for i, p := range proj {
 		if p.Date < today {
 			continue
@@ -190,25 +208,44 @@ func projectionLines(proj []load.Day, today string, whatIf map[string]float64, r
 		if low < 0 || p.Form < proj[low].Form {
 			low = i
 		}
-		line := fmt.Sprintf("%s load %.0f: fitness %s, fatigue %s, form %s%s, ramp %+.1f", DayOf(p.Date), p.Load, FitnessValue(p.Fitness), FitnessValue(p.Fatigue), FitnessValue(p.Form), formZoneNote(p.Form, p.Fitness), p.RampRate)
+		zone, pct := orMissing(load.FormZone(p.Form, p.Fitness), "-"), "-"
+		if zone != "-" {
+			pct = fmt.Sprintf("%+.0f", p.Form/p.Fitness*100)
+		}
+		var note []string
 		if w := whatIf[p.Date]; w > 0 {
-			line += fmt.Sprintf(" [what-if +%.0f]", w)
+			note = append(note, fmt.Sprintf("what-if +%.0f", w))
 		}
 		if n := notes[p.Date]; n != "" {
-			line += " [" + n + "]"
+			note = append(note, n)
 		}
 		if r := races[p.Date]; r != "" {
-			line += " [" + r + "]"
+			note = append(note, r)
 		}
 		if p.Reset != nil {
-			line += " [" + resetNote(p.Reset) + "]"
+			note = append(note, resetNote(p.Reset))
 		}
-		lines = append(lines, line)
+		day := p.Date
+		if d := dates(p.Date); len(d) == 1 {
+			day = days.day(d[0])
+		}
+		c := []string{day, fmt.Sprintf("%.0f", p.Load), FitnessValue(p.Fitness), FitnessValue(p.Fatigue), FitnessValue(p.Form), zone, pct, fmt.Sprintf("%+.1f", p.RampRate)}
+		if len(note) > 0 {
+			hasNotes = true
+			c = append(c, csvCell(strings.Join(note, "; ")))
+		}
+		cells = append(cells, c)
+	}
+	for _, c := range cells {
+		if hasNotes && len(c) == 8 {
+			c = append(c, "-")
+		}
+		rows = append(rows, row(c...))
 	}
 	if peak >= 0 {
 		summary = fmt.Sprintf("Peak fitness %s on %s; lowest form %s on %s.", FitnessValue(proj[peak].Fitness), DayOf(proj[peak].Date), FitnessValue(proj[low].Form), DayOf(proj[low].Date))
 	}
-	return lines, summary
+	return rows, hasNotes, summary
 }
 
 // raceNames names the races by date, "race A: Marathon" (several on a day joined by "; "),

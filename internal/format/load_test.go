@@ -29,11 +29,10 @@ func TestTrainingLoadNamesRacesAndWhatIfOnTheirDay(t *testing.T) {
 		Races: []Race{{"2026-12-01", "RACE_A", "Marathon"}, {"2026-12-01", "RACE_C", "Parkrun"}}}, 4000)
 	wantAll(t, got,
 		"What-if: 1 sessions added to the plan below, load 80; nothing was saved.",
-		"Mon 2026-11-30 load 80: fitness 41.0, fatigue 0.0, form -2.0",
-		"[what-if +80]",
-		"Tue 2026-12-01 load 0: fitness 40.5, fatigue 0.0, form 3.0",
-		"[race A: Marathon; race C: Parkrun]",
+		"\nday (2026),load,fitness,fatigue,form,form zone,form % of fitness,ramp,notes\n",
+		"\nMon 11-30,80,41.0,0.0,-2.0,grey zone,-5,+0.0,what-if +80\n",
+		"\nTue 12-01,0,40.5,0.0,3.0,fresh,+7,+0.0,race A: Marathon; race C: Parkrun\n",
 		"Peak fitness 41.0 on Mon 2026-11-30; lowest form -2.0 on Mon 2026-11-30.",
 	)
-	wantNone(t, got, "Sun 2026-11-29 load") // days before today are not projected
+	wantNone(t, got, "Sun 11-29,") // days before today are not projected
 }

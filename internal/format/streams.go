@@ -51,7 +51,17 @@ func (u Units) Streams(id string, ss []intervals.ActivityStream, sport string, z
 			fmt.Fprintf(&head, ": %d samples over %s", n, Duration(*last))
 		}
 	}
-	fmt.Fprintf(&head, ". Each stream: min/avg/max, then at most %d bucket means in time order (\"-\" = no data in that bucket).", points)
+	// the buckets, said once when every stream has as many samples (as the API's streams do)
+	n := longest(byType)
+	same := true
+	for _, t := range order {
+		same = same && len(byType[t]) == n
+	}
+	if size := bucketSize(n, points); same {
+		fmt.Fprintf(&head, ". Each stream: min/avg/max, time in zones (zones without time left out), then %d bucket means of %d samples in time order, as precise as the samples (\"-\": no data in that bucket).", (n+size-1)/size, size)
+	} else {
+		fmt.Fprintf(&head, ". Each stream: min/avg/max, time in zones (zones without time left out), then at most %d bucket means in time order, as precise as the samples (\"-\": no data in that bucket).", points)
+	}
 	var items []string
 	for _, t := range order {
 		v := byType[t]
@@ -67,7 +77,7 @@ func (u Units) Streams(id string, ss []intervals.ActivityStream, sport string, z
 			}
 			continue
 		}
-		items = append(items, u.stream(t, v, weights, sport, z, points))
+		items = append(items, u.stream(t, v, weights, sport, z, points, !same))
 	}
 	return List{Head: head.String(), Items: items, Noun: "streams", Hint: "ask for fewer stream types"}.Render(max)
 }
@@ -126,9 +136,10 @@ var streamUnits = map[string]string{
 }
 
 // stream formats one stream.
-func (u Units) stream(t string, v []*float64, w []float64, sport string, z StreamZones, points int) string {
+func (u Units) stream(t string, v []*float64, w []float64, sport string, z StreamZones, points int, sayBuckets bool) string {
 	var n, gaps int
 	lo, hi, sum, secs := math.Inf(1), math.Inf(-1), 0.0, 0.0
+	whole := true // every sample a whole number (W, bpm, rpm, °C as the API sends them)
 	for i, x := range v {
 		if x == nil {
 			gaps++
@@ -138,8 +149,16 @@ func (u Units) stream(t string, v []*float64, w []float64, sport string, z Strea
 		lo, hi = math.Min(lo, *x), math.Max(hi, *x)
 		sum += *x * w[i]
 		secs += w[i]
+		whole = whole && *x == math.Trunc(*x)
 	}
 	show := func(x float64) string { return num(x) }
+	// a bucket's mean is as precise as the samples it is the mean of
+	bucket := func(x float64) string {
+		if whole {
+			return fmt.Sprintf("%.0f", x)
+		}
+		return num(x)
+	}
 	unit := streamUnits[t]
 	if t == "velocity_smooth" {
 		if isFoot(sport) || isSwim(sport) {
@@ -152,6 +171,7 @@ func (u Units) stream(t string, v []*float64, w []float64, sport string, z Strea
 			}
 			unit = strings.Fields(u.Speed(1))[1]
 		}
+		bucket = show
 	}
 	name := t
 	if unit != "" {
@@ -174,7 +194,7 @@ func (u Units) stream(t string, v []*float64, w []float64, sport string, z Strea
 	case t == "watts" && len(z.Power) > 0:
 		line += "\n  time in power zones: " + inZones(v, w, z.Power)
 	}
-	return line + "\n  " + downsample(v, points, show)
+	return line + "\n  " + downsample(v, points, bucket, sayBuckets)
 }
 
 func paceUnitName(u Units, sport string) string {
@@ -203,20 +223,22 @@ func inZones(v []*float64, w []float64, bounds []float64) string {
 	}
 	var out []string
 	for i, s := range secs {
-		out = append(out, fmt.Sprintf("Z%d %s", i+1, Duration(s)))
+		if math.Round(s) > 0 {
+			out = append(out, fmt.Sprintf("Z%d %s", i+1, Duration(s)))
+		}
 	}
-	return strings.Join(out, ", ")
+	return orMissing(strings.Join(out, ", "), "none")
 }
 
-// downsample splits the stream into at most points equal buckets and shows each bucket's mean.
-func downsample(v []*float64, points int, show func(float64) string) string {
-	if points < 1 {
-		points = 1
-	}
-	size := int(math.Ceil(float64(len(v)) / float64(points)))
-	if size < 1 {
-		size = 1
-	}
+// bucketSize is how many samples of n a bucket holds, for at most points buckets.
+func bucketSize(n, points int) int {
+	return max(int(math.Ceil(float64(n)/float64(max(points, 1)))), 1)
+}
+
+// downsample splits the stream into at most points equal buckets and shows each bucket's mean
+// (saying how many buckets of how many samples when say is set).
+func downsample(v []*float64, points int, show func(float64) string, say bool) string {
+	size := bucketSize(len(v), points)
 	var out []string
 	for start := 0; start < len(v); start += size {
 		end := min(start+size, len(v))
@@ -232,6 +254,9 @@ func downsample(v []*float64, points int, show func(float64) string) string {
 		} else {
 			out = append(out, show(sum/float64(n)))
 		}
+	}
+	if !say {
+		return strings.Join(out, " ")
 	}
 	return fmt.Sprintf("%d buckets of %d samples: %s", len(out), size, strings.Join(out, " "))
 }

@@ -2,7 +2,9 @@ package format
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 )
@@ -16,88 +18,117 @@ func Fitness(ctl, atl float64) string {
 	return s
 }
 
-// wellnessMetric is one measured field of a wellness row.
+// wellnessMetric is one measured field of a wellness row: its value alone (a table's cell)
+// and, on a line of its own, with its label and unit ("weight 71.5 kg").
 type wellnessMetric struct {
-	name string
-	get  func(w intervals.Wellness) string
+	name  string // as the answers call it; a table's column is name and unit
+	label string // on a line, when it is not name ("BP")
+	unit  string // after the value on a line: " kg", "%"; "" for none
+	scale string // a 1-4 score's field (scales.go): "2/4 Avg" on a line, 2 in a table
+	text  bool   // free text: in quotes on a line, a quoted cell in a table
+	value func(w intervals.Wellness) string
 }
 
+func (m wellnessMetric) line(w intervals.Wellness) string {
+	v := m.value(w)
+	if v == "" {
+		return ""
+	}
+	label := orMissing(m.label, m.name)
+	switch {
+	case m.scale != "":
+		n, _ := strconv.Atoi(v)
+		return label + " " + Scale(m.scale, n)
+	case m.text:
+		return label + ` "` + v + `"`
+	}
+	return label + " " + v + m.unit
+}
+
+// cell is the metric's value in a table, "-" when the day does not have it.
+func (m wellnessMetric) cell(w intervals.Wellness) string {
+	v := m.value(w)
+	switch {
+	case v == "":
+		return "-"
+	case m.text:
+		return csvText(v)
+	}
+	return v
+}
+
+// column is the metric's column name in a table: "weight kg", "SpO2 %".
+func (m wellnessMetric) column() string {
+	if u := strings.TrimSpace(m.unit); u != "" {
+		return m.name + " " + u
+	}
+	return m.name
+}
+
+// metricF and metricI are metrics of an optional number, written with f.
+func metricF(name, unit string, get func(intervals.Wellness) *float32, f func(float64) string) wellnessMetric {
+	return wellnessMetric{name: name, unit: unit, value: func(w intervals.Wellness) string { return with2(f32(get(w)))(f) }}
+}
+
+func metricI(name, unit string, get func(intervals.Wellness) *int32, f func(float64) string) wellnessMetric {
+	return wellnessMetric{name: name, unit: unit, value: func(w intervals.Wellness) string { return with2(i32(get(w)))(f) }}
+}
+
+func whole(v float64) string { return fmt.Sprintf("%.0f", v) }
+
 var wellnessMetrics = []wellnessMetric{
-	{"weight", func(w intervals.Wellness) string {
-		return with2(f32(w.Weight))(func(v float64) string { return fmt.Sprintf("weight %.1f kg", v) })
-	}},
-	{"resting HR", func(w intervals.Wellness) string {
-		return with2(i32(w.RestingHR))(func(v float64) string { return fmt.Sprintf("resting HR %.0f bpm", v) })
-	}},
-	{"HRV", func(w intervals.Wellness) string {
-		return with2(f32(w.Hrv))(func(v float64) string { return fmt.Sprintf("HRV %.0f ms", v) })
-	}},
-	{"sleep", func(w intervals.Wellness) string {
-		return with2(i32(w.SleepSecs))(func(v float64) string { return "sleep " + Duration(v) })
-	}},
-	{"sleep score", func(w intervals.Wellness) string {
-		return with2(f32(w.SleepScore))(func(v float64) string { return "sleep score " + num(v) })
-	}},
-	{"sleeping HR", func(w intervals.Wellness) string {
-		return with2(f32(w.AvgSleepingHR))(func(v float64) string { return fmt.Sprintf("sleeping HR %.0f bpm", v) })
-	}},
-	{"SpO2", func(w intervals.Wellness) string {
-		return with2(f32(w.SpO2))(func(v float64) string { return "SpO2 " + num(v) + "%" })
-	}},
-	{"readiness", func(w intervals.Wellness) string {
-		return with2(f32(w.Readiness))(func(v float64) string { return "readiness " + num(v) })
-	}},
-	{"steps", func(w intervals.Wellness) string {
-		return with2(i32(w.Steps))(func(v float64) string { return fmt.Sprintf("steps %.0f", v) })
-	}},
-	{"blood pressure", func(w intervals.Wellness) string {
+	metricF("weight", " kg", func(w intervals.Wellness) *float32 { return w.Weight }, func(v float64) string { return fmt.Sprintf("%.1f", v) }),
+	metricI("resting HR", " bpm", func(w intervals.Wellness) *int32 { return w.RestingHR }, whole),
+	metricF("HRV", " ms", func(w intervals.Wellness) *float32 { return w.Hrv }, whole),
+	metricI("sleep", "", func(w intervals.Wellness) *int32 { return w.SleepSecs }, Duration),
+	metricF("sleep score", "", func(w intervals.Wellness) *float32 { return w.SleepScore }, num),
+	metricF("sleeping HR", " bpm", func(w intervals.Wellness) *float32 { return w.AvgSleepingHR }, whole),
+	metricF("SpO2", "%", func(w intervals.Wellness) *float32 { return w.SpO2 }, num),
+	metricF("readiness", "", func(w intervals.Wellness) *float32 { return w.Readiness }, num),
+	metricI("steps", "", func(w intervals.Wellness) *int32 { return w.Steps }, whole),
+	{name: "blood pressure", label: "BP", value: func(w intervals.Wellness) string {
 		s, ok1 := i32(w.Systolic)
 		d, ok2 := i32(w.Diastolic)
 		if !ok1 || !ok2 {
 			return ""
 		}
-		return fmt.Sprintf("BP %.0f/%.0f", s, d)
+		return fmt.Sprintf("%.0f/%.0f", s, d)
 	}},
-	{"sleep quality", scaleMetric("sleepQuality", func(w intervals.Wellness) *int32 { return w.SleepQuality })},
-	{"soreness", scaleMetric("soreness", func(w intervals.Wellness) *int32 { return w.Soreness })},
-	{"felt fatigue", scaleMetric("fatigue", func(w intervals.Wellness) *int32 { return w.Fatigue })},
-	{"stress", scaleMetric("stress", func(w intervals.Wellness) *int32 { return w.Stress })},
-	{"mood", scaleMetric("mood", func(w intervals.Wellness) *int32 { return w.Mood })},
-	{"motivation", scaleMetric("motivation", func(w intervals.Wellness) *int32 { return w.Motivation })},
-	{"injury", scaleMetric("injury", func(w intervals.Wellness) *int32 { return w.Injury })},
-	{"hydration", scaleMetric("hydration", func(w intervals.Wellness) *int32 { return w.Hydration })},
-	{"comments", func(w intervals.Wellness) string {
-		if w.Comments == nil || strings.TrimSpace(*w.Comments) == "" {
-			return ""
-		}
-		return "comments " + quote(w.Comments)
-	}},
+	scaleMetric("sleep quality", "sleepQuality", func(w intervals.Wellness) *int32 { return w.SleepQuality }),
+	scaleMetric("soreness", "soreness", func(w intervals.Wellness) *int32 { return w.Soreness }),
+	scaleMetric("felt fatigue", "fatigue", func(w intervals.Wellness) *int32 { return w.Fatigue }),
+	scaleMetric("stress", "stress", func(w intervals.Wellness) *int32 { return w.Stress }),
+	scaleMetric("mood", "mood", func(w intervals.Wellness) *int32 { return w.Mood }),
+	scaleMetric("motivation", "motivation", func(w intervals.Wellness) *int32 { return w.Motivation }),
+	scaleMetric("injury", "injury", func(w intervals.Wellness) *int32 { return w.Injury }),
+	scaleMetric("hydration", "hydration", func(w intervals.Wellness) *int32 { return w.Hydration }),
+	{name: "comments", text: true, value: func(w intervals.Wellness) string { return strings.Join(strings.Fields(str(w.Comments)), " ") }},
 }
 
 func with2(v float64, ok bool) func(func(float64) string) string {
 	return func(f func(float64) string) string { return with(v, ok, f) }
 }
 
-func scaleMetric(field string, get func(intervals.Wellness) *int32) func(intervals.Wellness) string {
-	label := map[string]string{"sleepQuality": "sleep quality", "fatigue": "felt fatigue"}[field]
-	if label == "" {
-		label = field
-	}
-	return func(w intervals.Wellness) string {
-		v := get(w)
-		if v == nil {
-			return ""
+func scaleMetric(name, field string, get func(intervals.Wellness) *int32) wellnessMetric {
+	return wellnessMetric{name: name, scale: field, value: func(w intervals.Wellness) string {
+		if v := get(w); v != nil {
+			return strconv.Itoa(int(*v))
 		}
-		return label + " " + Scale(field, int(*v))
-	}
+		return ""
+	}}
 }
 
-// WellnessLine formats one day of wellness (the row's id is its local date).
-func WellnessLine(w intervals.Wellness) string {
+// wellnessDay is a row's local date with its weekday (the row's id is its date).
+func wellnessDay(w intervals.Wellness) string {
 	day := str(w.Id)
 	if t, ok := ParseLocal(day, nil); ok {
 		day = Day(t)
 	}
+	return day
+}
+
+// WellnessLine formats one day of wellness, each value with its label and unit.
+func WellnessLine(w intervals.Wellness) string {
 	var f []string
 	ctl, okc := f32(w.Ctl)
 	atl, oka := f32(w.Atl)
@@ -108,41 +139,125 @@ func WellnessLine(w intervals.Wellness) string {
 		f = append(f, "ramp "+num(v))
 	}
 	for _, m := range wellnessMetrics {
-		if s := m.get(w); s != "" {
+		if s := m.line(w); s != "" {
 			f = append(f, s)
 		}
 	}
-	return day + ": " + orMissing(strings.Join(f, "; "), "nothing recorded")
+	return wellnessDay(w) + ": " + orMissing(strings.Join(f, "; "), "nothing recorded")
 }
 
-// Wellness lists wellness days, oldest first, and names the metrics no day of the range has
-// (missing, not zero).
+// Wellness lists wellness days, oldest first, as a table: a column for each metric some day
+// has (each unit said once, in its column's name; a day without it "-"), the 1-4 scores as
+// numbers with Intervals.icu's labels said once; the metrics no day has are named (missing,
+// not zero).
 func Wellness(rows []intervals.Wellness, oldest, newest string, max int) string {
 	if len(rows) == 0 {
 		return fmt.Sprintf("No wellness data %s..%s.", oldest, newest)
 	}
+	model := false
 	seen := map[string]bool{}
-	items := make([]string, len(rows))
-	for i, w := range rows {
-		items[i] = "- " + WellnessLine(w)
+	for _, w := range rows {
+		model = model || w.Ctl != nil && w.Atl != nil || w.RampRate != nil
 		for _, m := range wellnessMetrics {
-			if m.get(w) != "" {
+			if m.value(w) != "" {
 				seen[m.name] = true
 			}
 		}
 	}
+	var ds []time.Time
+	for _, w := range rows {
+		if t, ok := ParseLocal(str(w.Id), nil); ok {
+			ds = append(ds, t)
+		}
+	}
+	days := daysIn(ds)
+	cols := []string{days.column("day")}
+	if model {
+		cols = append(cols, "fitness", "fatigue", "form", "form % of fitness", "ramp")
+	}
 	var none []string
+	var scales []wellnessMetric
 	for _, m := range wellnessMetrics {
-		if !seen[m.name] && m.name != "comments" {
+		switch {
+		case seen[m.name]:
+			cols = append(cols, m.column())
+			if m.scale != "" {
+				scales = append(scales, m)
+			}
+		case m.name != "comments":
 			none = append(none, m.name)
 		}
 	}
-	head := fmt.Sprintf("Wellness %s..%s, %d days (fitness/fatigue/form from the training load model; 1-4 scores with Intervals.icu's labels).", oldest, newest, len(rows))
+	if !model {
+		none = append([]string{"fitness/fatigue/form"}, none...)
+	}
+	items := make([]string, len(rows))
+	for i, w := range rows {
+		day := str(w.Id)
+		if t, ok := ParseLocal(day, nil); ok {
+			day = days.day(t)
+		}
+		cells := []string{day}
+		if model {
+			cells = append(cells, wellnessModelCells(w)...)
+		}
+		for _, m := range wellnessMetrics {
+			if seen[m.name] {
+				cells = append(cells, m.cell(w))
+			}
+		}
+		items[i] = row(cells...)
+	}
+	head := fmt.Sprintf("Wellness %s..%s, %d days, a day a line (\"-\": not recorded that day)", oldest, newest, len(rows))
+	if model {
+		head += "; fitness, fatigue and form from the training load model"
+	}
+	if len(scales) > 0 {
+		head += "; " + scaleLegends(scales)
+	}
+	head += ".\n" + row(cols...)
 	tail := ""
 	if len(none) > 0 {
 		tail = "Not recorded on any day: " + strings.Join(none, ", ") + "."
 	}
 	return List{Head: head, Items: items, Tail: tail, Noun: "days", Hint: "narrow the range"}.Render(max)
+}
+
+// wellnessModelCells are a day's fitness, fatigue, form, form as % of fitness and ramp rate.
+func wellnessModelCells(w intervals.Wellness) []string {
+	out := []string{"-", "-", "-", "-", "-"}
+	ctl, okc := f32(w.Ctl)
+	atl, oka := f32(w.Atl)
+	if okc && oka {
+		out[0], out[1], out[2] = FitnessValue(ctl), FitnessValue(atl), FitnessValue(ctl-atl)
+		if ctl > 0 {
+			out[3] = fmt.Sprintf("%.0f", (ctl-atl)/ctl*100)
+		}
+	}
+	if v, ok := f32(w.RampRate); ok {
+		out[4] = num(v)
+	}
+	return out
+}
+
+// scaleLegends says once what the 1-4 scores shown mean, scores of one scale together: "1-4
+// scores, Intervals.icu's labels: sleep quality 1 Great, 2 Good, 3 Avg, 4 Poor; soreness,
+// felt fatigue, stress 1 Low, 2 Avg, 3 High, 4 Extreme".
+func scaleLegends(ms []wellnessMetric) string {
+	var order []string
+	names := map[string][]string{}
+	for _, m := range ms {
+		l := ScaleLegend(m.scale)
+		if names[l] == nil {
+			order = append(order, l)
+		}
+		names[l] = append(names[l], m.name)
+	}
+	parts := make([]string, len(order))
+	for i, l := range order {
+		parts[i] = strings.Join(names[l], ", ") + " " + l
+	}
+	return "1-4 scores, Intervals.icu's labels: " + strings.Join(parts, "; ")
 }
 
 // MetricsLogged is the answer of log_metrics: the day's values sent, then the whole day as

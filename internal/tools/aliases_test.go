@@ -46,7 +46,7 @@ func TestReferenceServersArgumentsAreAccepted(t *testing.T) {
 		{"get_activity_messages", `{"activity_id":"{{run}}"}`, ""},
 		{"add_activity_message", `{"activity_id":"{{run}}","content":"Strong finish"}`, "Comment added"},
 		{"get_athlete_power_curves", `{"activity_type":"Ride","durations":[5,60,300,1200],"start_date":"2026-09-01","end_date":"2026-11-30","this_season":true,"last_season":true,"include_normalised":true,"indoor_outdoor":null}`, "W"},
-		{"get_wellness_data", `{"athlete_id":"100001","start_date":"2026-11-20","end_date":"2026-11-30","include_all_fields":true}`, "Fri 2026-11-20"},
+		{"get_wellness_data", `{"athlete_id":"100001","start_date":"2026-11-20","end_date":"2026-11-30","include_all_fields":true}`, "2026-11-20..2026-11-30"},
 		{"get_events", `{"start_date":"2026-12-01","end_date":"2026-12-14"}`, "2026-12-14"},
 		{"get_event_by_id", `{"event_id":"{{session1}}"}`, "[id {{session1}}]"},
 		{"add_or_update_event", `{"workout_type":"Ride","name":"VO2 max","start_date":"2026-12-09","moving_time":3300,"distance":30000,"workout_doc":{

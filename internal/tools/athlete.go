@@ -89,7 +89,7 @@ func plannedTargets(a *athleteCtx, sport string, indoor bool, text string) strin
 		(indoor || strings.HasPrefix(strings.ToLower(sport), "virtual")) {
 		th.FTP = float64(*pick.IndoorFtp)
 	}
-	return strings.Join(w.Absolutes(th), ", ")
+	return format.Targets(w.Absolutes(th))
 }
 
 // athleteAccessError turns Intervals.icu's refusal to show another athlete into a message

@@ -70,8 +70,8 @@ func TestPlanWarnsOfWhatTheCalendarHolds(t *testing.T) {
 		whatIf = append(whatIf, map[string]any{"date": s["date"], "load": atoi(t, l[1])})
 	}
 	proj := mustCallTool(t, env, "get_training_load", map[string]any{"days": 90, "sessions": whatIf})
-	eve := regexp.MustCompile(`(?m)^Sat 2027-01-02 load \d+: fitness [\d.]+, fatigue [\d.]+, form (-?[\d.]+)`).FindStringSubmatch(proj)
-	if eve == nil || !strings.Contains(out, `going into RACE_B Run "Harbour Half Marathon" `+eve[1]+" (") {
+	eve := tableCell(t, proj, "day", "Sat 2027-01-02", "form")
+	if eve == "" || !strings.Contains(out, `going into RACE_B Run "Harbour Half Marathon" `+eve+" (") {
 		t.Errorf("the form going into the half marathon is not get_training_load's (%v):\n%s", eve, out)
 	}
 }

@@ -49,18 +49,19 @@ func TestPlannedSessionsShowAbsoluteUnits(t *testing.T) {
 	if top < 90 || !regexp.MustCompile(`^- \d+m Z2 HR$`).MatchString(strings.TrimSpace(deref(easy.Description))) {
 		t.Fatalf("the demo calendar changed: %q, %q", deref(threshold.Description), deref(easy.Description))
 	}
-	watts := fmt.Sprintf("%d%% %.0f W", top, math.Round(float64(top)/100*float64(*ride.IndoorFtp)))
+	// the ride's targets are all in W: the unit is said once, first ("in W: 55% 132, ...")
+	watts := fmt.Sprintf("%d%% %.0f", top, math.Round(float64(top)/100*float64(*ride.IndoorFtp)))
 	hr := *run.HrZones
 	bpm := fmt.Sprintf("Z2 HR %d-%d bpm", hr[0]+1, hr[1])
 	pace := 1000 / (float64(*run.ThresholdPace) * 0.95)
 	tempo := fmt.Sprintf("95%% Pace %d:%02d/km", int(math.Round(pace))/60, int(math.Round(pace))%60)
 
 	byID := mustCallTool(t, env, "get_event_by_id", map[string]any{"event_id": deref(threshold.Id)})
-	containsAll(t, byID, "Workout text:\n"+strings.TrimSpace(deref(threshold.Description))+"\nIn the athlete's units: ", watts)
+	containsAll(t, byID, "Workout text:\n"+strings.TrimSpace(deref(threshold.Description))+"\nIn the athlete's units (W): ", watts)
 	list := mustCallTool(t, env, "get_events", map[string]any{"oldest": "2026-12-01", "newest": "2026-12-02"})
-	containsAll(t, list, "\n  "+bpm, watts)
+	containsAll(t, list, "\n  "+bpm, "\n  in W: ", watts)
 	load := mustCallTool(t, env, "get_training_load", map[string]any{"days": 2})
-	containsAll(t, load, `Still to do today: VirtualRide "`+deref(threshold.Name)+`" (`, watts)
+	containsAll(t, load, `Still to do today: VirtualRide "`+deref(threshold.Name)+`" (in W: `, watts)
 	plan := mustCallTool(t, env, "plan_sessions", map[string]any{"plan": "Units", "check_only": true, "sessions": []map[string]any{
 		runSession("2027-02-09", "Tempo", timedStep("20:00", "95% pace")),
 	}})

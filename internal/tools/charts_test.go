@@ -178,8 +178,6 @@ func TestChartToolsWithoutTheUIExtension(t *testing.T) {
 	}
 }
 
-var projectionLine = regexp.MustCompile(`(?m)^\w{3} (\d{4}-\d\d-\d\d) load \d+: fitness (-?[\d.]+), fatigue (-?[\d.]+), form (-?[\d.]+)`)
-
 // TestChartsDrawTheTextToolsNumbers compares the charts' data with what get_training_load
 // and get_athlete_power_curves answer on the demo athlete: the same days, the same values.
 func TestChartsDrawTheTextToolsNumbers(t *testing.T) {
@@ -193,20 +191,22 @@ func TestChartsDrawTheTextToolsNumbers(t *testing.T) {
 	for _, d := range fit.Fitness.Days {
 		byDate[d.Date] = d
 	}
-	lines := projectionLine.FindAllStringSubmatch(text("get_training_load", map[string]any{"weeks": 4, "days": 28}), -1)
-	if len(lines) < 28 {
-		t.Fatalf("get_training_load shows %d projected days", len(lines))
+	rows := tableRows(text("get_training_load", map[string]any{"weeks": 4, "days": 28}), "day")
+	if len(rows) < 28 {
+		t.Fatalf("get_training_load shows %d projected days", len(rows))
 	}
-	for _, m := range lines {
-		d, ok := byDate[m[1]]
+	for _, r := range rows {
+		date := r["day"][len("Wed "):] // "Wed 2026-12-02" -> "2026-12-02"
+		d, ok := byDate[date]
 		if !ok || !d.Projected {
-			t.Errorf("%s: projected by get_training_load, not in the chart (%v)", m[1], ok)
+			t.Errorf("%s: projected by get_training_load, not in the chart (%v)", date, ok)
 			continue
 		}
 		for i, v := range []float64{d.Fitness, d.Fatigue, d.Form} {
-			want, _ := strconv.ParseFloat(m[2+i], 64)
+			col := []string{"fitness", "fatigue", "form"}[i]
+			want, _ := strconv.ParseFloat(r[col], 64)
 			if got := format.FitnessValue(v); got != format.FitnessValue(want) { // one format: never -0.0
-				t.Errorf("%s: chart %s, get_training_load %s", m[1], got, m[2+i])
+				t.Errorf("%s: chart %s, get_training_load %s", date, got, r[col])
 			}
 		}
 	}
@@ -226,14 +226,15 @@ func TestChartsDrawTheTextToolsNumbers(t *testing.T) {
 		got = append(got, s.Label+": "+strings.Join(pts, ", "))
 	}
 	var want []string
-	for _, l := range strings.Split(answer, "\n") {
-		if !strings.HasPrefix(l, "- ") {
-			continue
+	for _, r := range tableRows(answer, "period") {
+		label, _, _ := strings.Cut(r["period"], " (")
+		var pts []string
+		for _, d := range []string{"5s", "15s", "30s", "1m", "2m", "5m", "10m", "20m", "30m", "60m", "90m"} {
+			if watts, _, _ := strings.Cut(r[d], " ("); watts != "-" { // "718 (9.96)": W (W/kg)
+				pts = append(pts, d+" "+watts+" W")
+			}
 		}
-		label, rest, _ := strings.Cut(strings.TrimPrefix(l, "- "), " (")
-		_, rest, _ = strings.Cut(rest, "): ")
-		rest = regexp.MustCompile(` \([\d.]+ W/kg\)`).ReplaceAllString(rest, "")
-		want = append(want, label+": "+rest)
+		want = append(want, label+": "+strings.Join(pts, ", "))
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("chart_curves and get_athlete_power_curves differ (-text +chart):\n%s", diff)

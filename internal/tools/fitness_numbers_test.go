@@ -1,7 +1,10 @@
 package tools
 
 import (
+	"encoding/csv"
 	"regexp"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -37,10 +40,49 @@ func TestFitnessFatigueAndFormHaveOneFormat(t *testing.T) {
 				t.Errorf("%s writes %q: want one decimal, as every tool", c.tool, m[0])
 			}
 		}
+		// and in a table's columns of that name
+		for _, v := range fitnessCells(out) {
+			seen++
+			if v != "-" && !oneDecimal.MatchString(v) {
+				t.Errorf("%s writes %q in a fitness, fatigue or form column: want one decimal, as every tool", c.tool, v)
+			}
+		}
 	}
 	if seen < 20 {
 		t.Errorf("only %d fitness figures found: the answers changed their words", seen)
 	}
+}
+
+// fitnessCells are the cells of the fitness, fatigue and form columns of the tables of an
+// answer (comma-separated lines under a header naming the columns).
+func fitnessCells(out string) []string {
+	var cols []int
+	var cells []string
+	width := 0
+	for _, l := range strings.Split(out, "\n") {
+		fields, err := csv.NewReader(strings.NewReader(l)).Read()
+		if err != nil || len(fields) != width {
+			cols = nil // a row has as many cells as its header has names
+		}
+		if err != nil {
+			continue
+		}
+		if i := slices.Index(fields, "fitness"); i >= 0 {
+			cols, width = []int{i}, len(fields)
+			for _, name := range []string{"fatigue", "form"} {
+				if j := slices.Index(fields, name); j >= 0 {
+					cols = append(cols, j)
+				}
+			}
+			continue
+		}
+		for _, i := range cols {
+			if i < len(fields) {
+				cells = append(cells, fields[i])
+			}
+		}
+	}
+	return cells
 }
 
 var activityIDWord = regexp.MustCompile(`\bi[0-9]{5,}\b`)

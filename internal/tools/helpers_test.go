@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"encoding/csv"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -461,6 +462,67 @@ func lineWith(s, sub string) string {
 		}
 	}
 	return ""
+}
+
+// tableRows are the rows of the first table of an answer whose header names first as its
+// first column (comma-separated lines under a header naming the columns), each a map from
+// the column's name to the cell. A dates' column that says their year once ("day (2026)",
+// rows "Mon 11-30") is read as first, with the dates in full ("Mon 2026-11-30").
+func tableRows(s, first string) []map[string]string {
+	var head []string
+	var rows []map[string]string
+	year := ""
+	for _, l := range strings.Split(s, "\n") {
+		fields, err := csv.NewReader(strings.NewReader(l)).Read()
+		if head != nil && err == nil && year != "" {
+			fields[0] = shortDate.ReplaceAllString(fields[0], "$1 "+year+"-$2")
+		}
+		switch {
+		case head == nil && err == nil && (fields[0] == first || strings.HasPrefix(fields[0], first+" (")):
+			head = fields
+			if m := yearColumn.FindStringSubmatch(fields[0]); m != nil {
+				year, head[0] = m[1], first
+			}
+		case head == nil:
+		case err != nil || len(fields) != len(head):
+			return rows // a row has as many cells as its header has names
+		default:
+			r := map[string]string{}
+			for i, name := range head {
+				r[name] = fields[i]
+			}
+			rows = append(rows, r)
+		}
+	}
+	return rows
+}
+
+var (
+	yearColumn = regexp.MustCompile(`^[a-z]+ \((\d{4})\)$`)           // "day (2026)"
+	shortDate  = regexp.MustCompile(`^([A-Z][a-z]{2}) (\d\d-\d\d)\b`) // "Mon 11-30"
+)
+
+// tableCell is column's cell of the row that starts with row in the table tableRows reads
+// ("" when there is none).
+func tableCell(t *testing.T, s, first, row, column string) string {
+	t.Helper()
+	for _, r := range tableRows(s, first) {
+		if r[first] == row {
+			return r[column]
+		}
+	}
+	return ""
+}
+
+// wantRow fails t for each cell of want (column: cell) that the row starting with row of the
+// table tableRows reads does not have.
+func wantRow(t *testing.T, s, first, row string, want map[string]string) {
+	t.Helper()
+	for col, v := range want {
+		if got := tableCell(t, s, first, row, col); got != v {
+			t.Errorf("%s: %s %q, want %q in:\n%s", row, col, got, v, s)
+		}
+	}
 }
 
 // worldAthlete returns the fake's current data of athlete id (a copy: f.World copies).

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -17,12 +18,18 @@ func TestWellnessShowsEachDaysModelValues(t *testing.T) {
 			continue
 		}
 		day, _ := time.Parse("2006-01-02", *w.Id)
-		line := lineWith(out, format.Day(day)+":")
-		if want := format.Fitness(float64(*w.Ctl), float64(*w.Atl)); !strings.Contains(line, want) {
-			t.Errorf("%s: want %q in %q", *w.Id, want, line)
+		ctl, atl := float64(*w.Ctl), float64(*w.Atl)
+		for col, want := range map[string]string{"fitness": format.FitnessValue(ctl), "fatigue": format.FitnessValue(atl),
+			"form": format.FitnessValue(ctl - atl), "form % of fitness": fmt.Sprintf("%.0f", (ctl-atl)/ctl*100)} {
+			if got := tableCell(t, out, "day", format.Day(day), col); got != want {
+				t.Errorf("%s: %s %q, want %q", *w.Id, col, got, want)
+			}
 		}
-		if w.Soreness != nil && !strings.Contains(line, "soreness "+format.Scale("soreness", int(*w.Soreness))) {
-			t.Errorf("%s: soreness not labelled: %q", *w.Id, line)
+		if w.Soreness != nil && tableCell(t, out, "day", format.Day(day), "soreness") != fmt.Sprint(*w.Soreness) {
+			t.Errorf("%s: soreness %q, want %d", *w.Id, tableCell(t, out, "day", format.Day(day), "soreness"), *w.Soreness)
 		}
+	}
+	if !strings.Contains(out, "soreness, felt fatigue, stress "+format.ScaleLegend("soreness")) {
+		t.Errorf("the scores' labels are not said:\n%s", out)
 	}
 }
