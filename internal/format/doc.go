@@ -13,6 +13,10 @@
 //     which the API does not serve, are said to be unavailable;
 //   - an answer has a size budget; what is cut is said ("… 37 more; narrow the range").
 //
+// Answers of many like rows (wellness days, activities, projected days, curves) are tables
+// (table.go): a header names each column with its unit, the year of the dates said there once
+// when every row is in it, so that no unit, label or year is written on every line.
+//
 // The answers of writes are here too (writes.go, periods.go, plan.go, zones.go, the custom
 // items in gear.go): a tool checks its arguments, reads, writes, and passes what it sent and
 // read back to the formatter of its answer. A file is named for the resource it renders.
