@@ -4,32 +4,25 @@ import (
 	"bytes"
 	"fmt"
 	"image/color"
+	"image/png"
 	"math"
 	"strings"
-	"sync"
-
-	stdfont "golang.org/x/image/font"
-	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/font/liberation"
-	"gonum.org/v1/plot/text"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 )
 
 // The PNG's size: readable as is at 800x450 pixels (96 dpi).
 const (
 	WidthPx  = 800
 	HeightPx = 450
-	dpi      = 96
 )
 
-// PNG draws c as a PNG image of WidthPx x HeightPx: the same layout as the view, drawn with
-// gonum's vector canvas (pure Go) and the Liberation Sans font it embeds.
+// PNG draws c as a PNG image of WidthPx x HeightPx: the same layout as the view, drawn in pure
+// Go (golang.org/x/image's rasterizer) with the one font it embeds (font.go).
 func PNG(c *Chart) ([]byte, error) {
-	cv := vgimg.NewWith(vgimg.UseWH(pt(WidthPx), pt(HeightPx)), vgimg.UseDPI(dpi), vgimg.UseBackgroundColor(color.White))
-	p := &pic{c: draw.New(cv)}
-	var err error
+	cv, err := newCanvas(WidthPx, HeightPx, color.White)
+	if err != nil {
+		return nil, err
+	}
+	p := &pic{c: cv}
 	switch {
 	case c.Fitness != nil:
 		err = p.fitness(c)
@@ -44,62 +37,29 @@ func PNG(c *Chart) ([]byte, error) {
 		return nil, err
 	}
 	var buf bytes.Buffer
-	if _, err := (vgimg.PngCanvas{Canvas: cv}).WriteTo(&buf); err != nil {
+	if err := png.Encode(&buf, cv.img); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
 
-// pt is a length in pixels as canvas points.
-func pt(px float64) vg.Length { return vg.Length(px) * vg.Inch / dpi }
-
-// fonts are loaded on the first PNG, not at start-up: parsing the font collection costs a
-// few MiB of memory that a server whose clients show views never needs.
-var fonts = sync.OnceValue(func() text.Handler {
-	return text.Plain{Fonts: font.NewCache(liberation.Collection())}
-})
-
 // pic draws on the PNG canvas in pixels from the top-left corner, as the view's SVG does.
-type pic struct{ c draw.Canvas }
-
-func (p *pic) at(x, y float64) vg.Point { return vg.Point{X: pt(x), Y: pt(HeightPx - y)} }
-
-// path is the polyline through xys (pixels).
-func (p *pic) path(xys [][2]float64) vg.Path {
-	var path vg.Path
-	for i, q := range xys {
-		if i == 0 {
-			path.Move(p.at(q[0], q[1]))
-		} else {
-			path.Line(p.at(q[0], q[1]))
-		}
-	}
-	return path
-}
+type pic struct{ c *canvas }
 
 // line strokes the polyline xys (pixels) in a colour; dashed draws 6-4 dashes.
 func (p *pic) line(xys [][2]float64, col color.Color, width float64, dashed bool) {
 	if len(xys) < 2 {
 		return
 	}
-	path := p.path(xys)
-	p.c.SetColor(col)
-	p.c.SetLineWidth(pt(width))
+	var dash []float64
 	if dashed {
-		p.c.SetLineDash([]vg.Length{pt(6), pt(4)}, 0)
-	} else {
-		p.c.SetLineDash(nil, 0)
+		dash = []float64{6, 4}
 	}
-	p.c.Stroke(path)
+	p.c.stroke(xys, width, col, dash)
 }
 
 // fill fills the polygon xys.
-func (p *pic) fill(xys [][2]float64, col color.Color) {
-	path := p.path(xys)
-	path.Close()
-	p.c.SetColor(col)
-	p.c.Fill(path)
-}
+func (p *pic) fill(xys [][2]float64, col color.Color) { p.c.polygonFill(xys, col) }
 
 // rect fills x, y, w, h (pixels, y down), with an outline when stroke is set.
 func (p *pic) rect(x, y, w, h float64, col, stroke color.Color) {
@@ -117,28 +77,18 @@ const (
 	right  = -1.0
 )
 
-func style(size float64, bold bool, col color.Color, align float64) draw.TextStyle {
-	f := font.Font{Typeface: "Liberation", Variant: "Sans", Size: pt(size)}
-	if bold {
-		f.Weight = stdfont.WeightBold
-	}
-	return draw.TextStyle{Color: col, Font: f, Handler: fonts(), XAlign: text.XAlignment(align), YAlign: text.YBottom}
-}
-
 // text writes s with its baseline at y.
 func (p *pic) text(x, y float64, s string, size float64, bold bool, col color.Color, align float64) {
-	p.c.FillText(style(size, bold, col, align), p.at(x, y), strings.ReplaceAll(s, "\n", " "))
+	p.c.text(x, y, strings.ReplaceAll(s, "\n", " "), size, bold, col, align, false)
 }
 
 // vtext writes s turned a quarter left, centred on x, y (an axis title).
 func (p *pic) vtext(x, y float64, s string, size float64, col color.Color) {
-	st := style(size, false, col, centre)
-	st.Rotation = math.Pi / 2
-	p.c.FillText(st, p.at(x, y), s)
+	p.c.text(x, y, s, size, false, col, centre, true)
 }
 
 func (p *pic) width(s string, size float64, bold bool) float64 {
-	return float64(style(size, bold, color.Black, left).Width(s)) * dpi / float64(vg.Inch)
+	return p.c.t.width(s, size, bold)
 }
 
 var (
