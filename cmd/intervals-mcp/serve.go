@@ -42,9 +42,9 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		resumeGCAfterList(srv, resume)
+		out := resumeGCAfterListWritten(srv, resume, stdout)
 		logger.Info("serving MCP over stdio", "version", intervals.Version, "athlete", rt.AthleteID, "read_only", cfg.ReadOnly)
-		err = transport.ServeStdio(ctx, srv, stdin, stdout, rt.Timeout)
+		err = transport.ServeStdio(ctx, srv, stdin, out, rt.Timeout)
 		if ctx.Err() != nil {
 			return nil
 		}
