@@ -17,7 +17,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/fakeicutest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
-	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver, to make the test's schema
+	_ "github.com/lib/pq" // the "postgres" database/sql driver, to make the test's schema
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -38,7 +38,7 @@ func testDatabase(t *testing.T) string {
 		}
 		t.Skip(msg)
 	}
-	db, err := sql.Open("pgx", base)
+	db, err := sql.Open("postgres", base)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -35,7 +35,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 	"github.com/intervals-mcp/intervals-mcp/internal/transport"
-	_ "github.com/jackc/pgx/v5/stdlib" // the "pgx" database/sql driver, for the test schema
+	_ "github.com/lib/pq" // the "postgres" database/sql driver, for the test schema
 )
 
 // env is one intervals-mcp over HTTP with OAuth on, as a deployment runs it, against the
@@ -418,7 +418,7 @@ func testDatabase(t *testing.T) string {
 		}
 		t.Skip("INTERVALS_TEST_DATABASE_URL is not set: the two-replica test needs PostgreSQL (see internal/store's tests)")
 	}
-	db, err := sql.Open("pgx", base)
+	db, err := sql.Open("postgres", base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -428,7 +428,7 @@ func testDatabase(t *testing.T) string {
 		t.Fatalf("create schema: %v", err)
 	}
 	t.Cleanup(func() {
-		db, err := sql.Open("pgx", base)
+		db, err := sql.Open("postgres", base)
 		if err == nil {
 			db.Exec("DROP SCHEMA " + schema + " CASCADE")
 			db.Close()

@@ -6,7 +6,7 @@
 // personal tokens, account sessions; every token kept as its SHA-256 only).
 //
 // One implementation, two databases, through database/sql: an SQLite file (modernc.org/sqlite,
-// pure Go) in a data directory by default, for one process; PostgreSQL (pgx) when the URL is
+// pure Go) in a data directory by default, for one process; PostgreSQL (lib/pq) when the URL is
 // postgres:// or postgresql://, for replicas. The SQL is one text for both, save a function
 // name and a locking clause. Open applies the embedded migrations (goose), under a lock, so
 // replicas that start together apply each once.

@@ -8,13 +8,13 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
-	"github.com/jackc/pgx/v5"
-	"github.com/jackc/pgx/v5/stdlib"
+	"github.com/lib/pq"
 	sqlitedriver "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
 )
 
@@ -169,18 +169,40 @@ func walMode(ctx context.Context, db *sql.DB) error {
 // sqliteBusy is SQLITE_BUSY, the primary result code of a locked database.
 const sqliteBusy = 5
 
-// openPostgres opens a pool through pgx's database/sql adapter, so that both databases share
-// one implementation. Errors never repeat the URL (it holds the password).
-func openPostgres(url string) (*sql.DB, error) {
-	cc, err := pgx.ParseConfig(url)
+// openPostgres opens a pool through lib/pq's connector (database/sql), so that both databases
+// share one implementation. Errors never repeat the URL (it holds the password).
+func openPostgres(dsn string) (*sql.DB, error) {
+	bad := errors.New("store: the PostgreSQL URL cannot be read: check its form, postgres://user:password@host:5432/database?sslmode=require")
+	dsn, err := withSSLMode(dsn)
 	if err != nil {
-		return nil, errors.New("store: the PostgreSQL URL cannot be read: check its form, postgres://user:password@host:5432/database?sslmode=require")
+		return nil, bad
 	}
-	db := stdlib.OpenDB(*cc)
+	c, err := pq.NewConnector(dsn)
+	if err != nil {
+		if strings.Contains(err.Error(), "environment variable") { // a PG* variable lib/pq does not support: it names the variable, not the URL
+			return nil, fmt.Errorf("store: %w", err)
+		}
+		return nil, bad
+	}
+	db := sql.OpenDB(c)
 	db.SetMaxOpenConns(16)
 	db.SetMaxIdleConns(4)
 	db.SetConnMaxIdleTime(5 * time.Minute)
 	return db, nil
+}
+
+// withSSLMode gives a URL without sslmode (and no PGSSLMODE) libpq's default, prefer: TLS
+// when the server offers it, plain otherwise (lib/pq's own default is require).
+func withSSLMode(dsn string) (string, error) {
+	u, err := url.Parse(dsn)
+	if err != nil {
+		return "", err
+	}
+	if q := u.Query(); !q.Has("sslmode") && os.Getenv("PGSSLMODE") == "" {
+		q.Set("sslmode", string(pq.SSLModePrefer))
+		u.RawQuery = q.Encode()
+	}
+	return u.String(), nil
 }
 
 // ID names this replica: the owner of the journals it begins or claims.

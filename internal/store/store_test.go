@@ -291,3 +291,29 @@ func count(t *testing.T, db *sql.DB, table string) int {
 	}
 	return n
 }
+
+func TestPostgresURLWithoutSSLModePrefersTLS(t *testing.T) {
+	t.Setenv("PGSSLMODE", "")
+	for in, want := range map[string]string{
+		"postgres://u:p@db.example:5432/x":                  "postgres://u:p@db.example:5432/x?sslmode=prefer",
+		"postgres://u:p@db.example/x?connect_timeout=2":     "postgres://u:p@db.example/x?connect_timeout=2&sslmode=prefer",
+		"postgresql://u:p@db.example/x?sslmode=disable":     "postgresql://u:p@db.example/x?sslmode=disable",
+		"postgres://u:p@db.example/x?sslmode=verify-full&a": "postgres://u:p@db.example/x?sslmode=verify-full&a",
+	} {
+		if got, err := withSSLMode(in); err != nil || got != want {
+			t.Errorf("%s: %s, %v; want %s", in, got, err, want)
+		}
+	}
+	t.Setenv("PGSSLMODE", "require")
+	if got, _ := withSSLMode("postgres://u:p@db.example/x"); got != "postgres://u:p@db.example/x" {
+		t.Errorf("with PGSSLMODE set: %s", got)
+	}
+}
+
+func TestOpenNamesAnUnsupportedPGVariable(t *testing.T) {
+	t.Setenv("PGSSLCRL", "/etc/crl.pem")
+	_, err := Open(context.Background(), Config{DatabaseURL: "postgres://u:s3cr3tpw@127.0.0.1:1/db?sslmode=disable"})
+	if err == nil || !strings.Contains(err.Error(), "PGSSLCRL") || strings.Contains(err.Error(), "s3cr3tpw") {
+		t.Errorf("got %v, want an error naming PGSSLCRL and not the password", err)
+	}
+}
