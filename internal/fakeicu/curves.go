@@ -2,13 +2,14 @@ package fakeicu
 
 import (
 	"math"
+	"sync"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 )
 
 // curveSecs are the durations of the power and HR curves, as the real API samples them.
-var curveSecs = func() []int {
+var curveSecs = sync.OnceValue(func() []int {
 	var s []int
 	for _, step := range []struct{ from, to, by int }{
 		{1, 60, 1}, {65, 120, 5}, {130, 300, 10}, {330, 600, 30}, {660, 3600, 60}, {3900, 86400, 300},
@@ -18,7 +19,7 @@ var curveSecs = func() []int {
 		}
 	}
 	return s
-}()
+})
 
 // curveMetres are the distances of the pace curves.
 var curveMetres = []float64{

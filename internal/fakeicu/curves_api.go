@@ -48,10 +48,10 @@ func serveCurves[T any](s *server, w http.ResponseWriter, r *http.Request, id, e
 // critical power model.
 func (s *server) ListAthletePowerCurves(w http.ResponseWriter, r *http.Request, id string, ext string, p api.ListAthletePowerCurvesParams) {
 	serveCurves(s, w, r, id, ext, p.Curves, string(p.Type), curveKind[api.PowerCurve]{
-		name: "power", points: len(curveSecs),
-		best: func(spec synth.StreamSpec) []float64 { return synth.BestPower(spec, curveSecs) },
+		name: "power", points: len(curveSecs()),
+		best: func(spec synth.StreamSpec) []float64 { return synth.BestPower(spec, curveSecs()) },
 		build: func(h curveHeader, e effort) api.PowerCurve {
-			secs := intsOf(curveSecs[:len(e.values)])
+			secs := intsOf(curveSecs()[:len(e.values)])
 			watts := roundInts(e.values)
 			wkg := make([]float32, len(watts))
 			for i, v := range watts {
@@ -84,10 +84,10 @@ func (s *server) ListAthleteHRCurves(w http.ResponseWriter, r *http.Request, id 
 		sport = string(*p.Type)
 	}
 	serveCurves(s, w, r, id, ext, p.Curves, sport, curveKind[api.HRCurve]{
-		name: "hr", points: len(curveSecs),
-		best: func(spec synth.StreamSpec) []float64 { return synth.BestHR(spec, curveSecs) },
+		name: "hr", points: len(curveSecs()),
+		best: func(spec synth.StreamSpec) []float64 { return synth.BestHR(spec, curveSecs()) },
 		build: func(h curveHeader, e effort) api.HRCurve {
-			secs := intsOf(curveSecs[:len(e.values)])
+			secs := intsOf(curveSecs()[:len(e.values)])
 			bpm := roundInts(e.values)
 			return api.HRCurve{
 				Id: &h.id, Label: &h.label, StartDateLocal: &h.start, EndDateLocal: &h.end,

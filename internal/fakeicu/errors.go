@@ -116,7 +116,7 @@ func (f *Fake) paramErrorHandler(w http.ResponseWriter, r *http.Request, err err
 			q.Set(required.ParamName, def)
 			r2 := r.Clone(r.Context())
 			r2.URL.RawQuery = q.Encode()
-			f.router.ServeHTTP(w, r2)
+			f.routes().ServeHTTP(w, r2)
 			return
 		}
 		writeErrorf(w, http.StatusUnprocessableEntity,

@@ -46,15 +46,17 @@ type Fake struct {
 	opts   Options
 	once   sync.Once
 	st     *store
-	router *router
+	routed sync.Once
+	router *router // its routes are registered by routes, on first use
 	faults faultSet
 	oauth  *oauthStore
 	log    eventLog[Write]
 	reqs   eventLog[Request]
 }
 
-// New returns a fake. It is cheap: the synthetic world is generated on the first request
-// (or the first call of World or Events), so a server started with --demo starts fast.
+// New returns a fake. It is cheap: the routes are registered and the synthetic world is
+// generated on the first request (the world also by the first call of World or Events), so
+// a server started with --demo starts fast.
 func New(opts Options) *Fake {
 	if opts.Seed == 0 {
 		opts.Seed = 1
@@ -76,11 +78,19 @@ func New(opts Options) *Fake {
 	}
 	f := &Fake{opts: opts, router: &router{now: opts.Now}, oauth: newOAuthStore()}
 	f.faults.add(opts.Faults...)
-	api.HandlerWithOptions(&server{f: f}, api.StdHTTPServerOptions{
-		BaseRouter:       f.router,
-		ErrorHandlerFunc: f.paramErrorHandler,
-	})
 	return f
+}
+
+// routes returns the router with the API's routes, registered on the first request: a
+// --demo server that is only listed makes none of their 2,000 allocations.
+func (f *Fake) routes() *router {
+	f.routed.Do(func() {
+		api.HandlerWithOptions(&server{f: f}, api.StdHTTPServerOptions{
+			BaseRouter:       f.router,
+			ErrorHandlerFunc: f.paramErrorHandler,
+		})
+	})
+	return f.router
 }
 
 // store returns the in-memory store, generating the world on first use.
@@ -150,14 +160,14 @@ func (f *Fake) Events(athleteID string) []api.Event {
 	return out
 }
 
-// operationIDs maps "METHOD /api/v1/path" to the spec's operationId.
-var operationIDs = func() map[string]string {
+// operationIDs maps "METHOD /api/v1/path" to the spec's operationId (made on first use).
+var operationIDs = sync.OnceValue(func() map[string]string {
 	m := make(map[string]string, len(intervals.Operations))
 	for _, op := range intervals.Operations {
 		m[op.Method+" "+op.Path] = op.OperationID
 	}
 	return m
-}()
+})
 
 // cloneJSON deep-copies a value of a generated type through its JSON form.
 func cloneJSON[T any](v T) T {

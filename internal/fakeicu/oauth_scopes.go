@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 )
@@ -79,7 +80,7 @@ var tagAreas = map[string]string{
 // opAreas maps each operationId to the scope area an OAuth token needs for it ("" for
 // none). An operation whose tag tagAreas does not know is absent: OAuth tokens get 403 on
 // it until it is mapped (a test checks that none is absent).
-var opAreas = func() map[string]string {
+var opAreas = sync.OnceValue(func() map[string]string {
 	m := make(map[string]string, len(intervals.Operations))
 	for _, op := range intervals.Operations {
 		area, ok := tagAreas[op.Tag]
@@ -91,7 +92,7 @@ var opAreas = func() map[string]string {
 		}
 	}
 	return m
-}()
+})
 
 // scopeAllows reports whether a grant lets a request through: a GET needs the route's area
 // :READ or :WRITE, any other method :WRITE. A path the spec does not have (op "") needs
@@ -100,7 +101,7 @@ func scopeAllows(s scopes, method, op string) bool {
 	if op == "" {
 		return true
 	}
-	area, ok := opAreas[op]
+	area, ok := opAreas()[op]
 	if !ok {
 		return false
 	}

@@ -9,7 +9,7 @@ import (
 
 func TestEveryOperationNeedsAKnownScopeArea(t *testing.T) {
 	for _, op := range intervals.Operations {
-		area, ok := opAreas[op.OperationID]
+		area, ok := opAreas()[op.OperationID]
 		switch {
 		case !ok:
 			t.Errorf("%s (tag %q) has no scope area: map its tag in tagAreas", op.OperationID, op.Tag)
@@ -24,7 +24,7 @@ func TestEveryOperationNeedsAKnownScopeArea(t *testing.T) {
 		"updateWellness": "WELLNESS", "createMultipleEvents": "CALENDAR", "createWorkout": "LIBRARY",
 		"updateSettings": "SETTINGS", "getAthlete": "SETTINGS",
 	} {
-		if got := opAreas[op]; got != want {
+		if got := opAreas()[op]; got != want {
 			t.Errorf("%s needs %q, want %q", op, got, want)
 		}
 	}

@@ -17,8 +17,8 @@ import (
 // proxy or an overloaded server would), then auth, then the route's handler.
 func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	op := ""
-	if rt, _, _ := f.router.lookup(r.Method, r.URL); rt != nil {
-		op = operationIDs[rt.method+" "+rt.path]
+	if rt, _, _ := f.routes().lookup(r.Method, r.URL); rt != nil {
+		op = operationIDs()[rt.method+" "+rt.path]
 	}
 	if f.opts.LogRequests {
 		f.reqs.add(Request{Method: r.Method, Path: r.URL.Path, Operation: op})
@@ -215,7 +215,7 @@ func (f *Fake) dispatch(r *http.Request, op string) (rec *recorder) {
 			writeErrorf(rec, http.StatusInternalServerError, "fake intervals.icu: internal error in %s: %v", op, p)
 		}
 	}()
-	f.router.ServeHTTP(rec, r)
+	f.routes().ServeHTTP(rec, r)
 	return rec
 }
 

@@ -109,7 +109,7 @@ func TestParamsTheSpecRequiresButTheAPIDefaults(t *testing.T) {
 
 func TestHandlerPanicIsA500(t *testing.T) {
 	f := newTestFake(t, Options{})
-	f.router.HandleFunc("GET /api/v1/panic", func(http.ResponseWriter, *http.Request) { panic("boom") })
+	f.routes().HandleFunc("GET /api/v1/panic", func(http.ResponseWriter, *http.Request) { panic("boom") })
 	if msg := mustError(t, f, 500, "GET", "/api/v1/panic", ""); !strings.Contains(msg, "boom") {
 		t.Errorf("panic answered %q", msg)
 	}

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
@@ -150,7 +151,7 @@ func (in *Input) Check(args json.RawMessage) (json.RawMessage, error) {
 func coerce(s *jsonschema.Schema, v any, id bool) any {
 	switch x := v.(type) {
 	case string:
-		if s.Type == "integer" && digits.MatchString(strings.TrimSpace(x)) {
+		if s.Type == "integer" && digits().MatchString(strings.TrimSpace(x)) {
 			if n, err := strconv.ParseInt(strings.TrimSpace(x), 10, 64); err == nil {
 				return float64(n)
 			}
@@ -169,7 +170,7 @@ func coerce(s *jsonschema.Schema, v any, id bool) any {
 	return v
 }
 
-var digits = regexp.MustCompile(`^-?[0-9]{1,15}$`)
+var digits = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?[0-9]{1,15}$`) })
 
 // idName reports whether an argument is an id by its name: athlete, id, ids, activity_id ...
 func idName(name string) bool {
@@ -369,13 +370,13 @@ func leaf(err error) string {
 }
 
 var (
-	rational = regexp.MustCompile(`\b(-?\d+)/1\b`)
-	zeros    = regexp.MustCompile(`\b(-?\d+)\.0+\b`)
+	rational = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(-?\d+)/1\b`) })
+	zeros    = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(-?\d+)\.0+\b`) })
 )
 
 // tidyNumbers writes the validator's numbers as people do: 3 rather than 3/1 or 3.000000.
 func tidyNumbers(s string) string {
-	return zeros.ReplaceAllString(rational.ReplaceAllString(s, "$1"), "$1")
+	return zeros().ReplaceAllString(rational().ReplaceAllString(s, "$1"), "$1")
 }
 
 func show(v any) string {

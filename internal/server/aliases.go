@@ -92,7 +92,7 @@ func athleteValue(raw json.RawMessage) (string, error) {
 		who = n.String()
 	}
 	who = strings.TrimSpace(who)
-	if !athleteForm.MatchString(who) {
+	if !athleteForm().MatchString(who) {
 		return "", manifest.Errorf("argument athlete_id: expected an athlete id such as i12345")
 	}
 	return who, nil

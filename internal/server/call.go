@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -221,7 +222,7 @@ func takeAthlete(args json.RawMessage) (json.RawMessage, string, error) {
 	}
 	delete(m, AthleteArg)
 	var who string
-	if err := json.Unmarshal(raw, &who); err != nil || (who != "" && who != EveryAthlete && !athleteForm.MatchString(who)) {
+	if err := json.Unmarshal(raw, &who); err != nil || (who != "" && who != EveryAthlete && !athleteForm().MatchString(who)) {
 		return nil, "", manifest.Errorf("argument athlete: expected an athlete id such as i12345 (from list_athletes)")
 	}
 	if who != "" && who != "0" && who != EveryAthlete && !strings.HasPrefix(who, "i") {
@@ -259,7 +260,7 @@ func errorText(err error) string {
 }
 
 // athleteForm is the form of an athlete id (it goes into every path): i and digits, or digits.
-var athleteForm = regexp.MustCompile(`^i?[0-9]{1,19}$`)
+var athleteForm = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^i?[0-9]{1,19}$`) })
 
 // LogValue is s cut for a log line: at most maxLogValue bytes, and how long it was.
 func LogValue(s string) string {

@@ -20,7 +20,7 @@ import (
 // call is for. The server removes it before the tool decodes its arguments.
 const AthleteArg = "athlete"
 
-var snakeCase = regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+var snakeCase = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`) })
 
 // Entry is one exposed tool. Its Schema is the input schema as listed: the tool's own, with
 // the coach's athlete argument in coach mode.
@@ -72,7 +72,7 @@ func (c *Catalog) Lookup(name string) (*Entry, bool) {
 // seen holds the tools checked so far, by name.
 func checkDef(t manifest.Tool, seen map[string][]manifest.Def, ops map[string]bool) error {
 	switch {
-	case !snakeCase.MatchString(t.Name):
+	case !snakeCase().MatchString(t.Name):
 		return fmt.Errorf("tool %q: the name must be snake_case (a-z, 0-9, _)", t.Name)
 	case len(seen[t.Name]) > 0 && !readOnlyPair(append(seen[t.Name], t.Def)):
 		return fmt.Errorf("tool %q is defined twice (only a tool and its read-only variant, a read tool with ReadOnlyVariant set, in the same toolset, may share a name)", t.Name)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -65,13 +66,13 @@ func activityID(id string) (string, error) {
 	if id == "" {
 		return "", manifest.Errorf("activity_id is empty: take it from get_activities (ids look like i12345678)")
 	}
-	if !activityIDForm.MatchString(id) {
+	if !activityIDForm().MatchString(id) {
 		return "", manifest.Errorf("activity_id %s is not an activity id: take it from get_activities (ids look like i12345678)", excerpt(id))
 	}
 	return id, nil
 }
 
-var activityIDForm = regexp.MustCompile(`^i?[0-9]{1,19}$`)
+var activityIDForm = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^i?[0-9]{1,19}$`) })
 
 func getActivityDetailsTool() manifest.Tool {
 	return manifest.New(manifest.Def{

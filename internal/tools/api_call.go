@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -145,7 +146,7 @@ const apiMaxRead = 8 << 20
 var (
 	clientType  = reflect.TypeFor[*intervals.ClientWithResponses]()
 	readerType  = reflect.TypeFor[io.Reader]()
-	pathParamRE = regexp.MustCompile(`\{([^}]+)\}`)
+	pathParamRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{([^}]+)\}`) })
 )
 
 // lookupAPIOp finds an operation by operationId and matches it to the client.
@@ -165,7 +166,7 @@ func lookupAPIOp(id string) (*apiOp, error) {
 
 func matchAPIOp(op intervals.Operation) (*apiOp, error) {
 	a := &apiOp{op: op}
-	for _, m := range pathParamRE.FindAllStringSubmatch(op.Path, -1) {
+	for _, m := range pathParamRE().FindAllStringSubmatch(op.Path, -1) {
 		a.pathNames = append(a.pathNames, m[1])
 	}
 	plain, hasPlain := clientType.MethodByName(op.GoName)
@@ -321,13 +322,13 @@ func apiCoerce(raw json.RawMessage, typ string) json.RawMessage {
 // character, or longer than an id. Intervals.icu's ids and names of path parameters are
 // letters, digits and - _ : .
 func pathSegment(name, v string) error {
-	if v == "" || v == "." || v == ".." || len(v) > 64 || !pathSafe.MatchString(v) {
+	if v == "" || v == "." || v == ".." || len(v) > 64 || !pathSafe().MatchString(v) {
 		return manifest.Errorf("path parameter %s: %s is not an id (letters, digits, - _ : . only)", name, excerpt(v))
 	}
 	return nil
 }
 
-var pathSafe = regexp.MustCompile(`^[A-Za-z0-9_:.\-]+$`)
+var pathSafe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_:.\-]+$`) })
 
 // apiPathValue converts one path parameter to the client's type for it.
 func apiPathValue(name string, raw json.RawMessage, t reflect.Type) (reflect.Value, error) {

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -72,14 +73,15 @@ func deleteEvent(ctx context.Context, env *toolcall.Env, in deleteEventIn) (stri
 // tokenTTL is how long a preview's token stays valid.
 const tokenTTL = 10 * time.Minute
 
-// tokenKey is the per-process HMAC key: tokens do not survive a restart, by design.
-var tokenKey = func() []byte {
+// tokenKey is the per-process HMAC key, made at the first preview: tokens do not survive a
+// restart, by design.
+var tokenKey = sync.OnceValue(func() []byte {
 	k := make([]byte, 32)
 	if _, err := rand.Read(k); err != nil {
 		panic("no randomness for the delete confirmation key: " + err.Error())
 	}
 	return k
-}()
+})
 
 type deleteRangeIn struct {
 	Oldest   string   `json:"oldest" jsonschema_description:"First local date YYYY-MM-DD"`
@@ -99,7 +101,7 @@ func deleteEventsByDateRangeTool() manifest.Tool {
 
 // rangeToken signs a preview; expiry is Unix seconds.
 func rangeToken(athlete, oldest, newest string, cats []string, ids []int32, expiry int64) string {
-	m := hmac.New(sha256.New, tokenKey)
+	m := hmac.New(sha256.New, tokenKey())
 	c := slices.Clone(cats)
 	slices.Sort(c)
 	fmt.Fprintf(m, "%s|%s|%s|%s|", athlete, oldest, newest, strings.Join(c, ","))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/charts"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -32,18 +33,18 @@ func chartCurvesTool() manifest.Tool {
 	}, chartCurves)
 }
 
-var dateSpan = regexp.MustCompile(`^(\d{4}-\d\d-\d\d)\.\.(\d{4}-\d\d-\d\d)$`)
+var dateSpan = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d{4}-\d\d-\d\d)\.\.(\d{4}-\d\d-\d\d)$`) })
 
 // curveID turns a chart's period (42d, all, or a date range a..b) into a curve id of the API.
 func curveID(name, p string) (string, error) {
 	p = strings.TrimSpace(p)
-	if m := dateSpan.FindStringSubmatch(p); m != nil {
+	if m := dateSpan().FindStringSubmatch(p); m != nil {
 		if m[1] > m[2] {
 			return "", manifest.Errorf("%s %s: the first date must not be after the second", name, p)
 		}
 		return "r." + m[1] + "." + m[2], nil
 	}
-	if !periodID.MatchString(p) {
+	if !periodID().MatchString(p) {
 		return "", manifest.Errorf("%s %q is not understood: use 42d, 90d, 1y, all, or YYYY-MM-DD..YYYY-MM-DD", name, p)
 	}
 	return p, nil

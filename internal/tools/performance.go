@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -20,7 +21,7 @@ type curvesIn struct {
 	Newest string `json:"newest,omitempty"`
 }
 
-var periodID = regexp.MustCompile(`^(all|\d{1,4}[dwmy]|s\d)$`)
+var periodID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(all|\d{1,4}[dwmy]|s\d)$`) })
 
 func getAthletePowerCurvesTool() manifest.Tool {
 	return manifest.New(manifest.Def{
@@ -109,7 +110,7 @@ func readCurves(ctx context.Context, env *toolcall.Env, in curvesIn, ids []strin
 		}
 		for _, id := range strings.Split(p, ",") {
 			id = strings.TrimSpace(id)
-			if !periodID.MatchString(id) {
+			if !periodID().MatchString(id) {
 				return nil, manifest.Errorf("period %q is not understood: use 42d, 90d, 1y, all (comma-separated), or oldest/newest for a date range", id)
 			}
 			ids = append(ids, id)

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
@@ -177,7 +178,7 @@ func Values(a *synth.Athlete) map[string]string {
 }
 
 // placeholder is a {{name}} of the arguments.
-var placeholder = regexp.MustCompile(`\{\{([a-z0-9]+)\}\}`)
+var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{\{([a-z0-9]+)\}\}`) })
 
 // confirmArg is how a call that needs a preview's token says so.
 const confirmArg = `,"confirm":"{{confirm}}"`
@@ -186,8 +187,8 @@ const confirmArg = `,"confirm":"{{confirm}}"`
 // naming the first one values lacks. {{confirm}} is left for the caller (see Preview).
 func (c Call) Fill(values map[string]string) (string, error) {
 	var missing []string
-	out := placeholder.ReplaceAllStringFunc(c.Args, func(m string) string {
-		name := placeholder.FindStringSubmatch(m)[1]
+	out := placeholder().ReplaceAllStringFunc(c.Args, func(m string) string {
+		name := placeholder().FindStringSubmatch(m)[1]
 		if name == "confirm" {
 			return m
 		}
@@ -205,7 +206,7 @@ func (c Call) Fill(values map[string]string) (string, error) {
 
 // Missing returns the first {{name}} of the call's arguments that values lacks, or "".
 func (c Call) Missing(values map[string]string) string {
-	for _, m := range placeholder.FindAllStringSubmatch(c.Args, -1) {
+	for _, m := range placeholder().FindAllStringSubmatch(c.Args, -1) {
 		if _, ok := values[m[1]]; !ok && m[1] != "confirm" {
 			return m[1]
 		}
@@ -223,12 +224,12 @@ func Preview(args string) (string, bool) {
 }
 
 // confirmToken finds the token in a preview's answer.
-var confirmToken = regexp.MustCompile(`confirm="([^"]+)"`)
+var confirmToken = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`confirm="([^"]+)"`) })
 
 // Confirm returns the filled arguments with {{confirm}} replaced by the token of preview (the
 // answer to the Preview arguments), or an error when the answer has none.
 func Confirm(args, preview string) (string, error) {
-	m := confirmToken.FindStringSubmatch(preview)
+	m := confirmToken().FindStringSubmatch(preview)
 	if m == nil {
 		return "", fmt.Errorf("no confirmation token in the preview:\n%s", preview)
 	}

@@ -7,7 +7,7 @@ import (
 
 func TestEveryCallsArgumentsAreJSON(t *testing.T) {
 	for _, c := range Calls {
-		if !json.Valid([]byte(placeholder.ReplaceAllString(c.Args, "1"))) {
+		if !json.Valid([]byte(placeholder().ReplaceAllString(c.Args, "1"))) {
 			t.Errorf("%s %s: arguments are not JSON: %s", c.Tool, c.Case, c.Args)
 		}
 	}
