@@ -124,10 +124,13 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzToolArguments$$' -fuzztime $(FUZZTIME) ./internal/tools/
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/schema/
 
-## bench: cold start, tools/list size (bytes, o200k tokens), answer sizes, idle RSS, calls/s
-## over HTTP, measured on the built binary and the demo athlete; then the Go benchmarks
-bench: build
-	$(GO) run ./internal/bench/run -bin $(BIN)
+## bench: the start-up goals (package inits, idle RSS, binary size, cold start against
+## `version`), cold start, tools/list size (bytes, o200k tokens), answer sizes, idle RSS,
+## calls/s over HTTP, measured on a release build (static, -trimpath, stripped: the binary
+## users get, $(BIN)-release) and the demo athlete; then the Go benchmarks
+bench:
+	$(RELEASE) $(GO) build $(RELEASEFLAGS) -o $(BIN)-release ./cmd/intervals-mcp
+	$(GO) run ./internal/bench/run -bin $(BIN)-release
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 ## lint: go vet and staticcheck (pinned in tools.go)

@@ -3,12 +3,18 @@ package bench
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"os"
 	"os/exec"
+	"runtime"
 	"slices"
+	"strconv"
+	"strings"
+	"syscall"
 	"time"
 )
 
@@ -77,17 +83,205 @@ func (s *stdioServer) stop() {
 // ColdStart starts the binary n times and returns the median and the minimum time from
 // process start to the tools/list answer over stdio.
 func ColdStart(bin string, n int) (median, min time.Duration, err error) {
-	var ds []time.Duration
+	c, err := ColdStartVsFloor(bin, n)
+	return c.Median, c.Fastest, err
+}
+
+// Starts is what ColdStartVsFloor measures: the stdio server's cold start to its first
+// tools/list, and the process floor (`bin version`: the same binary starting, running every
+// package init and exiting) taken in turns with it, so that both see the same machine.
+type Starts struct {
+	Runs            int
+	Median, Fastest time.Duration // to the tools/list answer over stdio
+	Floor           time.Duration // median of `version`, start to exit
+	FloorMaxRSS     int           // median peak resident memory of `version`, kB
+	FloorRSSRuns    int
+}
+
+// Ratio is the cold start's median over the floor's.
+func (s Starts) Ratio() float64 { return float64(s.Median) / float64(s.Floor) }
+
+// ColdStartVsFloor starts "bin --demo" over stdio and "bin version", n times each in turns,
+// then reads the peak memory of a few more `version` runs.
+func ColdStartVsFloor(bin string, n int) (Starts, error) {
+	var cold, floor []time.Duration
 	for range n {
+		d, err := runVersion(bin, nil, nil)
+		if err != nil {
+			return Starts{}, err
+		}
+		floor = append(floor, d)
 		s, d, err := startStdio(bin)
 		if err != nil {
-			return 0, 0, err
+			return Starts{}, err
 		}
 		s.stop()
-		ds = append(ds, d)
+		cold = append(cold, d)
 	}
-	slices.Sort(ds)
-	return ds[len(ds)/2], ds[0], nil
+	var rss []int
+	for range min(n, 7) {
+		kb, err := versionPeakRSS(bin)
+		if err != nil {
+			return Starts{}, err
+		}
+		rss = append(rss, kb)
+	}
+	return Starts{Runs: n, Median: median(cold), Fastest: slices.Min(cold), Floor: median(floor), FloorMaxRSS: median(rss), FloorRSSRuns: len(rss)}, nil
+}
+
+// runVersion runs "bin version" with env and returns its wall time; its standard error goes
+// to stderr when not nil.
+func runVersion(bin string, env []string, stderr io.Writer) (time.Duration, error) {
+	cmd := exec.Command(bin, "version")
+	cmd.Env = append([]string{"PATH=" + os.Getenv("PATH")}, env...)
+	cmd.Stderr = stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		return 0, fmt.Errorf("%s version: %w", bin, err)
+	}
+	return time.Since(start), nil
+}
+
+// versionPeakRSS is the peak resident memory (kB, VmHWM) of one run of "bin version", read
+// as it exits. The child's rusage cannot tell it: Go starts children with vfork, and a
+// vforked child's ru_maxrss is at least its parent's (this benchmark's) resident size. So the
+// child runs traced, and stops at its exit (PTRACE_O_TRACEEXIT) while /proc still has it.
+func versionPeakRSS(bin string) (int, error) {
+	runtime.LockOSThread() // every ptrace request of a tracee must come from one thread
+	defer runtime.UnlockOSThread()
+	cmd := exec.Command(bin, "version")
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH")}
+	cmd.SysProcAttr = &syscall.SysProcAttr{Ptrace: true}
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	defer cmd.Process.Release()
+	pid := cmd.Process.Pid
+	var ws syscall.WaitStatus
+	if _, err := syscall.Wait4(pid, &ws, 0, nil); err != nil { // stopped at its exec
+		return 0, err
+	}
+	const traceExit, eventExit = 0x40, 6 // PTRACE_O_TRACEEXIT, PTRACE_EVENT_EXIT
+	if err := syscall.PtraceSetOptions(pid, traceExit); err != nil {
+		_ = cmd.Process.Kill()
+		return 0, fmt.Errorf("trace %s version: %w", bin, err)
+	}
+	kb, sig := 0, 0
+	for {
+		if err := syscall.PtraceCont(pid, sig); err != nil {
+			return 0, err
+		}
+		if _, err := syscall.Wait4(pid, &ws, 0, nil); err != nil {
+			return 0, err
+		}
+		switch {
+		case ws.Exited() || ws.Signaled():
+			if kb == 0 {
+				return 0, fmt.Errorf("%s version exited before its peak memory could be read", bin)
+			}
+			return kb, nil
+		case ws.Stopped() && ws.StopSignal() == syscall.SIGTRAP && ws.TrapCause() == eventExit:
+			var err error
+			if kb, err = statusKB(pid, "VmHWM:"); err != nil {
+				return 0, err
+			}
+			sig = 0
+		case ws.Stopped() && ws.StopSignal() != syscall.SIGTRAP:
+			sig = int(ws.StopSignal()) // a signal for the child (the Go runtime's own): deliver it
+		default:
+			sig = 0
+		}
+	}
+}
+
+// statusKB reads one kB field of /proc/PID/status (Linux).
+func statusKB(pid int, field string) (int, error) {
+	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, fmt.Errorf("read %s (Linux only): %w", field, err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, field); ok {
+			var kb int
+			_, err := fmt.Sscanf(strings.TrimSpace(v), "%d kB", &kb)
+			return kb, err
+		}
+	}
+	return 0, fmt.Errorf("no %s in /proc/%d/status", field, pid)
+}
+
+func median[T cmp.Ordered](xs []T) T {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
+}
+
+// Inits is the cost of package initialisation, paid at every start of the binary whatever
+// it then does: GODEBUG=inittrace=1 on `bin version`, the clock column of each run summed.
+type Inits struct {
+	Runs     int
+	Median   time.Duration // of the runs' sums
+	Packages []PackageInit // every package that has an init, costliest first (median per package)
+}
+
+// PackageInit is one package's init: the median of its clock over the runs.
+type PackageInit struct {
+	Path  string
+	Clock time.Duration
+}
+
+// MeasureInits runs "bin version" n times under GODEBUG=inittrace=1.
+func MeasureInits(bin string, n int) (Inits, error) {
+	var sums []time.Duration
+	per := map[string][]time.Duration{}
+	for range n {
+		var stderr bytes.Buffer
+		if _, err := runVersion(bin, []string{"GODEBUG=inittrace=1"}, &stderr); err != nil {
+			return Inits{}, err
+		}
+		clocks := parseInitTrace(stderr.String())
+		if len(clocks) == 0 {
+			return Inits{}, fmt.Errorf("%s version printed no init trace", bin)
+		}
+		var sum time.Duration
+		for pkg, c := range clocks {
+			sum += c
+			per[pkg] = append(per[pkg], c)
+		}
+		sums = append(sums, sum)
+	}
+	in := Inits{Runs: n, Median: median(sums)}
+	for pkg, cs := range per {
+		for len(cs) < n { // a package that printed nothing in a run took nothing measurable
+			cs = append(cs, 0)
+		}
+		in.Packages = append(in.Packages, PackageInit{Path: pkg, Clock: median(cs)})
+	}
+	slices.SortFunc(in.Packages, func(a, b PackageInit) int {
+		return cmp.Or(cmp.Compare(b.Clock, a.Clock), cmp.Compare(a.Path, b.Path))
+	})
+	return in, nil
+}
+
+// parseInitTrace reads the runtime's init trace, lines such as
+//
+//	init net/netip @1.2 ms, 0.075 ms clock, 744 bytes, 18 allocs
+//
+// and returns each package's clock.
+func parseInitTrace(trace string) map[string]time.Duration {
+	out := map[string]time.Duration{}
+	for _, line := range strings.Split(trace, "\n") {
+		f := strings.Fields(line)
+		if len(f) < 7 || f[0] != "init" || f[5] != "ms" || f[6] != "clock," {
+			continue
+		}
+		ms, err := strconv.ParseFloat(f[4], 64)
+		if err != nil {
+			continue
+		}
+		out[f[1]] += time.Duration(math.Round(ms * float64(time.Millisecond)))
+	}
+	return out
 }
 
 // IdleRSS is the resident memory (kB, from /proc/PID/status VmRSS) of the serving process

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"os"
 	"sync"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
@@ -103,4 +104,14 @@ func ListSizes(tools []manifest.Tool) ([]Size, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// BinarySize is the size of the file bin in bytes (a release build's, for the goal: static,
+// -trimpath, stripped, as shipped).
+func BinarySize(bin string) (int64, error) {
+	fi, err := os.Stat(bin)
+	if err != nil {
+		return 0, err
+	}
+	return fi.Size(), nil
 }
