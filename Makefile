@@ -122,7 +122,7 @@ check: generate docs
 FUZZTIME ?= 10s
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzToolArguments$$' -fuzztime $(FUZZTIME) ./internal/tools/
-	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/schema/
+	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/schema/infer/
 
 ## bench: the start-up goals (package inits, idle RSS, binary size, cold start against
 ## `version`), cold start, tools/list size (bytes, o200k tokens), answer sizes, idle RSS,

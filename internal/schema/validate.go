@@ -15,7 +15,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/google/jsonschema-go/jsonschema"
-	invopop "github.com/invopop/jsonschema"
 )
 
 // Input is a tool's input schema, compiled once at registration: its JSON (as advertised)
@@ -36,17 +35,8 @@ type property struct {
 	schema *jsonschema.Schema
 }
 
-// Compile resolves s for validation. It fails when s is not a valid JSON Schema (for
-// example a default that does not match its property's type).
-func Compile(s *invopop.Schema) (*Input, error) {
-	raw, err := Marshal(s)
-	if err != nil {
-		return nil, err
-	}
-	return CompileJSON(raw)
-}
-
-// CompileJSON is Compile for a schema already marshalled.
+// CompileJSON resolves a schema (JSON, as advertised) for validation. It fails when raw is
+// not a valid JSON Schema (for example a default that does not match its property's type).
 func CompileJSON(raw json.RawMessage) (*Input, error) {
 	var gs jsonschema.Schema
 	if err := json.Unmarshal(raw, &gs); err != nil {

@@ -13,7 +13,6 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/schema"
-	"github.com/invopop/jsonschema"
 )
 
 // AthleteArg is the argument every tool takes when the coach toolset is on: the athlete the
@@ -166,17 +165,25 @@ func parallel(n int, f func(i int)) {
 // athleteProperty is the coach's optional athlete argument, as every tool's schema lists it;
 // everyAthleteProperty is the same for the tools that take "all" (Def.EveryAthlete).
 var (
-	athleteProperty = &jsonschema.Schema{
+	athleteProperty = stringProperty{
 		Type:        "string",
 		Pattern:     `^i?[0-9]+$`,
 		Description: "Athlete id (i12345, from list_athletes); default: yours",
 	}
-	everyAthleteProperty = &jsonschema.Schema{
+	everyAthleteProperty = stringProperty{
 		Type:        "string",
 		Pattern:     `^(i?[0-9]+|` + EveryAthlete + `)$`,
 		Description: "Athlete id (i12345, from list_athletes), or all; default: yours",
 	}
 )
+
+// stringProperty is a string argument's schema, its keywords in the order reflection writes
+// them (internal/schema/infer): so that the athlete argument reads as if reflected.
+type stringProperty struct {
+	Type        string `json:"type"`
+	Pattern     string `json:"pattern"`
+	Description string `json:"description"`
+}
 
 // EveryAthlete is the athlete argument that asks a tool for every athlete of list_athletes.
 const EveryAthlete = "all"

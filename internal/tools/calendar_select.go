@@ -12,7 +12,6 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
-	"github.com/invopop/jsonschema"
 )
 
 // move_sessions, copy_sessions, repeat_session and the multi-id delete. Each reads the
@@ -43,10 +42,10 @@ func (r *sessionRef) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// JSONSchema lets an id be given as a number or a string (of at most 20 characters: an id).
-func (sessionRef) JSONSchema() *jsonschema.Schema {
-	n := uint64(20)
-	return &jsonschema.Schema{Extras: map[string]any{"type": []string{"integer", "string"}}, MaxLength: &n}
+// OwnSchema lets an id be given as a number or a string (of at most 20 characters: an id):
+// the schema reflection (internal/schema/infer) writes for it.
+func (sessionRef) OwnSchema() (types []string, maxLength uint64) {
+	return []string{"integer", "string"}, 20
 }
 
 // eventIDs turns refs into event ids, refusing activity ids and anything else.

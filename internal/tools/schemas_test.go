@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/intervals-mcp/intervals-mcp/internal/schema"
+	"github.com/intervals-mcp/intervals-mcp/internal/schema/infer"
 )
 
 // schemasDir is the directory TestSchemaSnapshots checks, or writes with -update (the one
@@ -22,11 +22,11 @@ func TestSchemaSnapshots(t *testing.T) {
 	dir := *schemasDir
 	want := map[string][]byte{}
 	for _, tool := range All() {
-		s, err := schema.Reflect(tool.Input)
+		s, err := infer.Reflect(tool.Input)
 		if err != nil {
 			t.Fatalf("%s: %v", tool.Name, err)
 		}
-		raw, err := schema.Marshal(s)
+		raw, err := infer.Marshal(s)
 		if err != nil {
 			t.Fatal(err)
 		}

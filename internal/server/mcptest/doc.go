@@ -4,6 +4,6 @@
 // server's and the transports' tests serve. It does not import the server package, so that
 // package's own tests can use it too.
 //
-// Imports: gen/intervals, internal/fakeicu, internal/manifest, internal/schema and
-// internal/toolcall.
+// Imports: gen/intervals, internal/fakeicu, internal/manifest, internal/schema/infer (the test
+// tools' schemas, reflected) and internal/toolcall.
 package mcptest

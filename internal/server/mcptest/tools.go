@@ -10,7 +10,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
-	"github.com/intervals-mcp/intervals-mcp/internal/schema"
+	"github.com/intervals-mcp/intervals-mcp/internal/schema/infer"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -61,8 +61,8 @@ func Tools() []manifest.Tool {
 // docs writes it for the catalog's tools; a type that does not reflect leaves none.
 func WithSchemas(ts ...manifest.Tool) []manifest.Tool {
 	for i := range ts {
-		if s, err := schema.Reflect(ts[i].Input); err == nil {
-			ts[i].Schema, _ = schema.Marshal(s)
+		if s, err := infer.Reflect(ts[i].Input); err == nil {
+			ts[i].Schema, _ = infer.Marshal(s)
 		}
 	}
 	return ts

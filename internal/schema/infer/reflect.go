@@ -1,4 +1,4 @@
-package schema
+package infer
 
 import (
 	"encoding/json"
@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/schema"
 	"github.com/invopop/jsonschema"
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
@@ -31,8 +32,20 @@ var reflector = &jsonschema.Reflector{
 	Mapper:         mapType,
 }
 
-// mapType maps the generated client's special types to plain JSON strings.
+// own is implemented by an argument type whose schema reflection cannot infer (a number or a
+// string, say): the JSON types it takes and its maximum length. The type's package needs no
+// import for it, so that reflection (and invopop/jsonschema) stays out of the binary.
+type own interface {
+	OwnSchema() (types []string, maxLength uint64)
+}
+
+// mapType maps the generated client's special types to plain JSON strings, and a type with its
+// own schema to that.
 func mapType(t reflect.Type) *jsonschema.Schema {
+	if t.Implements(reflect.TypeFor[own]()) {
+		types, n := reflect.Zero(t).Interface().(own).OwnSchema()
+		return &jsonschema.Schema{Extras: map[string]any{"type": types}, MaxLength: &n}
+	}
 	switch t {
 	case reflect.TypeFor[intervals.DateTime](), reflect.TypeFor[time.Time]():
 		return &jsonschema.Schema{Type: "string", Format: "date-time"}
@@ -48,6 +61,16 @@ func mapType(t reflect.Type) *jsonschema.Schema {
 		return &jsonschema.Schema{}
 	}
 	return nil
+}
+
+// Compile resolves s for validation (schema.CompileJSON of its JSON). It fails when s is not a valid JSON Schema (for
+// example a default that does not match its property's type).
+func Compile(s *jsonschema.Schema) (*schema.Input, error) {
+	raw, err := Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	return schema.CompileJSON(raw)
 }
 
 // Reflect returns the input schema of t, a struct type (or pointer to one). It fails, rather

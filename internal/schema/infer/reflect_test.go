@@ -1,4 +1,4 @@
-package schema
+package infer
 
 import (
 	"encoding/json"

@@ -1,7 +1,8 @@
-package schema
+package infer
 
 import (
 	"encoding/json"
+	"github.com/intervals-mcp/intervals-mcp/internal/schema"
 	"reflect"
 	"strings"
 	"testing"
@@ -9,13 +10,13 @@ import (
 )
 
 // compile is the checker of the example input (also the fuzz target's).
-func compile(t testing.TB) *Input {
+func compile(t testing.TB) *schema.Input {
 	t.Helper()
 	return compileType(t, reflect.TypeFor[example]())
 }
 
 // compileType is the checker of an input type.
-func compileType(t testing.TB, typ reflect.Type) *Input {
+func compileType(t testing.TB, typ reflect.Type) *schema.Input {
 	t.Helper()
 	s, err := Reflect(typ)
 	if err != nil {
@@ -157,7 +158,7 @@ func TestCheckRefusesUnknownFieldsAtAnyDepth(t *testing.T) {
 // Ids come as numbers or strings of digits from scripts and other servers: each is taken in
 // the form its schema says; a name sent as a number is still refused.
 func TestCheckTakesIdsAsNumbersOrDigits(t *testing.T) {
-	in, err := CompileJSON(json.RawMessage(`{"type":"object","additionalProperties":false,"properties":{
+	in, err := schema.CompileJSON(json.RawMessage(`{"type":"object","additionalProperties":false,"properties":{
 		"event_id":{"type":"integer"},"ids":{"type":"array","items":{"type":"integer"}},
 		"activity_id":{"type":"string"},"name":{"type":"string"}}}`))
 	if err != nil {
