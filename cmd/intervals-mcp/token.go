@@ -10,7 +10,6 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
@@ -249,9 +248,9 @@ func expiryText(exp, now time.Time) string {
 }
 
 // printable is text a user or a client gave, as one cell of a terminal table: the
-// characters that would act on the terminal or on the row instead of showing (C0 and C1
-// controls with ESC, newline and tab, DEL, the line and paragraph separators, the bidi
-// controls U+061C, U+200E, U+200F, U+202A-U+202E, U+2066-U+2069) are written as Go escapes
+// characters that would act on the terminal or on the row instead of showing (auth.UnsafeRune:
+// C0 and C1 controls with ESC, newline and tab, DEL, the line and paragraph separators, the
+// bidi controls) are written as Go escapes
 // (\x1b, \n, \u202e), and bytes that are not UTF-8 as \xff, so that a row stays one row and
 // reads in the order it is stored. A backslash is left as it is.
 func printable(s string) string {
@@ -262,8 +261,7 @@ func printable(s string) string {
 			b.WriteRune(r)
 		case r == utf8.RuneError:
 			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case unicode.IsControl(r), r == '\u2028', r == '\u2029', r == '\u061c', r == '\u200e', r == '\u200f',
-			r >= '\u202a' && r <= '\u202e', r >= '\u2066' && r <= '\u2069':
+		case auth.UnsafeRune(r):
 			q := strconv.QuoteRune(r)
 			b.WriteString(q[1 : len(q)-1])
 		default:

@@ -26,10 +26,10 @@ func cutText(s string, n int) string {
 	return s
 }
 
-// unsafeRune reports the characters text may not hold: C0 controls, DEL and C1 controls,
+// UnsafeRune reports the characters text may not hold (and the CLI's tables escape): C0 controls, DEL and C1 controls,
 // the bidirectional marks and embeddings, overrides and isolates (U+061C, U+200E, U+200F,
 // U+202A to U+202E, U+2066 to U+2069), and the line and paragraph separators.
-func unsafeRune(r rune) bool {
+func UnsafeRune(r rune) bool {
 	switch {
 	case r < 0x20, r >= 0x7f && r <= 0x9f:
 		return true
@@ -46,7 +46,7 @@ func checkText(what, s string) error {
 		return fmt.Errorf("%s is not UTF-8 text", what)
 	}
 	for _, r := range s {
-		if unsafeRune(r) {
+		if UnsafeRune(r) {
 			return fmt.Errorf("%s holds U+%04X, a control or bidirectional formatting character: remove it", what, r)
 		}
 	}
@@ -55,7 +55,7 @@ func checkText(what, s string) error {
 
 // escapeText shows each unsafe character of s as its escape (\u202E) and each byte that is
 // not UTF-8 as U+FFFD, leaving the rest as it is: what it returns is safe to show anywhere.
-func escapeText(s string) string { return escapeRunes(s, unsafeRune) }
+func escapeText(s string) string { return escapeRunes(s, UnsafeRune) }
 
 // hostText is a host name as our pages show it: a host outside ASCII (which the browser and
 // our fetches reach as its punycode) shown with each such character escaped, so that a name
