@@ -2,17 +2,20 @@ package install
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
 // Options change what Write does.
 type Options struct {
-	// Force replaces an entry of the same name that starts another command.
+	// Force replaces an entry of the same name that starts another command or connects to
+	// another address.
 	Force bool
 	// DryRun computes the change and writes nothing.
 	DryRun bool
@@ -31,14 +34,72 @@ type Result struct {
 	Content []byte
 }
 
-// ConflictError is returned when an entry of the same name runs another command: it may be
-// another server, so it is replaced only with Options.Force.
+// ConflictError is returned when an entry of the same name runs another command or connects
+// to another address: it may be another server, so it is replaced only with Options.Force.
 type ConflictError struct {
-	Path, Name, Command string
+	Path, Name string
+	Command    string // what the entry runs; "" for a remote entry
+	URL        string // where a remote entry connects
 }
 
 func (e *ConflictError) Error() string {
-	return fmt.Sprintf("%s already has a server named %q that runs %s: choose another name (--name), or replace it with --force; nothing was changed", e.Path, e.Name, e.Command)
+	what := "runs " + e.Command
+	if e.Command == "" {
+		what = "connects to " + e.URL
+	}
+	return fmt.Sprintf("%s already has a server named %q that %s: choose another name (--name), or replace it with --force; nothing was changed", e.Path, e.Name, what)
+}
+
+// Entry is what install reads of an entry in a client's file.
+type Entry struct {
+	Command string            `json:"command"`
+	Args    []string          `json:"args"`
+	Env     map[string]string `json:"env"`
+	URL     string            `json:"url"`
+	// ServerURL is Windsurf's name for URL.
+	ServerURL string `json:"serverUrl"`
+}
+
+// Address is where a remote entry connects ("" for a local one).
+func (e Entry) Address() string { return cmp.Or(e.URL, e.ServerURL) }
+
+// IntervalsServer reports whether the entry starts an Intervals.icu MCP server whose env
+// holds its credentials: this program (a command named intervals-mcp), or the reference
+// server (mvilanova/intervals-mcp-server, whose README's entry runs
+// "uv run ... intervals-mcp-server/src/intervals_mcp_server/server.py", or the same through
+// /bin/bash -c).
+func (e Entry) IntervalsServer() bool {
+	base := strings.ToLower(e.Command)
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	if strings.TrimSuffix(base, ".exe") == "intervals-mcp" {
+		return true
+	}
+	for _, s := range append([]string{e.Command}, e.Args...) {
+		if strings.Contains(s, "intervals_mcp_server") || strings.Contains(s, "intervals-mcp-server") {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadEntry reads the entry called name in the client's file at path; ok is false when there is
+// none (no file, no such entry, or a file Write would refuse: it says why).
+func (c Client) ReadEntry(path, name string) (e Entry, ok bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return e, false
+	}
+	doc, err := parseObject(data)
+	if err != nil {
+		return e, false
+	}
+	servers, err := parseObject(doc.get(c.Key))
+	if err != nil || servers.get(name) == nil {
+		return e, false
+	}
+	return e, json.Unmarshal(servers.get(name), &e) == nil
 }
 
 // Write adds (or replaces) the server called name in the client's JSON file at path, keeping
@@ -66,10 +127,10 @@ func (c Client) Write(path, name string, srv Server, opt Options) (Result, error
 	}
 	if prev := servers.get(name); prev != nil {
 		res.Replaced, res.Before = true, prev
-		var p struct{ Command string }
+		var p Entry
 		_ = json.Unmarshal(prev, &p)
-		if p.Command != srv.Command && !opt.Force {
-			return res, &ConflictError{Path: path, Name: name, Command: p.Command}
+		if (p.Command != srv.Command || p.Address() != srv.URL) && !opt.Force {
+			return res, &ConflictError{Path: path, Name: name, Command: p.Command, URL: p.Address()}
 		}
 	}
 	servers.set(name, entry)
