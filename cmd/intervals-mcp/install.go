@@ -74,8 +74,19 @@ func installCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	if err := client.CheckName(run.name); err != nil {
 		return usageError{err}
 	}
+	exe, err := executable()
+	if err != nil {
+		return err
+	}
+	run.opt.Former = client.FormerName(run.name)
+	prev, ok := client.ReadEntry(run.path, run.name)
+	if !ok && run.opt.Former != "" {
+		if prev, ok = client.ReadEntry(run.path, run.opt.Former); prev.Command != exe {
+			ok = false // not renamed (install.Options.Former), so not replaced
+		}
+	}
 	kept := ""
-	if prev, ok := client.ReadEntry(run.path, run.name); ok && cfg.NeedCredentials() != nil && prev.IntervalsServer() {
+	if ok && cfg.NeedCredentials() != nil && prev.IntervalsServer() {
 		// The entry replaced holds the key (the reference server's, or an older install's):
 		// this run, given none, keeps it rather than failing or writing an entry without it.
 		if cfg, err = resolveConfig(fs, f, withEntryCredentials(prev.Env)); err != nil {
@@ -87,10 +98,6 @@ func installCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	}
 	if err := cfg.NeedCredentials(); err != nil {
 		return usageError{err}
-	}
-	exe, err := executable()
-	if err != nil {
-		return err
 	}
 	srv := install.Server{Command: exe, Args: serveArgs(cfg), Env: serveEnv(cfg)}
 	return run.write(srv, cfg.Secrets(), kept)
@@ -130,6 +137,9 @@ func (r installRun) write(srv install.Server, secrets []string, note string) err
 		verb = "Replaced"
 	}
 	fmt.Fprintf(r.stdout, "%s %q in %s (%s)\n", verb, r.name, res.Path, r.client.Name)
+	if res.Renamed != "" {
+		fmt.Fprintf(r.stdout, "It was called %q (an older install's name): renamed in place.\n", res.Renamed)
+	}
 	if res.Backup != "" {
 		fmt.Fprintf(r.stdout, "The previous file is kept as %s\n", res.Backup)
 	}

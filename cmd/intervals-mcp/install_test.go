@@ -305,3 +305,31 @@ func TestInstallRemoteRefusesBadURLsAndLocalFlags(t *testing.T) {
 		t.Error("a refused install wrote the file")
 	}
 }
+
+// TestInstallRenamesAnOlderInstallsEntry: an entry an older install wrote as "Intervals.icu"
+// (which Claude Code's mcp add refuses) becomes "intervals-icu", keeping its key, rather
+// than a second entry for the same server.
+func TestInstallRenamesAnOlderInstallsEntry(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "claude.json")
+	old := `{"mcpServers":{"Intervals.icu":{"type":"stdio","command":"` + bin + `","args":["serve"],"env":{"API_KEY":"old-key-19c","ATHLETE_ID":"i9"}}}}`
+	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := runBin(t, nil, "install", "claude-code", "--config", path, "--read-only")
+	if r.code != 0 || !strings.Contains(r.stdout, `It was called "Intervals.icu"`) || !strings.Contains(r.stdout, "athlete i9") || strings.Contains(r.stdout, "old-key-19c") {
+		t.Fatalf("%+v", r)
+	}
+	var doc struct {
+		MCPServers map[string]struct {
+			Args []string
+			Env  map[string]string
+		} `json:"mcpServers"`
+	}
+	data, _ := os.ReadFile(path)
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if e, ok := doc.MCPServers["intervals-icu"]; len(doc.MCPServers) != 1 || !ok || e.Env["API_KEY"] != "old-key-19c" || !slices.Contains(e.Args, "--read-only") {
+		t.Errorf("file: %s", data)
+	}
+}

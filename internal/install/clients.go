@@ -92,6 +92,21 @@ func IDs() string {
 // installer build when the Windows Store build is chosen, and the other way round).
 func (c Client) Path(s System) (string, []string) { return c.path(s) }
 
+// The names install gave every client's entries before the table of Clients.
+const formerName, formerDemoName = "Intervals.icu", "Intervals.icu demo"
+
+// FormerName is the name an older install gave the entry now called name (one of the
+// client's defaults), or "" when it had the same one.
+func (c Client) FormerName(name string) string {
+	switch {
+	case name == c.EntryName && name != formerName:
+		return formerName
+	case name == c.DemoEntryName && name != formerDemoName:
+		return formerDemoName
+	}
+	return ""
+}
+
 // ConnectorNote says where a client whose file takes no remote server (URLKey "") adds url.
 func (c Client) ConnectorNote(url string) string { return fmt.Sprintf(c.Connector, url) }
 

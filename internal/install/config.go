@@ -21,6 +21,10 @@ type Options struct {
 	DryRun bool
 	// Now names the backup; the zero value means time.Now.
 	Now time.Time
+	// Former is the name an older install gave this entry: when there is no entry called
+	// name, one called Former that starts the same command is renamed (in its place), so
+	// that an upgrade does not list the server twice.
+	Former string
 }
 
 // Result says what Write did (or, with DryRun, would do).
@@ -28,6 +32,7 @@ type Result struct {
 	Path     string
 	Backup   string // the previous file, kept beside it; "" when there was none (or DryRun)
 	Replaced bool   // an entry of the same name was there before
+	Renamed  string // the Former name of the entry replaced, if it was under that name
 	// Before is the entry of that name before (nil: none); After the one written.
 	Before, After json.RawMessage
 	// Content is the whole new file.
@@ -124,6 +129,13 @@ func (c Client) Write(path, name string, srv Server, opt Options) (Result, error
 	servers, err := parseObject(doc.get(c.Key))
 	if err != nil {
 		return res, fmt.Errorf("%s: %q is not an object: fix it, then run this again; nothing was changed", path, c.Key)
+	}
+	if prev := servers.get(opt.Former); opt.Former != "" && servers.get(name) == nil && prev != nil {
+		var p Entry
+		if json.Unmarshal(prev, &p) == nil && p.Command == srv.Command && srv.Command != "" {
+			servers.rename(opt.Former, name)
+			res.Renamed = opt.Former
+		}
 	}
 	if prev := servers.get(name); prev != nil {
 		res.Replaced, res.Before = true, prev
@@ -255,6 +267,17 @@ func (o *object) set(k string, v json.RawMessage) {
 		o.keys = append(o.keys, k)
 	}
 	o.vals[k] = v
+}
+
+// rename gives the value of key old the key new, in its place (new must not be a key).
+func (o *object) rename(old, new string) {
+	for i, k := range o.keys {
+		if k == old {
+			o.keys[i] = new
+		}
+	}
+	o.vals[new] = o.vals[old]
+	delete(o.vals, old)
 }
 
 // marshal writes the object compactly, in key order.

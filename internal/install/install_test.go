@@ -1,6 +1,7 @@
 package install
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -346,6 +347,12 @@ func TestEntryNamesEachClientTakes(t *testing.T) {
 	if err := claudeDesktop(t).CheckName(" "); err == nil {
 		t.Error("an empty name accepted")
 	}
+	for id, names := range map[string][2]string{"cursor": {"Intervals.icu", "Intervals.icu demo"}, "claude-desktop": {"", ""}} {
+		c, _ := Lookup(id)
+		if c.FormerName(c.EntryName) != names[0] || c.FormerName(c.DemoEntryName) != names[1] || c.FormerName("mine") != "" {
+			t.Errorf("%s: former names %q %q", c.ID, c.FormerName(c.EntryName), c.FormerName(c.DemoEntryName))
+		}
+	}
 }
 
 // TestReadEntryFindsTheReferenceServer reads the entry of the reference server's README
@@ -380,5 +387,32 @@ func TestReadEntryFindsTheReferenceServer(t *testing.T) {
 	}
 	if _, ok := c.ReadEntry(filepath.Join(t.TempDir(), "none.json"), "Intervals.icu"); ok {
 		t.Error("an entry found in a missing file")
+	}
+}
+
+func TestFormerNameIsRenamedInPlace(t *testing.T) {
+	c, _ := Lookup("claude-code")
+	path := filepath.Join(t.TempDir(), "claude.json")
+	before := `{"mcpServers":{"a":{"command":"x"},"Intervals.icu":{"type":"stdio","command":"/bin/intervals-mcp","args":["serve"]},"z":{"command":"y"}}}`
+	if err := os.WriteFile(path, []byte(before), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Write(path, "intervals-icu", Server{Command: "/bin/intervals-mcp", Args: []string{"serve", "--read-only"}}, Options{Former: "Intervals.icu"})
+	if err != nil || res.Renamed != "Intervals.icu" || !res.Replaced {
+		t.Fatalf("%+v %v", res, err)
+	}
+	var got bytes.Buffer
+	_ = json.Compact(&got, res.Content)
+	if want := `{"mcpServers":{"a":{"command":"x"},"intervals-icu":{"type":"stdio","command":"/bin/intervals-mcp","args":["serve","--read-only"]},"z":{"command":"y"}}}`; got.String() != want {
+		t.Errorf("got  %s\nwant %s", got.String(), want)
+	}
+	// Another command under the former name is another server: left alone.
+	other := `{"mcpServers":{"Intervals.icu":{"command":"uv"}}}`
+	if err := os.WriteFile(path, []byte(other), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res, err = c.Write(path, "intervals-icu", Server{Command: "/bin/intervals-mcp"}, Options{Former: "Intervals.icu"})
+	if err != nil || res.Renamed != "" || res.Replaced || !strings.Contains(string(res.Content), `"uv"`) {
+		t.Errorf("%+v %v", res, err)
 	}
 }
