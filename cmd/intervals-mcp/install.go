@@ -92,7 +92,7 @@ func installCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 		if cfg, err = resolveConfig(fs, f, withEntryCredentials(prev.Env)); err != nil {
 			return err
 		}
-		if cfg.NeedCredentials() == nil {
+		if run.keeps = cfg.NeedCredentials() == nil; run.keeps {
 			kept = fmt.Sprintf("Kept the credentials (and athlete %s) of the entry it replaces.", cfg.AthleteID)
 		}
 	}
@@ -110,6 +110,7 @@ type installRun struct {
 	others     []string
 	opt        install.Options
 	stdout     io.Writer
+	keeps      bool // the entry replaced gives its credentials
 }
 
 // write writes srv as the entry and says what changed, secrets hidden; note, if any, ends
@@ -117,6 +118,9 @@ type installRun struct {
 func (r installRun) write(srv install.Server, secrets []string, note string) error {
 	res, err := r.client.Write(r.path, r.name, srv, r.opt)
 	var ce *install.ConflictError
+	if errors.As(err, &ce) && r.keeps {
+		return usageError{fmt.Errorf("%w (with --force, the credentials it holds are kept)", err)}
+	}
 	if errors.As(err, &ce) {
 		return usageError{err}
 	}

@@ -136,7 +136,8 @@ func TestInstallForceOverTheReferenceServerKeepsItsKey(t *testing.T) {
 	if err := os.WriteFile(path, []byte(referenceEntry), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	if r := runBin(t, nil, "install", "claude-desktop", "--config", path); r.code != 2 || !strings.Contains(r.stderr, "uv: choose another name") || strings.Contains(r.stderr, "ref-key-3e1") {
+	if r := runBin(t, nil, "install", "claude-desktop", "--config", path); r.code != 2 || !strings.Contains(r.stderr, "uv: choose another name") ||
+		!strings.Contains(r.stderr, "with --force, the credentials it holds are kept") || strings.Contains(r.stderr, "ref-key-3e1") {
 		t.Fatalf("without --force: %+v", r)
 	}
 	r := runBin(t, nil, "install", "claude-desktop", "--config", path, "--force")
