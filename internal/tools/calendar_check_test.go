@@ -2,6 +2,7 @@ package tools
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -205,4 +206,21 @@ func TestLoadChecksWarnPastTheirThresholdOnly(t *testing.T) {
 			}
 		}
 	})
+}
+
+// The warnings keep to a third of the answer's budget, the rest counted, and the answer to
+// the budget.
+func TestCalendarWarningsKeepToTheBudget(t *testing.T) {
+	_, env := demoFake(t)
+	env.Budget = 1200
+	out := mustCallTool(t, env, "copy_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2026-12-27", "to_date": "2026-12-08"})
+	n := len([]rune(out))
+	w := out[strings.LastIndex(out[:strings.Index(out, " warning(s) from the calendar")], "\n")+1:]
+	if n > 1200 || len([]rune(w)) > 1200/3+80 || !strings.Contains(w, "more warnings; get_events and get_training_load show the weeks") {
+		t.Errorf("want at most 1200 characters, the warnings cut to a third with the rest counted; got %d:\n%s", n, out)
+	}
+	total, err := strconv.Atoi(strings.Fields(w)[0])
+	if err != nil || total <= strings.Count(w, "\n- ") {
+		t.Errorf("the count %q does not exceed the warnings listed:\n%s", w, out)
+	}
 }
