@@ -111,101 +111,69 @@ func (r riskCase) warnings(kind string) []format.PlanWarning {
 }
 
 // Each load check warns of a calendar built to cross its threshold, and not of the same
-// calendar just under it (the figures as internal/load's tests derive them).
+// calendar just under it (the figures as internal/load's tests derive them). build makes the
+// calendar for a value of the write (a load or minutes); want is the warning it gives at over.
 func TestLoadChecksWarnPastTheirThresholdOnly(t *testing.T) {
-	today := "2026-10-31" // a Saturday: every session below is still to do
-	t.Run("acute:chronic", func(t *testing.T) {
-		// 50 a day for four weeks before the week of Mon 11-23, 50 + extra a day in it: on
-		// Sunday the ratio is 28L/(1050+7L), 1.297 at L = 72, 1.309 at 73.
-		for _, c := range []struct {
-			extra int
-			warn  bool
-		}{{22, false}, {23, true}} {
-			r := riskCase{today: today, done: map[string]float64{}, weeks: []string{"2026-11-23"}}
+	const today = "2026-10-31" // a Saturday: every session below is still to do
+	for _, c := range []struct {
+		kind        string
+		under, over int
+		build       func(r *riskCase, v int)
+		want        string
+	}{
+		// 50 a day for four weeks before the week of Mon 11-23, 50 + v a day in it: on Sunday
+		// the ratio is 28L/(1050+7L), 1.297 at L = 72, 1.309 at 73.
+		{format.WarnACWR, 22, 23, func(r *riskCase, v int) {
+			r.weeks = []string{"2026-11-23"}
 			for d := "2026-10-01"; d <= today; d = addDays(d, 1) {
 				r.done[d] = 50
 			}
 			for d := "2026-11-01"; d <= "2026-11-29"; d = addDays(d, 1) {
 				r.kept = append(r.kept, run(d, 50, 3000, false))
 				if d >= "2026-11-23" {
-					r.placed = append(r.placed, run(d, c.extra, 1200, true))
+					r.placed = append(r.placed, run(d, v, 1200, true))
 				}
 			}
-			ws := r.warnings(format.WarnACWR)
-			if (len(ws) == 1) != c.warn {
-				t.Fatalf("extra %d: %d warnings, want one: %v", c.extra, len(ws), c.warn)
-			}
-			if c.warn && (ws[0].Date != "2026-11-29" || !strings.HasPrefix(ws[0].String(), "Sun 2026-11-29: acute:chronic load 1.31 (1.00 without this write; 7-day mean 73, 28-day mean 56)")) {
-				t.Errorf("warning %q", ws[0].String())
-			}
-		}
-	})
-	t.Run("volume", func(t *testing.T) {
-		// 4 hours a week for 4 weeks; then 3 hours and the write's: 5:13 is +30.4% (shown
-		// +30%), 5:15 is +31%.
-		for _, c := range []struct {
-			mins int
-			warn bool
-		}{{133, false}, {135, true}} {
-			r := riskCase{today: today, weeks: []string{"2026-11-30"}}
-			for _, d := range []string{"2026-11-01", "2026-11-08", "2026-11-15", "2026-11-22", "2026-11-29"} {
+		}, "Sun 2026-11-29: acute:chronic load 1.31 (1.00 without this write; 7-day mean 73, 28-day mean 56)"},
+		// 4 hours a week for 4 weeks, then 3 hours and the write's v minutes: 5:13 is +30.4%
+		// (shown +30%), 5:15 is +31%.
+		{format.WarnVolume, 133, 135, func(r *riskCase, v int) {
+			for _, d := range []string{"2026-11-08", "2026-11-15", "2026-11-22", "2026-11-29"} {
 				r.kept = append(r.kept, run(d, 0, 4*3600, false))
 			}
 			r.kept = append(r.kept, run("2026-12-01", 0, 3*3600, false))
-			r.placed = []calSession{run("2026-12-03", 0, c.mins*60, true)}
-			// the 4 weeks before Mon 11-30: those of 11-02 .. 11-23 (Sundays 11-08 .. 11-29)
-			ws := r.warnings(format.WarnVolume)
-			if (len(ws) == 1) != c.warn {
-				t.Fatalf("%d min: %d warnings, want one: %v", c.mins, len(ws), c.warn)
-			}
-			if c.warn && !strings.HasPrefix(ws[0].String(), "Week of Mon 2026-11-30: Run 5:15:00 (3:00:00 without this write; +31% on its mean of the 4 weeks before, 4:00:00); above +30%") {
-				t.Errorf("warning %q", ws[0].String())
-			}
-		}
-	})
-	t.Run("monotony", func(t *testing.T) {
+			r.placed = []calSession{run("2026-12-03", 0, v*60, true)}
+		}, "Week of Mon 2026-11-30: Run 5:15:00 (3:00:00 without this write; +31% on its mean of the 4 weeks before, 4:00:00); above +30%"},
 		// 100, 100, 100, 100, 60 then the write's Saturday: 45 makes 1.99, 50 makes 2.04.
-		for _, c := range []struct {
-			sat  int
-			warn bool
-		}{{45, false}, {50, true}} {
-			r := riskCase{today: today, weeks: []string{"2026-11-30"}}
+		{format.WarnMonotony, 45, 50, func(r *riskCase, v int) {
 			for i, l := range []int{100, 100, 100, 100, 60} {
 				r.kept = append(r.kept, run(addDays("2026-11-30", i), l, 3600, false))
 			}
-			r.placed = []calSession{run("2026-12-05", c.sat, 1800, true)}
-			ws := r.warnings(format.WarnMonotony)
-			if (len(ws) == 1) != c.warn {
-				t.Fatalf("Saturday %d: %d warnings, want one: %v", c.sat, len(ws), c.warn)
-			}
-			if c.warn && !strings.HasPrefix(ws[0].String(), "Week of Mon 2026-11-30: monotony 2.04 (1.50 without this write; week load 510, mean daily load / sd); above 2.0") {
-				t.Errorf("warning %q", ws[0].String())
-			}
-		}
-	})
-	t.Run("strain", func(t *testing.T) {
-		// Four weeks of 100 on Mon, Wed, Fri (strain 260); the fifth with the write's Sunday:
+			r.placed = []calSession{run("2026-12-05", v, 1800, true)}
+		}, "Week of Mon 2026-11-30: monotony 2.04 (1.50 without this write; week load 510, mean daily load / sd); above 2.0"},
+		// Four weeks of 100 on Mon, Wed, Fri (strain 260), the fifth with the write's Sunday:
 		// 55 makes 1.496 times it, 57 makes 1.512.
-		for _, c := range []struct {
-			sun  int
-			warn bool
-		}{{55, false}, {57, true}} {
-			r := riskCase{today: today, weeks: []string{"2026-11-30"}}
+		{format.WarnStrain, 55, 57, func(r *riskCase, v int) {
 			for w := 0; w < 5; w++ {
 				for _, d := range []int{0, 2, 4} {
 					r.kept = append(r.kept, run(addDays("2026-11-02", 7*w+d), 100, 3600, false))
 				}
 			}
-			r.placed = []calSession{run("2026-12-06", c.sun, 1800, true)}
-			ws := r.warnings(format.WarnStrain)
-			if (len(ws) == 1) != c.warn {
-				t.Fatalf("Sunday %d: %d warnings, want one: %v", c.sun, len(ws), c.warn)
+			r.placed = []calSession{run("2026-12-06", v, 1800, true)}
+		}, "Week of Mon 2026-11-30: strain 393 (260 without this write; load 357 x monotony 1.10), 1.51x its mean of the 4 weeks before (260); above 1.5x"},
+	} {
+		for _, v := range []int{c.under, c.over} {
+			r := riskCase{today: today, done: map[string]float64{}, weeks: []string{"2026-11-30"}}
+			c.build(&r, v)
+			ws := r.warnings(c.kind)
+			if (len(ws) == 1) != (v == c.over) {
+				t.Fatalf("%s at %d: %d warnings, want one: %v", c.kind, v, len(ws), v == c.over)
 			}
-			if c.warn && !strings.HasPrefix(ws[0].String(), "Week of Mon 2026-11-30: strain 393 (260 without this write; load 357 x monotony 1.10), 1.51x its mean of the 4 weeks before (260); above 1.5x") {
-				t.Errorf("warning %q", ws[0].String())
+			if v == c.over && !strings.HasPrefix(ws[0].String(), c.want) {
+				t.Errorf("%s: warning %q, want %q", c.kind, ws[0].String(), c.want)
 			}
 		}
-	})
+	}
 }
 
 // The warnings keep to a third of the answer's budget, the rest counted, and the answer to
