@@ -5,11 +5,13 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // The demo athlete's calendar at samples.Now (today Tue 2026-12-01): the triathlon plan's
@@ -172,6 +174,44 @@ func TestLoadChecksWarnPastTheirThresholdOnly(t *testing.T) {
 			if v == c.over && !strings.HasPrefix(ws[0].String(), c.want) {
 				t.Errorf("%s: warning %q, want %q", c.kind, ws[0].String(), c.want)
 			}
+		}
+	}
+}
+
+// The fitness ramp is projected as get_training_load projects it: from a steady fitness of
+// 50 (load 50 a day), a week at 50 + v a day ramps fitness by v(1-(1-k)^7), k = 1-e^(-1/42):
+// 7.98 at v = 52 (shown +8.0, not above 8), 8.14 at 53.
+func TestRampWarnsAboveTheSafeRateOnly(t *testing.T) {
+	loc := time.UTC
+	today := "2026-10-31"
+	a := &athleteCtx{Athlete: &toolcall.Athlete{ID: "i1", Location: loc}, units: format.Units{Loc: loc}, today: time.Date(2026, 10, 31, 0, 0, 0, 0, loc)}
+	for _, c := range []struct {
+		extra int
+		warn  bool
+	}{{52, false}, {53, true}} {
+		well := map[string]intervals.Wellness{}
+		for d := "2026-10-01"; d <= today; d = addDays(d, 1) {
+			ctl, load := float32(50), float32(50)
+			well[d] = intervals.Wellness{Ctl: &ctl, Atl: &ctl, CtlLoad: &load}
+		}
+		data := &loadData{ath: a, first: mondayOf(today), well: well}
+		var placed []calSession
+		for d := "2026-11-01"; d <= "2026-11-08"; d = addDays(d, 1) {
+			data.evs = append(data.evs, calEvent{ID: 1, Category: "WORKOUT", Start: d + "T00:00:00", Load: pointer(50.0)})
+			if d >= "2026-11-02" { // the week of Mon 11-02
+				placed = append(placed, run(d, c.extra, 1800, true))
+			}
+		}
+		chk := &checkData{today: today, placed: placed, data: data}
+		ws, err := chk.ramps(&toolcall.Env{AthleteID: "i1"}, goneByID(), []string{"2026-11-02"}, "2026-11-08")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (len(ws) == 1) != c.warn {
+			t.Fatalf("extra %d: %d warnings %v, want one: %v", c.extra, len(ws), ws, c.warn)
+		}
+		if c.warn && ws[0].String() != `Sun 2026-11-08: projected fitness ramp +8.1/week (+0.0 without this write); above the safe 8/week, with Run "Run 2026-11-02"` {
+			t.Errorf("warning %q", ws[0].String())
 		}
 	}
 }
