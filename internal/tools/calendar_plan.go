@@ -50,9 +50,9 @@ func planSessionsTool() manifest.Tool {
 }
 
 // planSessions validates the whole plan, reads the calendar around its dates and checks the
-// plan against it (calendar_plan_warnings.go), then writes, unless check_only: sessions
-// already there (same external id) are updated where they differ or left as they are, the
-// others are created in bulk. Any failed write rolls the call back.
+// plan against it (calendar_check.go, calendar_plan_warnings.go), then writes, unless
+// check_only: sessions already there (same external id) are updated where they differ or
+// left as they are, the others are created in bulk. Any failed write rolls the call back.
 func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
