@@ -72,6 +72,14 @@
 // and +20 boundaries could not be checked against a primary source. Apps that band
 // absolute form (not a percentage) put the boundary between fresh and transition at +25.
 //
+// # Load risk
+//
+// risk.go holds the measures a coach reads off a calendar of daily loads, each with the
+// threshold the calendar check warns at and its source: the acute:chronic workload ratio
+// ([ACWR], Gabbett 2016), Foster's [Monotony] and [Strain] (1998), a week's figure over its
+// mean of the weeks before ([Ratio]: a sport's volume, Nielsen et al. 2014; strain), and the
+// safe fitness ramp ([RampSafe], Friel).
+//
 // # Dates
 //
 // Dates are civil dates in the athlete's time zone, written YYYY-MM-DD, as Intervals.icu
