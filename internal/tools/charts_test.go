@@ -260,3 +260,42 @@ func TestChartSamplesAreTheToolsData(t *testing.T) {
 		}
 	}
 }
+
+// TestChartFitnessTodayIsGetTrainingLoads: one "today" in chart and text. get_training_load
+// leads with today's values so far (Intervals.icu's, before what is still planned today);
+// chart_fitness draws and says the same, and the projection goes on from there.
+func TestChartFitnessTodayIsGetTrainingLoads(t *testing.T) {
+	_, env := demoFake(t)
+	cs := appsSession(t, env, true, "")
+	loadText := callChart(t, cs, "get_training_load", map[string]any{"weeks": 4, "days": 28}).Content[0].(*mcp.TextContent).Text
+	if !strings.Contains(loadText, "Still to do today") {
+		t.Fatalf("the demo athlete should have a session still to do today (so that today so far and once done differ):\n%s", loadText)
+	}
+	soFar := regexp.MustCompile(`Today so far: fitness (\S+), fatigue (\S+), form ([-\d.]+)`)
+	want := soFar.FindStringSubmatch(loadText)
+	if want == nil {
+		t.Fatalf("get_training_load does not lead with today so far:\n%s", loadText)
+	}
+	res := callChart(t, cs, "chart_fitness", map[string]any{"weeks": 4, "days": 28})
+	c := chartOf(t, res)
+	var today *charts.FitnessDay
+	for i, d := range c.Fitness.Days {
+		if d.Date == c.Today {
+			today = &c.Fitness.Days[i]
+		}
+	}
+	if today == nil {
+		t.Fatalf("the chart has no point for today %s", c.Today)
+	}
+	drawn := []string{format.FitnessValue(today.Fitness), format.FitnessValue(today.Fatigue), format.FitnessValue(today.Form)}
+	if diff := cmp.Diff(want[1:], drawn); diff != "" {
+		t.Errorf("chart_fitness draws another today than get_training_load's (-text +chart):\n%s", diff)
+	}
+	if today.Projected {
+		t.Error("today so far is Intervals.icu's value, not projected")
+	}
+	said := soFar.FindStringSubmatch(res.Content[0].(*mcp.TextContent).Text)
+	if said == nil || !cmp.Equal(said[1:], want[1:]) {
+		t.Errorf("chart_fitness says %v for today, get_training_load %v", said, want[1:])
+	}
+}
