@@ -126,7 +126,11 @@ func curvesSummary(b *strings.Builder, c *Chart) {
 	for _, s := range cv.Series {
 		fmt.Fprintf(b, "- %s", s.Label)
 		if s.Oldest != "" {
-			fmt.Fprintf(b, " (%s..%s)", s.Oldest, s.Newest)
+			fmt.Fprintf(b, " (%s..%s", s.Oldest, s.Newest)
+			if s.FromFirst {
+				b.WriteString(", from the first activity on the curve")
+			}
+			b.WriteString(")")
 		}
 		var pts []string
 		for _, want := range summaryPoints[cv.XUnit] {

@@ -299,3 +299,34 @@ func TestChartFitnessTodayIsGetTrainingLoads(t *testing.T) {
 		t.Errorf("chart_fitness says %v for today, get_training_load %v", said, want[1:])
 	}
 }
+
+// TestAllTimeStartsAtTheFirstActivity: the API's all-time curve starts in 1986; chart_curves
+// and get_athlete_power_curves both start it at the first activity on the curve, and say so.
+func TestAllTimeStartsAtTheFirstActivity(t *testing.T) {
+	_, env := demoFake(t)
+	cs := appsSession(t, env, true, "")
+	res := callChart(t, cs, "chart_curves", map[string]any{"period": "90d", "versus": "all"})
+	c := chartOf(t, res)
+	var all *charts.Series
+	for i, s := range c.Curves.Series {
+		if strings.HasPrefix(s.Label, "All time") {
+			all = &c.Curves.Series[i]
+		}
+	}
+	if all == nil || !all.FromFirst || all.Oldest < "2025-01-01" {
+		t.Fatalf("the all-time series should start at the demo's first activity (a year ago): %+v", all)
+	}
+	want := "All time (" + all.Oldest + ".." + all.Newest + ", from the first activity on the curve)"
+	summary := res.Content[0].(*mcp.TextContent).Text
+	text, _ := callText(t, cs, "get_athlete_power_curves", map[string]any{"period": "90d,all"})
+	for name, s := range map[string]string{"chart_curves": summary, "get_athlete_power_curves": text} {
+		if !strings.Contains(s, want) || strings.Contains(s, "1986") {
+			t.Errorf("%s should say %q:\n%s", name, want, s)
+		}
+	}
+	for _, s := range c.Curves.Series {
+		if s.Label != all.Label && s.FromFirst {
+			t.Errorf("%s is a period, not all time: it keeps its own start (%s)", s.Label, s.Oldest)
+		}
+	}
+}
