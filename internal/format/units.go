@@ -132,19 +132,19 @@ func (u Units) Pace(mps float64, sport string) string {
 }
 
 // paceUnits are the distances a pace is given per, by a sport's pace_units setting, and
-// their names (min/km, min/mile, min/100m, min/100yd; rowing's 250, 400 and 500 m).
+// their names as every answer writes them (/km, /mi, /100m, /100yd; rowing's 250, 400, 500 m).
 var paceUnits = map[intervals.SportSettingsPaceUnits]struct {
 	per  float64
 	name string
 }{
-	intervals.SportSettingsPaceUnitsMINSKM: {1000, "km"}, intervals.SportSettingsPaceUnitsMINSMILE: {1609.344, "mile"},
+	intervals.SportSettingsPaceUnitsMINSKM: {1000, "km"}, intervals.SportSettingsPaceUnitsMINSMILE: {1609.344, "mi"},
 	intervals.SportSettingsPaceUnitsSECS100M: {100, "100m"}, intervals.SportSettingsPaceUnitsSECS100Y: {91.44, "100yd"},
 	intervals.SportSettingsPaceUnitsSECS250M: {250, "250m"}, intervals.SportSettingsPaceUnitsSECS400M: {400, "400m"},
 	intervals.SportSettingsPaceUnitsSECS500M: {500, "500m"},
 }
 
 // SettingsPace formats m/s as a pace in the unit a sport's settings choose (pace_units: 4:30/km,
-// 7:14/mile, 1:45/100m, 1:36/100yd), else as Pace does.
+// 7:14/mi, 1:45/100m, 1:36/100yd), else as Pace does.
 func (u Units) SettingsPace(mps float64, ss intervals.SportSettings, sport string) string {
 	var setting intervals.SportSettingsPaceUnits
 	if ss.PaceUnits != nil {

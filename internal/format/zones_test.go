@@ -59,7 +59,7 @@ func TestPaceZonesInTheSportsPaceUnits(t *testing.T) {
 		t.Errorf("the run's pace zones should be in min/km beside the %%: %v", got)
 	}
 	for units, want := range map[intervals.SportSettingsPaceUnits]string{
-		intervals.SportSettingsPaceUnitsMINSMILE: "Z4 100% 7:31/mile", // 1609.344 / 3.5714285 s
+		intervals.SportSettingsPaceUnitsMINSMILE: "Z4 100% 7:31/mi", // 1609.344 / 3.5714285 s
 		intervals.SportSettingsPaceUnitsMINSKM:   "Z4 100% 4:40/km",
 	} {
 		run.PaceUnits = &units
