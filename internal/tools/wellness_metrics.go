@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -80,7 +81,68 @@ func logMetricsTool() manifest.Tool {
 		Access:      manifest.Write,
 		Idempotent:  true,
 		Operations:  []string{"getAthlete", "updateWellness", "updateSettings"},
+		Aliases:     []manifest.Alias{{Name: "entries", Convert: metricEntries}},
 	}, logMetrics)
+}
+
+// metricEntries reads OpenAthlete's log_metrics entries ([{type, value, date, notes}]) as our
+// arguments: one day's, each type once. Its types Intervals.icu keeps nowhere (VMA, VO2max)
+// are refused saying so.
+func metricEntries(v json.RawMessage) (map[string]json.RawMessage, error) {
+	var entries []struct {
+		Type  string          `json:"type"`
+		Value json.RawMessage `json:"value"`
+		Date  string          `json:"date"`
+		Notes string          `json:"notes"`
+	}
+	if err := json.Unmarshal(v, &entries); err != nil || len(entries) == 0 {
+		return nil, fmt.Errorf("expected a list of {type, value, date, notes}")
+	}
+	ours := map[string]json.RawMessage{}
+	var notes []string
+	date := ""
+	for _, e := range entries {
+		arg, sport := "", ""
+		switch e.Type {
+		case "WEIGHT":
+			arg = "weight"
+		case "HR_REST":
+			arg = "resting_hr"
+		case "HR_MAX":
+			arg = "max_hr"
+		case "HRV_LAST_NIGHT_AVG":
+			arg = "hrv"
+		case "FTP_CYCLING":
+			arg, sport = "ftp", "Ride"
+		case "FTP_RUNNING":
+			arg, sport = "ftp", "Run"
+		default:
+			return nil, fmt.Errorf("%s: not a metric Intervals.icu keeps here; log_metrics takes WEIGHT, HR_REST, HR_MAX, HRV_LAST_NIGHT_AVG, FTP_CYCLING, FTP_RUNNING (or its own arguments: weight, resting_hr, sleep ...)", e.Type)
+		}
+		if _, twice := ours[arg]; twice {
+			return nil, fmt.Errorf("%s is given twice (as %s): one value a call", e.Type, arg)
+		}
+		if e.Date != "" && date != "" && e.Date != date {
+			return nil, fmt.Errorf("the entries are of %s and %s: one day a call", date, e.Date)
+		}
+		if e.Date != "" {
+			date = e.Date
+		}
+		ours[arg] = e.Value
+		if sport != "" {
+			ours["sport"], _ = json.Marshal(sport)
+		}
+		if n := strings.TrimSpace(e.Notes); n != "" {
+			notes = append(notes, n)
+		}
+	}
+	if date != "" {
+		ours["date"], _ = json.Marshal(date)
+	}
+	if len(notes) > 0 {
+		ours["notes"], _ = json.Marshal(strings.Join(notes, "; "))
+	}
+	return ours, nil
 }
 
 func logMetrics(ctx context.Context, env *toolcall.Env, in logMetricsIn) (string, error) {

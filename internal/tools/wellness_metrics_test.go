@@ -159,3 +159,28 @@ func TestLogMetricsRefusesThresholdsItCannotRecord(t *testing.T) {
 	}
 	noWrites(t, f)
 }
+
+// OpenAthlete's log_metrics call, its entries, works unchanged: the seed's "My new FTP is
+// 265 W" as OpenAthlete's users write it sets the ride FTP, with the day's weight.
+func TestLogMetricsTakesOpenAthletesEntries(t *testing.T) {
+	f, env := demoFake(t)
+	cs := clientSession(t, env)
+	out, isErr := callText(t, cs, "log_metrics", map[string]any{"entries": []map[string]any{
+		{"type": "FTP_CYCLING", "value": 265}, {"type": "WEIGHT", "value": 70.5, "notes": "after the test"}}})
+	if isErr {
+		t.Fatal(out)
+	}
+	a := worldAthlete(t, f, fakeicu.DemoAthleteID)
+	for _, s := range a.SportSettings {
+		if s.Types != nil && slices.Contains(*s.Types, api.SportType("Ride")) && deref(s.Ftp) != 265 {
+			t.Errorf("the fake's ride FTP is %d, want 265", deref(s.Ftp))
+		}
+	}
+	if last := a.Wellness[len(a.Wellness)-1]; deref(last.Weight) != 70.5 || deref(last.Comments) != "after the test" {
+		t.Errorf("today's weight and notes in the fake: %v %q", deref(last.Weight), deref(last.Comments))
+	}
+	containsAll(t, out, "FTP 250 W → 265 W", "weight 70.5")
+	if out, isErr := callText(t, cs, "log_metrics", map[string]any{"entries": []map[string]any{{"type": "VMA", "value": 17.5}}}); !isErr || !strings.Contains(out, "VMA") {
+		t.Errorf("VMA: %q, want a refusal naming it", out)
+	}
+}
