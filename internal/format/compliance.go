@@ -31,6 +31,17 @@ func (p *PlanDone) add(q PlanDone) {
 type WeekPlan struct {
 	Sports map[string]PlanDone
 	ToCome int
+	// Unplanned are the week's activities that did no planned session (no pairing).
+	Unplanned SportVolume
+}
+
+// All is the week's plan over every sport.
+func (p WeekPlan) All() PlanDone {
+	var all PlanDone
+	for _, v := range p.Sports {
+		all.add(v)
+	}
+	return all
 }
 
 // planLine is a week's compliance: "plan 6/7, time 74% of 5:49:56, load 82% of 298; Run
@@ -55,6 +66,13 @@ func planLine(p WeekPlan) string {
 		for _, s := range sports {
 			parts = append(parts, s+" "+planShares(p.Sports[s], false))
 		}
+	}
+	if u := p.Unplanned; u.Count > 0 {
+		x := fmt.Sprintf("unplanned %d× %s %s", u.Count, Duration(u.Secs), volumeLoad(u))
+		if all.PlanSecs > 0 {
+			x += ", all done " + share(all.DoneSecs+u.Secs, all.PlanSecs) + " of the planned time"
+		}
+		parts = append(parts, x)
 	}
 	if p.ToCome > 0 {
 		parts = append(parts, fmt.Sprintf("%d to come", p.ToCome))
@@ -91,4 +109,82 @@ func planShares(v PlanDone, totals bool) string {
 // share is done as a whole percentage of planned.
 func share(done, planned float64) string {
 	return fmt.Sprintf("%.0f%%", 100*done/planned)
+}
+
+// HitShare is the share of planned time that makes a week "hit": 90%, the coach's usual
+// bar (a week within 10% of its plan).
+const HitShare = 0.9
+
+// AthleteWeek is one athlete's last full week as the coach's review sums it up.
+type AthleteWeek struct {
+	Name   string
+	Monday string // YYYY-MM-DD, in the athlete's time zone
+	Plan   WeekPlan
+	Err    string // why the athlete's week could not be read; "" when it was
+}
+
+// TeamLine opens the coach's review: how many athletes hit 90% of their last full week's
+// planned time (the time of the activities that did planned sessions), and each athlete's
+// share, with what was missed and what was done besides the plan.
+func TeamLine(weeks []AthleteWeek) string {
+	hit, planned := 0, 0
+	parts := make([]string, 0, len(weeks))
+	for _, w := range weeks {
+		all := w.Plan.All()
+		switch {
+		case w.Err != "":
+			parts = append(parts, w.Name+" not read")
+			continue
+		case all.PlanSecs <= 0:
+			parts = append(parts, w.Name+" no plan")
+			continue
+		}
+		planned++
+		if all.DoneSecs >= HitShare*all.PlanSecs {
+			hit++
+		}
+		s := fmt.Sprintf("%s %s", w.Name, share(all.DoneSecs, all.PlanSecs))
+		if m := all.Planned - all.Done; m > 0 {
+			s += fmt.Sprintf(", %d missed", m)
+		}
+		if u := w.Plan.Unplanned; u.Count > 0 {
+			s += fmt.Sprintf(", +%d unplanned (%s in all)", u.Count, share(all.DoneSecs+u.Secs, all.PlanSecs))
+		}
+		parts = append(parts, s)
+	}
+	return fmt.Sprintf("Last full week (Monday-Sunday in each athlete's time zone): %d of %d with a plan hit 90%% of planned time. %s.", hit, planned, strings.Join(parts, "; "))
+}
+
+// Words is what an athlete said of one activity: their note, RPE, feel, their comments.
+type Words struct {
+	Date, Sport, Name string // the activity's local date, type and name
+	Note              string
+	RPE, Feel         int // 0: not given
+	Comments          []string
+}
+
+// AthleteWords lists an athlete's words on their activities, a line each, within max; what
+// is cut is counted.
+func AthleteWords(ws []Words, max int) string {
+	if len(ws) == 0 {
+		return "Their words: none on last week's activities (no note, comment, RPE or feel)."
+	}
+	items := make([]string, len(ws))
+	for i, w := range ws {
+		var said []string
+		if w.Note != "" {
+			said = append(said, fmt.Sprintf("note %q", w.Note))
+		}
+		for _, c := range w.Comments {
+			said = append(said, fmt.Sprintf("comment %q", c))
+		}
+		if w.RPE > 0 {
+			said = append(said, fmt.Sprintf("RPE %d/10", w.RPE))
+		}
+		if w.Feel >= 1 && w.Feel <= 5 {
+			said = append(said, fmt.Sprintf("feel %d/5 %s", w.Feel, feelLabels[w.Feel-1]))
+		}
+		items[i] = fmt.Sprintf("- %s %s %q: %s", DayOf(w.Date), w.Sport, w.Name, strings.Join(said, "; "))
+	}
+	return List{Head: "Their words on last week's activities:", Items: items, Noun: "activities", Hint: "read one with get_activity_messages"}.Render(max)
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"time"
 )
 
 // SportVolume is what a sport adds up to over a week or a range of weeks.
@@ -36,6 +37,9 @@ type TrainingVolume struct {
 // per week, within max.
 func (u Units) TrainingVolume(v TrainingVolume, max int) string {
 	head := fmt.Sprintf("Training volume of %s, %s %s..%s (weeks start Monday, %s)", v.Athlete, plural(len(v.Weeks), "week", "weeks"), DayOf(v.Oldest), DayOf(v.Newest), u.loc())
+	if full := len(v.Weeks) - 1; full >= 1 && v.Weeks[0].Monday == mondayOf(v.Newest) {
+		head = fmt.Sprintf("Training volume of %s, %s %s..%s and this week so far, to %s (weeks start Monday, %s)", v.Athlete, plural(full, "full week", "full weeks"), DayOf(v.Oldest), DayOf(addDays(v.Weeks[0].Monday, -1)), DayOf(v.Newest), u.loc())
+	}
 	if v.StravaStubs > 0 {
 		head += fmt.Sprintf("\n%d Strava-sourced activities are not readable through the API and are not counted.", v.StravaStubs)
 	}
@@ -44,6 +48,9 @@ func (u Units) TrainingVolume(v TrainingVolume, max int) string {
 	planned := false
 	for i, w := range v.Weeks {
 		items[i] = "- " + DayOf(w.Monday) + ": " + u.volumeLine(w.Sports)
+		if i == 0 && w.Monday == mondayOf(v.Newest) && len(v.Weeks) > 1 {
+			items[i] = "- this week so far, " + DayOf(w.Monday) + ": " + u.volumeLine(w.Sports)
+		}
 		if line := planLine(w.Plan); line != "" {
 			items[i] += "\n  " + line
 			planned = true
@@ -103,4 +110,22 @@ func volumeLoad(v SportVolume) string {
 		return fmt.Sprintf("load %.0f (%d without)", v.Load, v.Unloaded)
 	}
 	return fmt.Sprintf("load %.0f", v.Load)
+}
+
+// mondayOf is the Monday of a date's week, both YYYY-MM-DD ("" for a date it cannot read).
+func mondayOf(date string) string {
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return ""
+	}
+	return d.AddDate(0, 0, -(int(d.Weekday())+6)%7).Format(time.DateOnly)
+}
+
+// addDays is date n days on, both YYYY-MM-DD.
+func addDays(date string, n int) string {
+	d, err := time.Parse(time.DateOnly, date)
+	if err != nil {
+		return date
+	}
+	return d.AddDate(0, 0, n).Format(time.DateOnly)
 }

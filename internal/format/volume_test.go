@@ -15,9 +15,9 @@ func TestVolumeOrdersSportsByTimeAndOmitsAMissingDistance(t *testing.T) {
 		Weeks: []VolumeWeek{{Monday: "2026-11-30"}, {Monday: "2026-11-23", Sports: week}}}, 4000)
 	want := "Ride 2× 2:00:00 60.00 km load 110; Run 1× 30:00 6.00 km load 40; WeightTraining 1× 30:00 load 20 | all 4× 3:00:00 load 170"
 	wantAll(t, got,
-		"Training volume of Ann, 2 weeks Mon 2026-11-23..Mon 2026-11-30 (weeks start Monday, UTC)",
+		"Training volume of Ann, 1 full week Mon 2026-11-23..Sun 2026-11-29 and this week so far, to Mon 2026-11-30 (weeks start Monday, UTC)",
 		"Totals: "+want,
-		"- Mon 2026-11-30: no activities",
+		"- this week so far, Mon 2026-11-30: no activities",
 		"- Mon 2026-11-23: "+want,
 	)
 }

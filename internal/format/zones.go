@@ -13,6 +13,7 @@ type ZoneUpdate struct {
 	Sport            string                  // the sport the settings are named for
 	Before           intervals.SportSettings // the settings before the change
 	FTP, LTHR, MaxHR *int32                  // the new values, nil when not changed
+	IndoorFTP        *int32                  // the new indoor FTP, nil when not changed
 	Pace             float64                 // the new threshold pace in m/s, 0 when not changed
 	After            intervals.SportSettings // the settings after the change
 }
@@ -24,7 +25,7 @@ func (u Units) ZoneUpdate(z ZoneUpdate) string {
 	for _, c := range []struct {
 		name, unit string
 		old, new   *int32
-	}{{"FTP", "W", z.Before.Ftp, z.FTP}, {"LTHR", "bpm", z.Before.Lthr, z.LTHR}, {"max HR", "bpm", z.Before.MaxHr, z.MaxHR}} {
+	}{{"FTP", "W", z.Before.Ftp, z.FTP}, {"indoor FTP", "W", z.Before.IndoorFtp, z.IndoorFTP}, {"LTHR", "bpm", z.Before.Lthr, z.LTHR}, {"max HR", "bpm", z.Before.MaxHr, z.MaxHR}} {
 		if c.new != nil {
 			changes = append(changes, fmt.Sprintf("%s %s → %d %s", c.name, withUnit(c.old, c.unit, "unset"), *c.new, c.unit))
 		}
@@ -45,8 +46,8 @@ func (u Units) ZoneUpdate(z ZoneUpdate) string {
 	b.WriteString(" Zones now (upper bounds):\n")
 	b.WriteString(u.zoneBounds(z.After, z.Sport))
 	out := strings.TrimRight(b.String(), "\n")
-	if in := z.After.IndoorFtp; z.FTP != nil && in != nil && *in > 0 && *in != *z.FTP {
-		out += fmt.Sprintf("\nIndoor FTP is still %d W: a setting of its own, which Intervals.icu uses for indoor rides. Change it on intervals.icu (the %s settings), or with the api toolset (api_call_operation updateSettings, body {\"indoor_ftp\": %d}).", *in, z.Sport, *z.FTP)
+	if in := z.After.IndoorFtp; z.FTP != nil && z.IndoorFTP == nil && in != nil && *in > 0 && *in != *z.FTP {
+		out += fmt.Sprintf("\nIndoor FTP is still %d W: a setting of its own, which Intervals.icu uses for indoor rides (indoor_ftp changes it).", *in)
 	}
 	return out
 }

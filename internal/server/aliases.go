@@ -46,7 +46,23 @@ func referenceArgs(e *Entry, args json.RawMessage, coach bool) (_ json.RawMessag
 			}
 		}
 	}
-	for _, a := range e.Aliases {
+	renamed, err := renameArgs(m, e.Aliases, "the reference server's")
+	if err != nil {
+		return nil, "", err
+	}
+	changed = changed || renamed
+	if !changed {
+		return args, asked, nil
+	}
+	out, err := json.Marshal(m)
+	return out, asked, err
+}
+
+// renameArgs puts the values m holds under other servers' names (aliases, whose says whose:
+// "the reference server's") under ours, and reports whether it changed m. A null value
+// leaves the argument out; a value given under both names is refused.
+func renameArgs(m map[string]json.RawMessage, aliases []manifest.Alias, whose string) (changed bool, _ error) {
+	for _, a := range aliases {
 		raw, ok := m[a.Name]
 		if !ok {
 			continue
@@ -54,29 +70,25 @@ func referenceArgs(e *Entry, args json.RawMessage, coach bool) (_ json.RawMessag
 		delete(m, a.Name)
 		changed = true
 		if isNull(raw) {
-			continue // the reference server's way of leaving an argument out
+			continue // their way of leaving an argument out
 		}
 		ours := map[string]json.RawMessage{}
 		if a.Convert != nil {
 			var err error
 			if ours, err = a.Convert(raw); err != nil {
-				return nil, "", manifest.Errorf("argument %s: %v", a.Name, err)
+				return false, manifest.Errorf("argument %s: %v", a.Name, err)
 			}
 		} else if a.For != "" {
 			ours[a.For] = raw
 		}
 		for name, v := range ours {
 			if _, both := m[name]; both {
-				return nil, "", manifest.Errorf("%s and %s are the same argument (%s is the reference server's name for %s): give %s only", a.Name, name, a.Name, name, name)
+				return false, manifest.Errorf("%s and %s are the same argument (%s is %s name for %s): give %s only", a.Name, name, a.Name, whose, name, name)
 			}
 			m[name] = v
 		}
 	}
-	if !changed {
-		return args, asked, nil
-	}
-	out, err := json.Marshal(m)
-	return out, asked, err
+	return changed, nil
 }
 
 func isNull(raw json.RawMessage) bool { return strings.TrimSpace(string(raw)) == "null" }

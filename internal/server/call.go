@@ -64,24 +64,39 @@ type Result struct {
 // timeout, and turns every failure (bad arguments, API errors, timeouts, panics) into an
 // error result that says what to do. confirm may be nil (the user cannot be asked).
 func (c *Catalog) Call(ctx context.Context, rt *Runtime, name string, args json.RawMessage, confirm func(context.Context, string) (bool, bool, error)) (res Result) {
-	e, ok := c.Lookup(name)
-	if !ok {
+	e, alias := c.resolve(name)
+	if e == nil {
 		return Result{Text: fmt.Sprintf("unknown tool %q", name), IsError: true}
 	}
-	return rt.finish(c.run(ctx, rt, e, args, confirm))
+	text, err := c.runAs(ctx, rt, e, alias, args, confirm)
+	return rt.finishAs(alias.lead(name), text, err)
+}
+
+// runAs runs e for a call made under alias (nil: under e's name), its arguments put under
+// our names first.
+func (c *Catalog) runAs(ctx context.Context, rt *Runtime, e *Entry, alias *toolAlias, args json.RawMessage, confirm func(context.Context, string) (bool, bool, error)) (string, error) {
+	args, err := alias.ours(args)
+	if err != nil {
+		return "", err
+	}
+	return c.run(ctx, rt, e, args, confirm)
 }
 
 // finish turns a tool's answer or error into a Result, without secrets and within the
 // answer budget (a tool keeps to it; an error quoting what it was given might not).
-func (rt *Runtime) finish(text string, err error) Result {
+func (rt *Runtime) finish(text string, err error) Result { return rt.finishAs("", text, err) }
+
+// finishAs is finish for an answer that opens with lead (the name we list, for a call under
+// an alias), the budget counting it.
+func (rt *Runtime) finishAs(lead, text string, err error) Result {
 	if err != nil {
 		msg := errorText(err)
 		if rt.oauth && upstreamForbidden(err) {
 			msg += ". " + narrowedGrant
 		}
-		return Result{Text: rt.cut(redact(msg, rt.Secrets)), IsError: true}
+		return Result{Text: rt.cut(redact(lead+msg, rt.Secrets)), IsError: true}
 	}
-	return Result{Text: rt.cut(redact(text, rt.Secrets))}
+	return Result{Text: rt.cut(redact(lead+text, rt.Secrets))}
 }
 
 // narrowedGrant is added to a 403 from Intervals.icu for an OAuth caller: Intervals.icu

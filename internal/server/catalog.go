@@ -61,10 +61,10 @@ type Catalog struct {
 	coach   bool
 }
 
-// Lookup returns the exposed tool called name.
+// Lookup returns the exposed tool called name, or that name is an alias of (toolAliases).
 func (c *Catalog) Lookup(name string) (*Entry, bool) {
-	e, ok := c.byName[name]
-	return e, ok
+	e, _ := c.resolve(name)
+	return e, e != nil
 }
 
 // checkDef reports the mistakes in a tool's definition (everything but its input type).

@@ -9,7 +9,9 @@
 // or a signed-in athlete's from the per-caller pool), confirmations asked of the user, the
 // store's journal and notices (Persist), and any failure (bad arguments, an API error, a
 // timeout, a panic) returned as an isError result that says what to do, never as a protocol
-// error and never with a credential in it.
+// error and never with a credential in it. A call may name a tool by another server's name
+// (OpenAthlete's get_calendar: toolAliases, never listed): it runs ours, its arguments put
+// under our names, and the answer opens with the name we list.
 //
 // Imports: gen/intervals, internal/caller, internal/manifest, internal/schema, internal/store
 // and internal/toolcall; never a transport, the authorization server or the fake. Never

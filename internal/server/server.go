@@ -93,6 +93,7 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 		return nil, err
 	}
 	addViews(srv, cat)
+	srv.AddReceivingMiddleware(callAliases(cat))
 	return srv, nil
 }
 
@@ -139,11 +140,12 @@ func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 		}
 		cf := newConfirmer(req)
 		out := newOutput(ctx, req)
-		text, err := cat.run(toolcall.WithOutput(ctx, out), crt, e, req.Params.Arguments, cf.confirm)
+		name, alias := calledAs(ctx)
+		text, err := cat.runAs(toolcall.WithOutput(ctx, out), crt, e, alias, req.Params.Arguments, cf.confirm)
 		if r, ok := cf.inputRequired(err); ok {
 			return r, nil
 		}
-		res := crt.finish(text, err)
+		res := crt.finishAs(alias.lead(name), text, err)
 		if res.IsError {
 			rt.logger().Info("tool error", "tool", e.Name, "message", res.Text)
 		}

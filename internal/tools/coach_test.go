@@ -2,6 +2,8 @@ package tools
 
 import (
 	"context"
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 )
@@ -138,4 +141,83 @@ func TestListAthletes(t *testing.T) {
 		t.Errorf("answer:\n%s", out)
 	}
 	golden(t, "list_athletes", "two_athletes", out, nil)
+}
+
+// TestCoachReviewOfLastWeekInEachAthletesTimeZone is the coach's "for each of my athletes,
+// how did last week compare to the plan?" in one call through an MCP session. At 20:00 UTC
+// on Sunday 29 November it is still Sunday in Paris and Denver, whose last full week is
+// 16-22 November, and already Monday in Tokyo, whose last full week is 23-29 November. The
+// answer opens with the team line; each athlete's last full week says what was done without
+// a plan (Camille Martin's unplanned ride, as the fake has it) and the athlete's own words
+// (Jordan Rivera's tight calf); this week so far is said apart.
+func TestCoachReviewOfLastWeekInEachAthletesTimeZone(t *testing.T) {
+	now := time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
+	f, c := startFake(t, now)
+	cs := clientSession(t, newEnv(c, "0", now))
+	out, isErr := callText(t, cs, "get_training_volume", map[string]any{"athlete": "all", "weeks": 1})
+	if isErr {
+		t.Fatal(out)
+	}
+	if !strings.HasPrefix(out, "Last full week (Monday-Sunday in each athlete's time zone): ") || !strings.Contains(strings.SplitN(out, "\n", 2)[0], "Camille Martin") {
+		t.Errorf("the answer does not open with the team line:\n%s", out)
+	}
+	sections := map[string]string{}
+	for _, tc := range []struct{ id, tz, monday, today string }{
+		{"i100002", "Europe/Paris", "2026-11-16", "2026-11-29"},
+		{"i100003", "America/Denver", "2026-11-16", "2026-11-29"},
+		{"i100004", "Asia/Tokyo", "2026-11-23", "2026-11-30"},
+	} {
+		a := worldAthlete(t, f, tc.id)
+		name := deref(a.Profile.Name)
+		head := fmt.Sprintf("Training volume of %s, 1 full week %s..%s and this week so far, to %s (weeks start Monday, %s)", name, weekdayDate(tc.monday), weekdayDate(plusDays(tc.monday, 6)), weekdayDate(tc.today), tc.tz)
+		i := strings.Index(out, head)
+		if i < 0 {
+			t.Errorf("%s: no %q in:\n%s", tc.id, head, out)
+			continue
+		}
+		section := out[i:]
+		if j := strings.Index(section[1:], "\n\nTraining volume of "); j >= 0 {
+			section = section[:j+1]
+		}
+		sections[tc.id] = section
+		if !strings.Contains(section, "- this week so far, "+weekdayDate(plusDays(tc.monday, 7))+": ") {
+			t.Errorf("%s: this week is not said apart:\n%s", tc.id, section)
+		}
+		done, due, _ := planCount(a, tc.monday, tc.today)
+		want := fmt.Sprintf("  plan %d/%d, time ", done, due)
+		if line := lineWith(section[strings.Index(section, "- "+weekdayDate(tc.monday)):], "  plan "); !strings.HasPrefix(line, want) {
+			t.Errorf("%s: last week's plan %q, want it to start %q", tc.id, line, want)
+		}
+	}
+	last := sections["i100002"][strings.Index(sections["i100002"], "- "+weekdayDate("2026-11-16")):]
+	if !strings.Contains(lineWith(last, "  plan "), "; unplanned 1× ") || !strings.Contains(out[:strings.Index(out, "\n")], "+1 unplanned") {
+		t.Errorf("Camille Martin's unplanned ride is not in the review:\n%s", out)
+	}
+	jordan := sections["i100003"]
+	for _, w := range []string{"Their words on last week's activities:", fmt.Sprintf("note %q", synth.CalfNote), fmt.Sprintf("comment %q", synth.CalfComment), "RPE 8/10", "feel 4/5 Poor"} {
+		if !strings.Contains(jordan, w) {
+			t.Errorf("Jordan Rivera's words lack %q:\n%s", w, jordan)
+		}
+	}
+	if strings.Contains(out, "Alex Demo") {
+		t.Errorf("the coach's own data is among the athletes list_athletes shows:\n%s", out)
+	}
+	if out, isErr := callText(t, cs, "get_activities", map[string]any{"athlete": "all"}); !isErr || !strings.Contains(out, "athlete") {
+		t.Errorf("get_activities for athlete all: %q, want an error about the argument", out)
+	}
+}
+
+// The athletes' words are cut to the answer's budget, and what is cut is counted.
+func TestCoachReviewCutsTheWordsToTheBudget(t *testing.T) {
+	now := time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
+	_, c := startFake(t, now)
+	env := newEnv(c, "0", now)
+	env.EveryAthlete, env.Budget = true, 3000
+	out := mustCallTool(t, env, "get_training_volume", map[string]any{"weeks": 1})
+	if len([]rune(out)) > 3000 {
+		t.Errorf("%d characters, over the budget of 3000:\n%s", len([]rune(out)), out)
+	}
+	if !regexp.MustCompile(`… \d+ more activities`).MatchString(out) {
+		t.Errorf("no count of the words cut:\n%s", out)
+	}
 }

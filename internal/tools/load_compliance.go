@@ -12,7 +12,8 @@ import (
 // on both sides (the event's paired_activity_id, the activity's paired_event_id); either will
 // do. Its time and load are the activity's. A session before today that no activity did was
 // missed; one today not done yet, or later in the week, is still to come and counts in no
-// share. Sessions after today's week are not read.
+// share. Sessions after today's week are not read. An activity that did no planned session
+// (paired on neither side) is the week's unplanned: it adds to what was done, not to a share.
 func weeklyPlans(evs []calEvent, acts []intervals.Activity, first, today string) map[string]format.WeekPlan {
 	byID := map[string]intervals.Activity{}
 	doneBy := map[int32]string{}
@@ -26,6 +27,21 @@ func weeklyPlans(evs []calEvent, acts []intervals.Activity, first, today string)
 		}
 	}
 	out := map[string]format.WeekPlan{}
+	didPlan := map[string]bool{}
+	for _, e := range evs {
+		if id := pairedID(e.Paired); id != "" {
+			didPlan[id] = true
+		}
+	}
+	for _, a := range acts {
+		d := activityDate(a)
+		if a.Id == nil || a.PairedEventId != nil || didPlan[*a.Id] || d < first || d > today || format.IsStravaStub(a) {
+			continue
+		}
+		p := out[mondayOf(d)]
+		p.Unplanned = plusActivity(p.Unplanned, a)
+		out[mondayOf(d)] = p
+	}
 	for _, e := range evs {
 		d := e.date()
 		if !e.session() || d < first {

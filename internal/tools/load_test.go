@@ -47,7 +47,8 @@ func TestLoadToolsAgreeWithTheFakesData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	first := addDays(mondayOf(today), -35)
+	first := addDays(mondayOf(today), -42) // 6 full weeks, then this one
+
 	n, load := 0, 0
 	for _, act := range a.Activities {
 		d := ""

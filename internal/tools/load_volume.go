@@ -14,19 +14,20 @@ import (
 // sessions went (load_compliance.go).
 
 type trainingVolumeIn struct {
-	Weeks int `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52" jsonschema_description:"Weeks back, this one included (default 12)"`
+	Weeks int `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52" jsonschema_description:"Full weeks back, before this one (default 12)"`
 }
 
 func getTrainingVolumeTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name:        "get_training_volume",
 		Title:       "Weekly training volume",
-		Description: "Weekly time, distance, load and count per sport over the last N weeks (Monday-based), and planned sessions done vs planned (count, time, load %).",
+		Description: "Weekly time, distance, load and count per sport over the last N full weeks (Monday-based) and this week so far, and planned sessions done vs planned (count, time, load %), unplanned.",
 		Toolset:     manifest.Load,
 		Access:      manifest.Read,
 		Operations:  []string{"getAthlete", "listActivities", "listEvents"},
 		// A coach asks how every athlete's week went against the plan in one call (athlete
-		// all, which also lists the athletes: list_athletes's listAthletes, coach mode only).
+		// all, which also lists the athletes, and reads their words on last week's
+		// activities: coach mode only).
 		EveryAthlete: true,
 	}, getTrainingVolume)
 }
@@ -37,28 +38,41 @@ func getTrainingVolume(ctx context.Context, env *toolcall.Env, in trainingVolume
 		weeks = 12
 	}
 	if env.EveryAthlete {
-		return forEveryAthlete(ctx, env, func(ctx context.Context, env *toolcall.Env) (string, error) {
-			return trainingVolume(ctx, env, weeks)
+		return forEveryAthlete(ctx, env, func(ctx context.Context, env *toolcall.Env) (string, format.AthleteWeek, error) {
+			return weekReview(ctx, env, weeks)
 		})
 	}
-	return trainingVolume(ctx, env, weeks)
-}
-
-// trainingVolume is get_training_volume's answer for the call's athlete.
-func trainingVolume(ctx context.Context, env *toolcall.Env, weeks int) (string, error) {
-	ath, err := loadAthlete(ctx, env)
+	v, err := readVolume(ctx, env, weeks)
 	if err != nil {
 		return "", err
 	}
+	return v.ath.units.TrainingVolume(v.vol, env.MaxChars()), nil
+}
+
+// athleteVolume is what get_training_volume reads and sums for one athlete.
+type athleteVolume struct {
+	ath        *athleteCtx
+	vol        format.TrainingVolume
+	acts       []intervals.Activity
+	lastMonday string // the last full week's Monday
+}
+
+// readVolume reads and sums the athlete's last weeks full weeks (Monday-based, in the
+// athlete's time zone) and this week so far.
+func readVolume(ctx context.Context, env *toolcall.Env, weeks int) (*athleteVolume, error) {
+	ath, err := loadAthlete(ctx, env)
+	if err != nil {
+		return nil, err
+	}
 	today := ath.today.Format(ymd)
-	first := addDays(mondayOf(today), -7*(weeks-1))
+	first := addDays(mondayOf(today), -7*weeks)
 	acts, err := loadActivities(ctx, env, first, today)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	evs, err := loadEvents(ctx, env, first, addDays(mondayOf(today), 6))
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	plans := weeklyPlans(evs, acts, first, today)
 	byWeek, total, stubs := weeklyVolume(acts, first, today)
@@ -66,7 +80,7 @@ func trainingVolume(ctx context.Context, env *toolcall.Env, weeks int) (string, 
 	for wk := mondayOf(today); wk >= first; wk = addDays(wk, -7) {
 		vol.Weeks = append(vol.Weeks, format.VolumeWeek{Monday: wk, Sports: byWeek[wk], Plan: plans[wk]})
 	}
-	return ath.units.TrainingVolume(vol, env.MaxChars()), nil
+	return &athleteVolume{ath: ath, vol: vol, acts: acts, lastMonday: addDays(mondayOf(today), -7)}, nil
 }
 
 // weeklyVolume sums the activities done between first and today (local dates) by Monday and
@@ -93,21 +107,26 @@ func weeklyVolume(acts []intervals.Activity, first, today string) (byWeek map[st
 			byWeek[wk] = map[string]format.SportVolume{}
 		}
 		for _, m := range []map[string]format.SportVolume{byWeek[wk], total} {
-			v := m[sport]
-			v.Count++
-			if a.MovingTime != nil {
-				v.Secs += float64(*a.MovingTime)
-			}
-			if a.Distance != nil {
-				v.Metres += float64(*a.Distance)
-			}
-			if a.IcuTrainingLoad != nil {
-				v.Load += float64(*a.IcuTrainingLoad)
-			} else {
-				v.Unloaded++
-			}
-			m[sport] = v
+			m[sport] = plusActivity(m[sport], a)
 		}
 	}
 	return byWeek, total, stubs
+}
+
+// plusActivity is v with the activity counted in: its time, distance and load (a missing
+// load counted as missing).
+func plusActivity(v format.SportVolume, a intervals.Activity) format.SportVolume {
+	v.Count++
+	if a.MovingTime != nil {
+		v.Secs += float64(*a.MovingTime)
+	}
+	if a.Distance != nil {
+		v.Metres += float64(*a.Distance)
+	}
+	if a.IcuTrainingLoad != nil {
+		v.Load += float64(*a.IcuTrainingLoad)
+	} else {
+		v.Unloaded++
+	}
+	return v
 }

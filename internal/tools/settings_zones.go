@@ -20,18 +20,30 @@ import (
 // that the next call sees the new thresholds.
 
 type updateZoneIn struct {
-	Sport         string `json:"sport" jsonschema_description:"Ride, Run, Swim or another sport type of the athlete's settings"`
+	Sport string `json:"sport" jsonschema_description:"Ride, Run, Swim or another sport type of the athlete's settings"`
+	thresholdsIn
+	IndoorFTP *int `json:"indoor_ftp,omitempty" spec:"SportSettings.indoor_ftp" jsonschema_description:"W, indoor rides"`
+}
+
+// thresholdsIn are the thresholds of one sport's settings that update_training_zone and
+// log_metrics set, by the same names (indoor FTP is update_training_zone's alone).
+type thresholdsIn struct {
 	FTP           *int   `json:"ftp,omitempty" spec:"SportSettings.ftp" jsonschema_description:"W"`
 	LTHR          *int   `json:"lthr,omitempty" spec:"SportSettings.lthr" jsonschema_description:"bpm"`
 	MaxHR         *int   `json:"max_hr,omitempty" spec:"SportSettings.max_hr" jsonschema_description:"bpm"`
-	ThresholdPace string `json:"threshold_pace,omitempty" spec:"SportSettings.threshold_pace" jsonschema_description:"m:ss per km (runs) or per 100m (swims), e.g. 4:10/km"`
+	ThresholdPace string `json:"threshold_pace,omitempty" spec:"SportSettings.threshold_pace" jsonschema_description:"m:ss/km, /100m for swims"`
+}
+
+// none says that no threshold is given.
+func (t thresholdsIn) none() bool {
+	return t.FTP == nil && t.LTHR == nil && t.MaxHR == nil && t.ThresholdPace == ""
 }
 
 func updateTrainingZoneTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name:        "update_training_zone",
 		Title:       "Update a threshold",
-		Description: "Sets FTP, LTHR, threshold pace or max HR for a sport, e.g. after a test; zones follow (they are % of threshold) and are shown.",
+		Description: "Sets FTP, indoor FTP, LTHR, threshold pace or max HR for a sport, e.g. after a test; zones follow (they are % of threshold) and are shown.",
 		Toolset:     manifest.Settings,
 		Access:      manifest.Write,
 		Idempotent:  true,
@@ -40,20 +52,36 @@ func updateTrainingZoneTool() manifest.Tool {
 }
 
 func updateTrainingZone(ctx context.Context, env *toolcall.Env, in updateZoneIn) (string, error) {
-	if in.FTP == nil && in.LTHR == nil && in.MaxHR == nil && in.ThresholdPace == "" {
-		return "", manifest.Errorf("nothing to change: give ftp, lthr, max_hr or threshold_pace")
+	if in.none() && in.IndoorFTP == nil {
+		return "", manifest.Errorf("nothing to change: give ftp, indoor_ftp, lthr, max_hr or threshold_pace")
 	}
 	ath, err := loadAthlete(ctx, env)
 	if err != nil {
 		return "", err
 	}
-	set, err := settingsFor(ath.Athlete, in.Sport)
+	up, err := planThresholds(ath, in.Sport, in.thresholdsIn, in.IndoorFTP)
 	if err != nil {
 		return "", err
 	}
-	u := ath.units
-	sport := format.SportTypes(set)[0]
-	var body intervals.SportSettings
+	return up.write(ctx, env, ath.units)
+}
+
+// thresholdUpdate is a checked change of one sport's settings, ready to send.
+type thresholdUpdate struct {
+	set   intervals.SportSettings // the settings before
+	sport string                  // their first sport type, as answers name them
+	body  intervals.SportSettings // the fields to change
+	pace  float64                 // the new threshold pace, m/s; 0: unchanged
+}
+
+// planThresholds checks the thresholds given for sport (and an indoor FTP, nil: unchanged)
+// against the athlete's settings and plausible ranges; nothing is sent.
+func planThresholds(ath *athleteCtx, sport string, in thresholdsIn, indoorFTP *int) (thresholdUpdate, error) {
+	set, err := settingsFor(ath.Athlete, sport)
+	if err != nil {
+		return thresholdUpdate{}, err
+	}
+	up := thresholdUpdate{set: set, sport: format.SportTypes(set)[0]}
 	check := func(name string, p *int, lo, hi int, unit string, dst **int32) error {
 		if p == nil {
 			return nil
@@ -65,27 +93,40 @@ func updateTrainingZone(ctx context.Context, env *toolcall.Env, in updateZoneIn)
 		*dst = &v
 		return nil
 	}
-	if err := check("FTP", in.FTP, 30, 700, "W", &body.Ftp); err != nil {
-		return "", err
-	}
-	if err := check("LTHR", in.LTHR, 80, 230, "bpm", &body.Lthr); err != nil {
-		return "", err
-	}
-	if err := check("max HR", in.MaxHR, 100, 240, "bpm", &body.MaxHr); err != nil {
-		return "", err
-	}
-	var pace float64
-	if in.ThresholdPace != "" {
-		if pace, err = thresholdPace(in.ThresholdPace, sport, u); err != nil {
-			return "", err
+	for _, c := range []struct {
+		name   string
+		p      *int
+		lo, hi int
+		unit   string
+		dst    **int32
+	}{
+		{"FTP", in.FTP, 30, 700, "W", &up.body.Ftp},
+		{"indoor FTP", indoorFTP, 30, 700, "W", &up.body.IndoorFtp},
+		{"LTHR", in.LTHR, 80, 230, "bpm", &up.body.Lthr},
+		{"max HR", in.MaxHR, 100, 240, "bpm", &up.body.MaxHr},
+	} {
+		if err := check(c.name, c.p, c.lo, c.hi, c.unit, c.dst); err != nil {
+			return thresholdUpdate{}, err
 		}
-		v := float32(pace)
-		body.ThresholdPace = &v
 	}
-	hr := in.LTHR != nil || in.MaxHR != nil
+	if in.ThresholdPace != "" {
+		if up.pace, err = thresholdPace(in.ThresholdPace, up.sport, ath.units); err != nil {
+			return thresholdUpdate{}, err
+		}
+		v := float32(up.pace)
+		up.body.ThresholdPace = &v
+	}
+	return up, nil
+}
+
+// write sends the change (updateSettings) and says what changed, the zones included. Heart
+// rate zones are recomputed when LTHR or max HR change. The cached profile is forgotten.
+func (up thresholdUpdate) write(ctx context.Context, env *toolcall.Env, u format.Units) (string, error) {
+	set, body := up.set, up.body
+	hr := body.Lthr != nil || body.MaxHr != nil
 	resp, err := env.Client.UpdateSettings(ctx, env.AthleteID, strconv.Itoa(int(*set.Id)), &intervals.UpdateSettingsParams{RecalcHrZones: hr}, body)
 	if err != nil {
-		return "", athleteAccessError(env, fmt.Errorf("update the %s settings: %w", sport, err))
+		return "", athleteAccessError(env, fmt.Errorf("update the %s settings: %w", up.sport, err))
 	}
 	// The settings are in the profile: the next read of it is fresh.
 	env.Cache.Forget(env.Client, toolcall.CacheProfile)
@@ -94,7 +135,7 @@ func updateTrainingZone(ctx context.Context, env *toolcall.Env, in updateZoneIn)
 		after = intervals.SportSettings{}
 	}
 	after = settingsAfter(after, set, body)
-	return u.ZoneUpdate(format.ZoneUpdate{Sport: sport, Before: set, FTP: body.Ftp, LTHR: body.Lthr, MaxHR: body.MaxHr, Pace: pace, After: after}), nil
+	return u.ZoneUpdate(format.ZoneUpdate{Sport: up.sport, Before: set, FTP: body.Ftp, IndoorFTP: body.IndoorFtp, LTHR: body.Lthr, MaxHR: body.MaxHr, Pace: up.pace, After: after}), nil
 }
 
 // settingsFor finds the sport settings whose types include sport (case-insensitive).

@@ -86,7 +86,7 @@ func TestUpdateTrainingZoneRefusals(t *testing.T) {
 }
 
 // A new FTP leaves indoor FTP, a setting of its own, as it was: the answer says so, and how
-// to change it, rather than let the athlete believe indoor rides follow.
+// to change it (indoor_ftp), rather than let the athlete believe indoor rides follow.
 func TestUpdateTrainingZoneSaysIndoorFTPIsUnchanged(t *testing.T) {
 	f, env := demoFake(t)
 	var indoor int32
@@ -99,7 +99,7 @@ func TestUpdateTrainingZoneSaysIndoorFTPIsUnchanged(t *testing.T) {
 		t.Fatal("the demo athlete's ride settings have no indoor FTP")
 	}
 	out := mustCallTool(t, env, "update_training_zone", `{"sport":"Ride","ftp":265}`)
-	want := fmt.Sprintf("Indoor FTP is still %d W: a setting of its own, which Intervals.icu uses for indoor rides. Change it on intervals.icu (the Ride settings), or with the api toolset (api_call_operation updateSettings, body {\"indoor_ftp\": 265}).", indoor)
+	want := fmt.Sprintf("Indoor FTP is still %d W: a setting of its own, which Intervals.icu uses for indoor rides (indoor_ftp changes it).", indoor)
 	if !strings.HasSuffix(out, want) {
 		t.Errorf("answer lacks the indoor FTP:\n%s", out)
 	}
@@ -121,5 +121,25 @@ func TestContextGivesPaceZonesInPaceUnits(t *testing.T) {
 		if !strings.Contains(line, "pace zones % of threshold pace") || !strings.Contains(line, unit) || !strings.Contains(line, "/faster)") {
 			t.Errorf("%s pace zones should give paces %s...: %q", sport, unit, line)
 		}
+	}
+}
+
+// indoor_ftp sets the indoor FTP of the sport's settings, in the fake's state, through an MCP
+// session; the answer says it changed and no longer that it is unchanged.
+func TestUpdateTrainingZoneSetsIndoorFTP(t *testing.T) {
+	f, env := demoFake(t)
+	cs := clientSession(t, env)
+	out, isErr := callText(t, cs, "update_training_zone", map[string]any{"sport": "Ride", "ftp": 265, "indoor_ftp": 255})
+	if isErr {
+		t.Fatal(out)
+	}
+	for _, s := range worldAthlete(t, f, fakeicu.DemoAthleteID).SportSettings {
+		if s.Types != nil && slices.Contains(*s.Types, "Ride") && (deref(s.IndoorFtp) != 255 || deref(s.Ftp) != 265) {
+			t.Errorf("the fake's ride settings: FTP %d, indoor FTP %d; want 265 and 255", deref(s.Ftp), deref(s.IndoorFtp))
+		}
+	}
+	containsAll(t, out, "FTP 250 W → 265 W", "indoor FTP 240 W → 255 W", "Z4 105% 278 W")
+	if strings.Contains(out, "still") {
+		t.Errorf("the indoor FTP changed, yet the answer says it is unchanged:\n%s", out)
 	}
 }

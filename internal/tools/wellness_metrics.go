@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"strconv"
@@ -19,13 +20,22 @@ import (
 // day stays as it was. The subjective 1-4 scales are described with format's labels, the one
 // definition every tool uses.
 
-// scaleLegends describes the 1-4 fields compactly from format's labels:
-// "soreness 1 Low..4 Extreme; ...".
+// scaleLegends describes the 1-4 fields compactly from format's labels, the fields of one
+// legend together: "soreness, fatigue, stress Low..Extreme; ..." (1 to 4).
 func scaleLegends() string {
-	var parts []string
+	var legends []string
+	fields := map[string][]string{}
 	for _, f := range format.ScaleFields {
 		l := strings.Split(format.ScaleLegend(f), ", ")
-		parts = append(parts, fmt.Sprintf("%s %s..%s", metricsArg(f), l[0], l[3]))
+		legend := strings.TrimPrefix(l[0], "1 ") + ".." + strings.TrimPrefix(l[3], "4 ")
+		if fields[legend] == nil {
+			legends = append(legends, legend)
+		}
+		fields[legend] = append(fields[legend], metricsArg(f))
+	}
+	parts := make([]string, len(legends))
+	for i, l := range legends {
+		parts[i] = strings.Join(fields[l], ", ") + " " + l
 	}
 	return strings.Join(parts, "; ")
 }
@@ -58,18 +68,81 @@ type logMetricsIn struct {
 	Systolic     *int     `json:"systolic,omitempty" spec:"Wellness.systolic" jsonschema_description:"mmHg"`
 	Diastolic    *int     `json:"diastolic,omitempty" spec:"Wellness.diastolic" jsonschema_description:"mmHg"`
 	Notes        string   `json:"notes,omitempty" jsonschema:"maxLength=4000" spec:"Wellness.comments"`
+	Sport        string   `json:"sport,omitempty" jsonschema_description:"Thresholds' sport: default Ride, Run for a pace"`
+	thresholdsIn
 }
 
 func logMetricsTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name:        "log_metrics",
 		Title:       "Log daily metrics",
-		Description: "Records a day's metrics (default today): weight, resting HR, HRV, sleep, scores, notes. Only given fields change. 1-4 scales: " + scaleLegends() + ".",
+		Description: "Records a day's metrics, only those given: weight, resting HR, HRV, sleep, scores, notes; thresholds as update_training_zone does. Scales 1..4: " + scaleLegends() + ".",
 		Toolset:     manifest.Wellness,
 		Access:      manifest.Write,
 		Idempotent:  true,
-		Operations:  []string{"getAthlete", "updateWellness"},
+		Operations:  []string{"getAthlete", "updateWellness", "updateSettings"},
+		Aliases:     []manifest.Alias{{Name: "entries", Convert: metricEntries}},
 	}, logMetrics)
+}
+
+// metricEntries reads OpenAthlete's log_metrics entries ([{type, value, date, notes}]) as our
+// arguments: one day's, each type once. Its types Intervals.icu keeps nowhere (VMA, VO2max)
+// are refused saying so.
+func metricEntries(v json.RawMessage) (map[string]json.RawMessage, error) {
+	var entries []struct {
+		Type  string          `json:"type"`
+		Value json.RawMessage `json:"value"`
+		Date  string          `json:"date"`
+		Notes string          `json:"notes"`
+	}
+	if err := json.Unmarshal(v, &entries); err != nil || len(entries) == 0 {
+		return nil, fmt.Errorf("expected a list of {type, value, date, notes}")
+	}
+	ours := map[string]json.RawMessage{}
+	var notes []string
+	date := ""
+	for _, e := range entries {
+		arg, sport := "", ""
+		switch e.Type {
+		case "WEIGHT":
+			arg = "weight"
+		case "HR_REST":
+			arg = "resting_hr"
+		case "HR_MAX":
+			arg = "max_hr"
+		case "HRV_LAST_NIGHT_AVG":
+			arg = "hrv"
+		case "FTP_CYCLING":
+			arg, sport = "ftp", "Ride"
+		case "FTP_RUNNING":
+			arg, sport = "ftp", "Run"
+		default:
+			return nil, fmt.Errorf("%s: not a metric Intervals.icu keeps here; log_metrics takes WEIGHT, HR_REST, HR_MAX, HRV_LAST_NIGHT_AVG, FTP_CYCLING, FTP_RUNNING (or its own arguments: weight, resting_hr, sleep ...)", e.Type)
+		}
+		if _, twice := ours[arg]; twice {
+			return nil, fmt.Errorf("%s is given twice (as %s): one value a call", e.Type, arg)
+		}
+		if e.Date != "" && date != "" && e.Date != date {
+			return nil, fmt.Errorf("the entries are of %s and %s: one day a call", date, e.Date)
+		}
+		if e.Date != "" {
+			date = e.Date
+		}
+		ours[arg] = e.Value
+		if sport != "" {
+			ours["sport"], _ = json.Marshal(sport)
+		}
+		if n := strings.TrimSpace(e.Notes); n != "" {
+			notes = append(notes, n)
+		}
+	}
+	if date != "" {
+		ours["date"], _ = json.Marshal(date)
+	}
+	if len(notes) > 0 {
+		ours["notes"], _ = json.Marshal(strings.Join(notes, "; "))
+	}
+	return ours, nil
 }
 
 func logMetrics(ctx context.Context, env *toolcall.Env, in logMetricsIn) (string, error) {
@@ -92,17 +165,60 @@ func logMetrics(ctx context.Context, env *toolcall.Env, in logMetricsIn) (string
 	if err != nil {
 		return "", err
 	}
+	var up *thresholdUpdate
+	if !in.thresholdsIn.none() {
+		if date != today {
+			return "", manifest.Errorf("ftp, lthr, threshold_pace and max_hr are the sport settings' values from now on, not a past day's: leave date out for them (log the day's metrics in a call of their own)")
+		}
+		if in.Sport == "" && in.ThresholdPace != "" && in.FTP != nil {
+			return "", manifest.Errorf("ftp is a ride's and threshold_pace a run's (or swim's): give sport, or log them in two calls")
+		}
+		p, err := planThresholds(ath, thresholdsSport(in), in.thresholdsIn, nil)
+		if err != nil {
+			return "", err
+		}
+		up = &p
+	}
+	if w == (intervals.Wellness{}) && up == nil {
+		return "", manifest.Errorf("nothing to record: give at least one metric (weight, resting_hr, hrv, sleep, soreness ..., or ftp, lthr, threshold_pace, max_hr)")
+	}
+	var zones string
+	if up != nil {
+		if zones, err = up.write(ctx, env, ath.units); err != nil {
+			return "", err
+		}
+		if w == (intervals.Wellness{}) {
+			return zones, nil
+		}
+		zones += "\n"
+	}
 	sent := w
 	sent.Id = &date
 	resp, err := env.Client.UpdateWellness(ctx, env.AthleteID, date, w)
 	if err != nil {
-		return "", athleteAccessError(env, fmt.Errorf("record the metrics of %s: %w", date, err))
+		err = athleteAccessError(env, fmt.Errorf("record the metrics of %s: %w", date, err))
+		if up != nil {
+			return "", fmt.Errorf("%sbut the day's other metrics were not recorded: %w", zones, err)
+		}
+		return "", err
 	}
 	var row intervals.Wellness
 	if !readBack(resp, &row) {
-		return format.MetricsLogged(sent, nil), nil
+		return zones + format.MetricsLogged(sent, nil), nil
 	}
-	return format.MetricsLogged(sent, &row), nil
+	return zones + format.MetricsLogged(sent, &row), nil
+}
+
+// thresholdsSport is the sport whose settings log_metrics's thresholds are for: the one
+// given, else Run for a threshold pace alone, else Ride (FTP is a cyclist's first).
+func thresholdsSport(in logMetricsIn) string {
+	switch {
+	case in.Sport != "":
+		return in.Sport
+	case in.ThresholdPace != "" && in.FTP == nil:
+		return "Run"
+	}
+	return "Ride"
 }
 
 // metricsBody checks each given value and builds the wellness body with those fields only.
@@ -167,9 +283,6 @@ func metricsBody(in logMetricsIn) (intervals.Wellness, error) {
 	}
 	if len(errs) > 0 {
 		return w, manifest.Errorf("%s", strings.Join(errs, "; "))
-	}
-	if w == (intervals.Wellness{}) {
-		return w, manifest.Errorf("nothing to record: give at least one metric (weight, resting_hr, hrv, sleep, soreness ...)")
 	}
 	return w, nil
 }

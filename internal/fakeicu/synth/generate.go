@@ -50,6 +50,7 @@ func generateWorld(seed int64, today func(loc *time.Location) time.Time) *World 
 		}
 		a := p.generate(newRand(seed, uint64(k+1)), n, t, other)
 		a.Location = loc
+		coachCases(k, a, t, n, p)
 		w.Athletes = append(w.Athletes, a)
 	}
 	return w

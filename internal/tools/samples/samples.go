@@ -55,6 +55,7 @@ var Calls = []Call{
 	{Tool: "get_wellness_data", Case: "recent", Args: `{}`},
 	{Tool: "get_wellness_data", Case: "half_year", Args: `{"oldest":"2026-06-01","newest":"2026-11-30"}`},
 	{Tool: "log_metrics", Case: "weight_soreness", Args: `{"weight":71.4,"resting_hr":47,"soreness":2}`},
+	{Tool: "log_metrics", Case: "ftp", Args: `{"sport":"{{sport}}","ftp":265}`},
 	// calendar
 	{Tool: "get_events", Case: "two_weeks", Args: `{"oldest":"2026-11-24","newest":"2026-12-07"}`},
 	{Tool: "get_events", Case: "quarter", Args: `{"oldest":"2026-10-01","newest":"2026-12-30"}`},
