@@ -45,10 +45,11 @@ func curveHead(c intervals.DataCurve, u Units) string {
 	return label + span
 }
 
-// atSecs finds the value at a duration: the exact point, or the nearest within 3%.
-func atSecs(c intervals.DataCurve, want int) (float64, bool) {
+// secsPoint is the index of a power or HR curve's point at a duration: the exact point, or
+// the nearest within 3%; -1 if none holds a value.
+func secsPoint(c intervals.DataCurve, want int) int {
 	if c.Secs == nil || c.Values == nil {
-		return 0, false
+		return -1
 	}
 	secs, vals := *c.Secs, *c.Values
 	best, bestD := -1, math.Inf(1)
@@ -58,20 +59,30 @@ func atSecs(c intervals.DataCurve, want int) (float64, bool) {
 		}
 	}
 	if best < 0 || bestD > 0.03 || vals[best] <= 0 {
+		return -1
+	}
+	return best
+}
+
+// atSecs finds the value at a duration (secsPoint).
+func atSecs(c intervals.DataCurve, want int) (float64, bool) {
+	i := secsPoint(c, want)
+	if i < 0 {
 		return 0, false
 	}
-	return float64(vals[best]), true
+	return float64((*c.Values)[i]), true
 }
 
 // CurveAt is a power or HR curve's value at a duration (seconds), as the answers show it: the
 // exact point, or the nearest within 3%.
 func CurveAt(c intervals.DataCurve, secs int) (float64, bool) { return atSecs(c, secs) }
 
-// PaceAt is a pace curve's best time (seconds) for a distance (metres), as the answers show
-// it: the point nearest the distance within 2%, with that point's own distance.
-func PaceAt(c intervals.DataCurve, want float64) (secs, metres float64, ok bool) {
+// distancePoint is the index of a pace curve's point nearest a distance (metres), within 2%;
+// -1 if none holds a time. The nearest, not the first within reach: a curve holding 21000 m
+// and 21097.5 m answers the half marathon with the second.
+func distancePoint(c intervals.DataCurve, want float64) int {
 	if c.Distance == nil || c.Values == nil {
-		return 0, 0, false
+		return -1
 	}
 	ds, vs := *c.Distance, *c.Values
 	best, bestD := -1, math.Inf(1)
@@ -81,9 +92,19 @@ func PaceAt(c intervals.DataCurve, want float64) (secs, metres float64, ok bool)
 		}
 	}
 	if best < 0 || bestD > 0.02 || vs[best] <= 0 {
+		return -1
+	}
+	return best
+}
+
+// PaceAt is a pace curve's best time (seconds) for a distance (metres), as the answers show
+// it: the point nearest the distance within 2% (distancePoint), with that point's own distance.
+func PaceAt(c intervals.DataCurve, want float64) (secs, metres float64, ok bool) {
+	i := distancePoint(c, want)
+	if i < 0 {
 		return 0, 0, false
 	}
-	return float64(vs[best]), float64(ds[best]), true
+	return float64((*c.Values)[i]), float64((*c.Distance)[i]), true
 }
 
 // BaseCurves views a set's typed curves (PowerCurve, PaceCurve, HRCurve) as their common
