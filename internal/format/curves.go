@@ -23,12 +23,15 @@ var swimDistances = []struct {
 	name string
 }{{50, "50m"}, {100, "100m"}, {200, "200m"}, {400, "400m"}, {800, "800m"}, {1500, "1500m"}}
 
-// durationName writes 5 → "5s", 120 → "2m", 5400 → "90m".
+// durationName writes 5 → "5s", 120 → "2m", 5400 → "90m", 90 → "1m30s".
 func durationName(s int) string {
-	if s < 60 {
+	switch {
+	case s < 60:
 		return fmt.Sprintf("%ds", s)
+	case s%60 == 0:
+		return fmt.Sprintf("%dm", s/60)
 	}
-	return fmt.Sprintf("%dm", s/60)
+	return fmt.Sprintf("%dm%02ds", s/60, s%60)
 }
 
 func curveHead(c intervals.DataCurve, u Units) string {
@@ -121,9 +124,10 @@ func BaseCurves[C any](list *[]C) *[]intervals.DataCurve {
 	return &[]intervals.DataCurve{}
 }
 
-// PowerCurves shows best power at standard durations, with W/kg where the weight is known.
-func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, max int) string {
-	return u.durationCurves("Best power", "W (W/kg at the period's weight)", sport, BaseCurves(set.List), func(v float64, c intervals.DataCurve) string {
+// PowerCurves shows best power at durations (seconds; nil: StandardDurations), with W/kg
+// where the weight is known.
+func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, durations []int, max int) string {
+	return u.durationCurves("Best power", "W (W/kg at the period's weight)", sport, BaseCurves(set.List), durations, func(v float64, c intervals.DataCurve) string {
 		s := fmt.Sprintf("%.0f", v)
 		if w, ok := f32(c.Weight); ok && w > 0 {
 			s += fmt.Sprintf(" (%.2f)", v/w)
@@ -132,9 +136,9 @@ func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, m
 	}, max)
 }
 
-// HRCurves shows the highest heart rate held for standard durations.
-func (u Units) HRCurves(set intervals.DataCurveSetHRCurve, sport string, max int) string {
-	return u.durationCurves("Highest heart rate held", "bpm", sport, BaseCurves(set.List), func(v float64, _ intervals.DataCurve) string {
+// HRCurves shows the highest heart rate held for durations (seconds; nil: StandardDurations).
+func (u Units) HRCurves(set intervals.DataCurveSetHRCurve, sport string, durations []int, max int) string {
+	return u.durationCurves("Highest heart rate held", "bpm", sport, BaseCurves(set.List), durations, func(v float64, _ intervals.DataCurve) string {
 		return fmt.Sprintf("%.0f", v)
 	}, max)
 }
@@ -142,19 +146,22 @@ func (u Units) HRCurves(set intervals.DataCurveSetHRCurve, sport string, max int
 // curveNote says how to read a curves table.
 const curveNote = `a period a line ("-": no data)`
 
-// durationCurves is a table of curves: a period a line, a column for each standard duration.
-func (u Units) durationCurves(what, unit, sport string, list *[]intervals.DataCurve, show func(float64, intervals.DataCurve) string, max int) string {
+// durationCurves is a table of curves: a period a line, a column for each duration.
+func (u Units) durationCurves(what, unit, sport string, list *[]intervals.DataCurve, durations []int, show func(float64, intervals.DataCurve) string, max int) string {
+	if len(durations) == 0 {
+		durations = StandardDurations
+	}
 	if list == nil || len(*list) == 0 {
 		return fmt.Sprintf("%s (%s): no curve for this period (no %s activities with that data).", what, sport, sport)
 	}
 	cols := []string{"period"}
-	for _, d := range StandardDurations {
+	for _, d := range durations {
 		cols = append(cols, durationName(d))
 	}
 	var items []string
 	for _, c := range *list {
 		cells := []string{csvCell(curveHead(c, u))}
-		for _, d := range StandardDurations {
+		for _, d := range durations {
 			if v, ok := atSecs(c, d); ok {
 				cells = append(cells, show(v, c))
 			} else {
