@@ -78,8 +78,8 @@ func TestAddEventAcceptsWordsAndCheckedText(t *testing.T) {
 		t.Errorf("answer: %s", out)
 	}
 	out = mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-10","type":"Ride","name":"Sweet spot","description":"- 15m 60%\n\n3x\n- 12m 90%\n- 4m 55%\n\n- 10m 50%","duration":"1:13:00"}`)
-	if !strings.Contains(out, "Workout: 1:13:00") {
-		t.Errorf("a checked workout should be summarised: %s", out)
+	if !strings.Contains(out, ": 1:13:00, load 68 - to do\nWorkout: 8 steps, time as given") || strings.Count(out, "1:13:00") != 1 {
+		t.Errorf("a checked workout should be summarised, its time said once: %s", out)
 	}
 	note := mustCallTool(t, env, "add_or_update_event", `{"category":"SICK","date":"2026-12-11","end_date":"2026-12-13","name":"Flu"}`)
 	if !strings.HasPrefix(note, "Created: Fri 2026-12-11 to Sun 2026-12-13 SICK \"Flu\"") {
