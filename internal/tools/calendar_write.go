@@ -24,7 +24,7 @@ type eventWriteIn struct {
 	Description string `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or note"`
 	Steps       []step `json:"steps,omitempty" jsonschema_description:"Or the workout as steps"`
 	Duration    string `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
-	Distance    string `json:"distance,omitempty" jsonschema_description:"Planned: 30km, 10mi"`
+	Distance    string `json:"distance,omitempty" jsonschema_description:"e.g. 30km"`
 	Load        int    `json:"load,omitempty" jsonschema:"maximum=2000"`
 	AllowPast   bool   `json:"allow_past,omitempty"`
 	color       string // a note's colour (add_or_update_note)

@@ -23,13 +23,17 @@ type curvesIn struct {
 	// the durations of its table.
 	ThisSeason *bool `json:"this_season,omitempty"`
 	LastSeason *bool `json:"last_season,omitempty"`
-	Durations  []int `json:"durations,omitempty" jsonschema:"maxItems=20" jsonschema_description:"Seconds (power, hr)"`
+	Durations  []int `json:"durations,omitempty" jsonschema_description:"Seconds"`
 }
 
 var periodID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(all|\d{1,4}[dwmy]|s\d)$`) })
 
-// maxCurveSecs is the longest duration a curve is read at: a day.
-const maxCurveSecs = 86400
+// maxCurveSecs is the longest duration a curve is read at: a day; maxDurations the most
+// durations (columns) a table has.
+const (
+	maxCurveSecs = 86400
+	maxDurations = 20
+)
 
 func getAthletePowerCurvesTool() manifest.Tool {
 	return manifest.New(manifest.Def{
@@ -45,6 +49,9 @@ func getAthletePowerCurvesTool() manifest.Tool {
 }
 
 func getAthletePowerCurves(ctx context.Context, env *toolcall.Env, in curvesIn) (string, error) {
+	if len(in.Durations) > maxDurations {
+		return "", manifest.Errorf("durations: at most %d (the table's columns); %d given", maxDurations, len(in.Durations))
+	}
 	for _, d := range in.Durations {
 		if d < 1 || d > maxCurveSecs {
 			return "", manifest.Errorf("durations are seconds from 1 to %d (a day); %d is not", maxCurveSecs, d)

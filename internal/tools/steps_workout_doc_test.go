@@ -141,3 +141,29 @@ func TestEventWrittenSaysEachFigureOnce(t *testing.T) {
 		}
 	}
 }
+
+// Any workout_doc is read into steps or refused with an error; none panics, and steps read
+// always marshal back as our steps argument.
+func FuzzWorkoutDocArgs(f *testing.F) {
+	for _, s := range []string{
+		`{"steps":[{"power":{"value":"80","units":"%ftp"},"duration":"900"}]}`,
+		`{"steps":[{"reps":"2","steps":[{"distance":500,"pace":{"start":"Z2","end":"z3","units":"pace_zone"}}]},{"text":"x"}]}`,
+		`"{\"steps\":[{\"duration\":60,\"hr\":{\"value\":\"Z1\"},\"cadence\":{\"value\":90}}]}"`,
+		`{"steps":[{"duration":60,"pace":{"value":"4:30","units":"MINS_KM"}}]}`,
+		`{"steps":[{"duration":60,"power":{"start":1}}]}`,
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, doc string) {
+		out, err := workoutDocArgs(json.RawMessage(doc))
+		if err != nil {
+			return
+		}
+		if raw, ok := out["steps"]; ok {
+			var steps []step
+			if err := json.Unmarshal(raw, &steps); err != nil {
+				t.Fatalf("steps read from %s do not decode: %v", doc, err)
+			}
+		}
+	})
+}
