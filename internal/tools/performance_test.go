@@ -52,6 +52,7 @@ func TestCurvesRefuseWhatTheyCannotAnswer(t *testing.T) {
 		{`{"this_season":false,"last_season":false}`, "this_season and last_season are both false: ask for one of them"},
 		{`{"kind":"pace","durations":[60]}`, "durations are for power and hr curves: pace curves are shown at distances"},
 		{`{"durations":[0,60]}`, "durations are seconds from 1 to 86400 (a day); 0 is not"},
+		{`{"durations":[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21]}`, "durations: at most 20 (the table's columns); 21 given"},
 	} {
 		out, isErr := callText(t, cs, "get_athlete_power_curves", json.RawMessage(c.args))
 		if !isErr || !strings.Contains(out, c.want) {
