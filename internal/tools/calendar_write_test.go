@@ -1,12 +1,15 @@
 package tools
 
 import (
+	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
 func TestUpdateEventRefusesAPairedSession(t *testing.T) {
@@ -216,5 +219,23 @@ func TestAddEventWritesWordsAboveTheSteps(t *testing.T) {
 	}
 	if _, err := callTool(t, env, "add_or_update_event", `{"date":"2026-12-08","type":"Run","description":"- 10m Z2 HR","steps":[{"duration":"10:00","target":"Z2 HR"}]}`); err == nil || !strings.Contains(err.Error(), "not both") {
 		t.Errorf("workout text and steps: %v", err)
+	}
+}
+
+// A planned distance is written as given, in our units or the reference server's metres.
+func TestAddEventPlannedDistance(t *testing.T) {
+	f, env := demoFake(t)
+	cs := sessionWith(t, env, manifest.Filter{Toolsets: manifest.DefaultToolsets}, nil, "")
+	out, isErr := callText(t, cs, "add_or_update_event", json.RawMessage(`{"type":"Run","name":"Long run","date":"2026-12-20","distance":"10mi"}`))
+	if isErr || !strings.Contains(out, `"Long run" [id `) || !strings.Contains(out, "16.09 km") {
+		t.Errorf("(error %v) %s", isErr, out)
+	}
+	for _, e := range f.Events("0") {
+		if deref(e.Name) == "Long run" && math.Abs(float64(deref(e.Distance))-16093.44) > 0.1 {
+			t.Errorf("written with distance %v m, want 16093.44", deref(e.Distance))
+		}
+	}
+	if out, isErr := callText(t, cs, "add_or_update_event", json.RawMessage(`{"type":"Run","name":"x","date":"2026-12-20","distance":"far"}`)); !isErr || !strings.Contains(out, `distance "far": write a number and a unit`) {
+		t.Errorf("a distance without a unit: (error %v) %s", isErr, out)
 	}
 }
