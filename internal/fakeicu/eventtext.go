@@ -25,8 +25,11 @@ func fillFromText(a *synth.Athlete, e *api.Event) {
 	if !sent["moving_time"] && sum.Duration > 0 {
 		e.MovingTime = ptr(int32(sum.Duration.Seconds()))
 	}
-	if !sent["distance"] && sum.Distance > 0 {
-		e.Distance = ptr(float32(sum.Distance))
+	// Intervals.icu's distance counts timed steps too, at their target pace: the recorded
+	// "pace test" run (fixtures events-list.json), four 10-minute steps, has distance 5433.9,
+	// the sum of its steps' _distance.
+	if d := sum.Distance + sum.TimedDistance; !sent["distance"] && d > 0 {
+		e.Distance = ptr(float32(d))
 	}
 	if !sent["icu_training_load"] && sum.Load > 0 {
 		e.IcuTrainingLoad = ptr(int32(math.Round(sum.Load)))

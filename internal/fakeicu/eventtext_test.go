@@ -1,6 +1,11 @@
 package fakeicu
 
-import "testing"
+import (
+	"math"
+	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
+)
 
 func TestWorkoutTextSetsTimeAndLoad(t *testing.T) {
 	f := newTestFake(t, Options{})
@@ -28,5 +33,26 @@ func TestWorkoutTextSetsTimeAndLoad(t *testing.T) {
 		`{"category":"NOTE","start_date_local":"2026-03-12","description":"- 10m 60%"}`))
 	if note.MovingTime != nil {
 		t.Errorf("a NOTE's text was read as a workout")
+	}
+}
+
+// Intervals.icu counts timed steps in a workout's distance at their target pace: the recorded
+// "pace test" run (fixtures events-list.json) has 10 minutes at 70% and at 80-110% of threshold
+// pace, whose _distance are 0.70 and 0.95 of threshold speed × 600 s.
+func TestWorkoutTextDistanceCountsTimedStepsAtTheirPace(t *testing.T) {
+	f := newTestFake(t, Options{})
+	var tp float64
+	for _, ss := range decode[[]api.SportSettings](t, mustStatus(t, f, 200, "GET", "/api/v1/athlete/0/sport-settings", "")) {
+		if containsSport(ss, "Run") {
+			tp = float64(deref(ss.ThresholdPace))
+		}
+	}
+	if tp <= 0 {
+		t.Fatal("the test athlete has no running threshold pace")
+	}
+	e := decode[eventOut](t, mustStatus(t, f, 200, "POST", "/api/v1/athlete/0/events",
+		`{"category":"WORKOUT","type":"Run","start_date_local":"2026-03-12","description":"- 10m 70% Pace\n- 10m 80-110% Pace"}`))
+	if want := (0.70 + 0.95) * tp * 600; math.Abs(float64(deref(e.Distance))-want) > 1 {
+		t.Errorf("distance %v, want %.1f (the timed steps at their pace)", deref(e.Distance), want)
 	}
 }

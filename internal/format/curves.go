@@ -24,12 +24,15 @@ var swimDistances = []struct {
 	name string
 }{{50, "50m"}, {100, "100m"}, {200, "200m"}, {400, "400m"}, {800, "800m"}, {1500, "1500m"}}
 
-// durationName writes 5 → "5s", 120 → "2m", 5400 → "90m".
+// durationName writes 5 → "5s", 120 → "2m", 5400 → "90m", 90 → "1m30s".
 func durationName(s int) string {
-	if s < 60 {
+	switch {
+	case s < 60:
 		return fmt.Sprintf("%ds", s)
+	case s%60 == 0:
+		return fmt.Sprintf("%dm", s/60)
 	}
-	return fmt.Sprintf("%dm", s/60)
+	return fmt.Sprintf("%dm%02ds", s/60, s%60)
 }
 
 func curveHead(c intervals.DataCurve, acts *map[string]intervals.Activity, u Units) string {
@@ -75,10 +78,11 @@ func CurveSpan(c intervals.DataCurve, acts *map[string]intervals.Activity, loc *
 	return oldest, newest, false
 }
 
-// atSecs finds the value at a duration: the exact point, or the nearest within 3%.
-func atSecs(c intervals.DataCurve, want int) (float64, bool) {
+// secsPoint is the index of a power or HR curve's point at a duration: the exact point, or
+// the nearest within 3%; -1 if none holds a value.
+func secsPoint(c intervals.DataCurve, want int) int {
 	if c.Secs == nil || c.Values == nil {
-		return 0, false
+		return -1
 	}
 	secs, vals := *c.Secs, *c.Values
 	best, bestD := -1, math.Inf(1)
@@ -88,20 +92,30 @@ func atSecs(c intervals.DataCurve, want int) (float64, bool) {
 		}
 	}
 	if best < 0 || bestD > 0.03 || vals[best] <= 0 {
+		return -1
+	}
+	return best
+}
+
+// atSecs finds the value at a duration (secsPoint).
+func atSecs(c intervals.DataCurve, want int) (float64, bool) {
+	i := secsPoint(c, want)
+	if i < 0 {
 		return 0, false
 	}
-	return float64(vals[best]), true
+	return float64((*c.Values)[i]), true
 }
 
 // CurveAt is a power or HR curve's value at a duration (seconds), as the answers show it: the
 // exact point, or the nearest within 3%.
 func CurveAt(c intervals.DataCurve, secs int) (float64, bool) { return atSecs(c, secs) }
 
-// PaceAt is a pace curve's best time (seconds) for a distance (metres), as the answers show
-// it: the point nearest the distance within 2%, with that point's own distance.
-func PaceAt(c intervals.DataCurve, want float64) (secs, metres float64, ok bool) {
+// distancePoint is the index of a pace curve's point nearest a distance (metres), within 2%;
+// -1 if none holds a time. The nearest, not the first within reach: a curve holding 21000 m
+// and 21097.5 m answers the half marathon with the second.
+func distancePoint(c intervals.DataCurve, want float64) int {
 	if c.Distance == nil || c.Values == nil {
-		return 0, 0, false
+		return -1
 	}
 	ds, vs := *c.Distance, *c.Values
 	best, bestD := -1, math.Inf(1)
@@ -111,9 +125,19 @@ func PaceAt(c intervals.DataCurve, want float64) (secs, metres float64, ok bool)
 		}
 	}
 	if best < 0 || bestD > 0.02 || vs[best] <= 0 {
+		return -1
+	}
+	return best
+}
+
+// PaceAt is a pace curve's best time (seconds) for a distance (metres), as the answers show
+// it: the point nearest the distance within 2% (distancePoint), with that point's own distance.
+func PaceAt(c intervals.DataCurve, want float64) (secs, metres float64, ok bool) {
+	i := distancePoint(c, want)
+	if i < 0 {
 		return 0, 0, false
 	}
-	return float64(vs[best]), float64(ds[best]), true
+	return float64((*c.Values)[i]), float64((*c.Distance)[i]), true
 }
 
 // BaseCurves views a set's typed curves (PowerCurve, PaceCurve, HRCurve) as their common
@@ -130,9 +154,10 @@ func BaseCurves[C any](list *[]C) *[]intervals.DataCurve {
 	return &[]intervals.DataCurve{}
 }
 
-// PowerCurves shows best power at standard durations, with W/kg where the weight is known.
-func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, max int) string {
-	return u.durationCurves("Best power", "W (W/kg at the period's weight)", sport, BaseCurves(set.List), set.Activities, func(v float64, c intervals.DataCurve) string {
+// PowerCurves shows best power at durations (seconds; nil: StandardDurations), with W/kg
+// where the weight is known.
+func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, durations []int, max int) string {
+	return u.durationCurves("Best power", "W (W/kg at the period's weight)", sport, BaseCurves(set.List), set.Activities, durations, func(v float64, c intervals.DataCurve) string {
 		s := fmt.Sprintf("%.0f", v)
 		if w, ok := f32(c.Weight); ok && w > 0 {
 			s += fmt.Sprintf(" (%.2f)", v/w)
@@ -141,9 +166,9 @@ func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, m
 	}, max)
 }
 
-// HRCurves shows the highest heart rate held for standard durations.
-func (u Units) HRCurves(set intervals.DataCurveSetHRCurve, sport string, max int) string {
-	return u.durationCurves("Highest heart rate held", "bpm", sport, BaseCurves(set.List), set.Activities, func(v float64, _ intervals.DataCurve) string {
+// HRCurves shows the highest heart rate held for durations (seconds; nil: StandardDurations).
+func (u Units) HRCurves(set intervals.DataCurveSetHRCurve, sport string, durations []int, max int) string {
+	return u.durationCurves("Highest heart rate held", "bpm", sport, BaseCurves(set.List), set.Activities, durations, func(v float64, _ intervals.DataCurve) string {
 		return fmt.Sprintf("%.0f", v)
 	}, max)
 }
@@ -151,19 +176,22 @@ func (u Units) HRCurves(set intervals.DataCurveSetHRCurve, sport string, max int
 // curveNote says how to read a curves table.
 const curveNote = `a period a line ("-": no data)`
 
-// durationCurves is a table of curves: a period a line, a column for each standard duration.
-func (u Units) durationCurves(what, unit, sport string, list *[]intervals.DataCurve, acts *map[string]intervals.Activity, show func(float64, intervals.DataCurve) string, max int) string {
+// durationCurves is a table of curves: a period a line, a column for each duration.
+func (u Units) durationCurves(what, unit, sport string, list *[]intervals.DataCurve, acts *map[string]intervals.Activity, durations []int, show func(float64, intervals.DataCurve) string, max int) string {
+	if len(durations) == 0 {
+		durations = StandardDurations
+	}
 	if list == nil || len(*list) == 0 {
 		return fmt.Sprintf("%s (%s): no curve for this period (no %s activities with that data).", what, sport, sport)
 	}
 	cols := []string{"period"}
-	for _, d := range StandardDurations {
+	for _, d := range durations {
 		cols = append(cols, durationName(d))
 	}
 	var items []string
 	for _, c := range *list {
 		cells := []string{csvCell(curveHead(c, acts, u))}
-		for _, d := range StandardDurations {
+		for _, d := range durations {
 			if v, ok := atSecs(c, d); ok {
 				cells = append(cells, show(v, c))
 			} else {

@@ -115,13 +115,13 @@ func TestGoldenWellness(t *testing.T) {
 func TestGoldenCurves(t *testing.T) {
 	var p intervals.DataCurveSetPowerCurve
 	fixture(t, "power-curves.json", &p)
-	golden(t, "power_curves", metric.PowerCurves(p, "Ride", DefaultMax))
+	golden(t, "power_curves", metric.PowerCurves(p, "Ride", nil, DefaultMax))
 	var pc intervals.DataCurveSetPaceCurve
 	fixture(t, "pace-curves.json", &pc)
 	golden(t, "pace_curves", metric.PaceCurves(pc, "Run", DefaultMax))
 	var hr intervals.DataCurveSetHRCurve
 	fixture(t, "hr-curves.json", &hr)
-	golden(t, "hr_curves", metric.HRCurves(hr, "Run", DefaultMax))
+	golden(t, "hr_curves", metric.HRCurves(hr, "Run", nil, DefaultMax))
 }
 
 func TestGoldenGear(t *testing.T) {

@@ -2,7 +2,6 @@ package format
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -90,32 +89,32 @@ func (u Units) recordTable(t RecordTable) string {
 	return b.String()
 }
 
-// secsCell is a curve's value at exactly secs seconds with the date of the effort, or "none".
+// secsCell is a curve's value at a duration, read as get_athlete_power_curves reads it
+// (secsPoint), with the date of the effort, or "none".
 func secsCell(c *intervals.DataCurve, secs int, unit string, acts map[string]intervals.Activity) string {
-	if c == nil || c.Secs == nil || c.Values == nil {
+	if c == nil {
 		return "none"
 	}
-	for i, s := range *c.Secs {
-		if int(s) == secs && i < len(*c.Values) && (*c.Values)[i] > 0 {
-			return fmt.Sprintf("%.0f %s", float64((*c.Values)[i]), unit) + effortDate(c, i, acts)
-		}
+	i := secsPoint(*c, secs)
+	if i < 0 {
+		return "none"
 	}
-	return "none"
+	return fmt.Sprintf("%.0f %s", float64((*c.Values)[i]), unit) + effortDate(c, i, acts)
 }
 
-// distCell is a pace curve's best time over a distance (within 0.5%) and its pace, with the
-// date of the effort, or "none".
+// distCell is a pace curve's best time over a distance and its pace, read as
+// get_athlete_power_curves reads it (the nearest point, distancePoint, at its own distance),
+// with the date of the effort, or "none".
 func (u Units) distCell(c *intervals.DataCurve, dist float64, sport string, acts map[string]intervals.Activity) string {
-	if c == nil || c.Distance == nil || c.Values == nil {
+	if c == nil {
 		return "none"
 	}
-	for i, d := range *c.Distance {
-		if math.Abs(float64(d)-dist) <= dist*0.005 && i < len(*c.Values) && (*c.Values)[i] > 0 {
-			secs := float64((*c.Values)[i])
-			return fmt.Sprintf("%s (%s)", Duration(secs), u.Pace(dist/secs, sport)) + effortDate(c, i, acts)
-		}
+	i := distancePoint(*c, dist)
+	if i < 0 {
+		return "none"
 	}
-	return "none"
+	secs, metres := float64((*c.Values)[i]), float64((*c.Distance)[i])
+	return fmt.Sprintf("%s (%s)", Duration(secs), u.Pace(metres/secs, sport)) + effortDate(c, i, acts)
 }
 
 // effortDate is " (Mon 2026-11-30)", the date of the activity that holds point i of a curve,

@@ -3,6 +3,7 @@ package tools
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
@@ -73,6 +74,27 @@ func secondsText(to string) func(json.RawMessage) (map[string]json.RawMessage, e
 			return map[string]json.RawMessage{to: v}, nil // text: ours to check
 		}
 		b, err := json.Marshal(n.String())
+		return map[string]json.RawMessage{to: b}, err
+	}
+}
+
+// metresText is the reference server's distance, a number of metres, as our distance text
+// ("30000m"); text is ours to check ("30km").
+func metresText(to string) func(json.RawMessage) (map[string]json.RawMessage, error) {
+	return func(v json.RawMessage) (map[string]json.RawMessage, error) {
+		var n json.Number
+		if err := json.Unmarshal(v, &n); err != nil {
+			var s string
+			if json.Unmarshal(v, &s) == nil {
+				if _, err := strconv.ParseFloat(strings.TrimSpace(s), 64); err == nil {
+					n = json.Number(strings.TrimSpace(s)) // "30000", as pydantic takes it
+				}
+			}
+			if n == "" {
+				return map[string]json.RawMessage{to: v}, nil
+			}
+		}
+		b, err := json.Marshal(n.String() + "m")
 		return map[string]json.RawMessage{to: b}, err
 	}
 }

@@ -15,15 +15,16 @@ import (
 )
 
 type eventWriteIn struct {
-	EventID     int32  `json:"event_id,omitempty" jsonschema_description:"To update; omit to create"`
+	EventID     int32  `json:"event_id,omitempty"`
 	Category    string `json:"category,omitempty" jsonschema:"maxLength=20" jsonschema_description:"WORKOUT (default), RACE_A/B/C, NOTE, HOLIDAY, SICK..."`
 	Date        string `json:"date,omitempty" jsonschema_description:"Local YYYY-MM-DD"`
 	EndDate     string `json:"end_date,omitempty" jsonschema_description:"Last day of a period"`
 	Name        string `json:"name,omitempty"`
 	Type        string `json:"type,omitempty" jsonschema_description:"Sport: Ride, Run, Swim..."`
 	Description string `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or note"`
-	Steps       []step `json:"steps,omitempty" jsonschema_description:"Or the workout as steps"`
+	Steps       []step `json:"steps,omitempty"`
 	Duration    string `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
+	Distance    string `json:"distance,omitempty"` // planned: 30km, 10mi (the reference server's metres: its alias)
 	Load        int    `json:"load,omitempty" jsonschema:"maximum=2000"`
 	AllowPast   bool   `json:"allow_past,omitempty"`
 	color       string // a note's colour (add_or_update_note)
@@ -32,11 +33,11 @@ type eventWriteIn struct {
 func addOrUpdateEventTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "add_or_update_event", Title: "Plan a session or note",
-		Description: "Creates or updates (event_id) a calendar event. Workout text is checked for syntax traps, or built from steps. A session paired with an activity is never changed.",
+		Description: "Creates a calendar event, or updates one (event_id). Workout text is checked for syntax traps, or built from steps. Never changes a session paired with an activity.",
 		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent", "listEvents", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
 		Aliases: []manifest.Alias{{Name: "workout_type", For: "type"}, {Name: "start_date", For: "date"},
 			{Name: "moving_time", For: "duration", Convert: secondsText("duration")}, {Name: "workout_doc", For: "steps", Convert: workoutDocArgs},
-			{Name: "distance"}}, // Intervals.icu works out a session's distance from its steps
+			{Name: "distance", For: "distance", Convert: metresText("distance")}},
 	}, addOrUpdateEvent)
 }
 
@@ -92,7 +93,7 @@ func writeEvent(ctx context.Context, env *toolcall.Env, in eventWriteIn, only st
 		}
 		old = e
 	}
-	body, workout, err := eventBody(in, old, a)
+	body, checked, err := eventBody(in, old, a)
 	if err != nil {
 		return "", err
 	}
@@ -119,17 +120,19 @@ func writeEvent(ctx context.Context, env *toolcall.Env, in eventWriteIn, only st
 	} else if raw, err := json.Marshal(body); err == nil {
 		_ = json.Unmarshal(raw, &saved)
 	}
-	return withCheck(check, env.MaxChars(), func(int) string { return a.units.EventWritten(in.EventID == 0, saved, workout, a.today) }), nil
+	return withCheck(check, env.MaxChars(), func(int) string {
+		return a.units.EventWritten(in.EventID == 0, saved, checked.said(saved, in), a.today)
+	}), nil
 }
 
-// eventBody builds the event to write from the arguments, over old when updating. workout is
-// what its workout was checked as, for the answer (the summary and syntax warnings; "" for
-// none).
-func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.EventEx, string, error) {
+// eventBody builds the event to write from the arguments, over old when updating, with what
+// its workout was checked as, for the answer.
+func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.EventEx, checkedWorkout, error) {
 	var b intervals.EventEx
+	var none checkedWorkout
 	typ, err := sportArg(in.Type)
 	if err != nil {
-		return b, "", err
+		return b, none, err
 	}
 	in.Type = typ
 	creating := in.EventID == 0
@@ -141,29 +144,29 @@ func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.E
 		cat = string(deref(old.Category))
 	}
 	if cat, err = eventCategoryArg(cat); err != nil {
-		return b, "", err
+		return b, none, err
 	}
 	c := intervals.EventExCategory(cat)
 	b.Category = &c
 	if in.Date == "" && creating {
-		return b, "", manifest.Errorf("date is required to create an event: the athlete's local date, YYYY-MM-DD")
+		return b, none, manifest.Errorf("date is required to create an event: the athlete's local date, YYYY-MM-DD")
 	}
 	if in.Date != "" {
 		d, err := parseLocalDate("date", in.Date, a.today.Location())
 		if err != nil {
-			return b, "", err
+			return b, none, err
 		}
 		if !in.AllowPast && d.Format(ymd) < a.today.Format(ymd) {
-			return b, "", manifest.Errorf("%s is in the past (today is %s for the athlete): give a later date, or set allow_past", d.Format(ymd), a.today.Format(ymd))
+			return b, none, manifest.Errorf("%s is in the past (today is %s for the athlete): give a later date, or set allow_past", d.Format(ymd), a.today.Format(ymd))
 		}
 		b.StartDateLocal = pointer(d.Format(ymd) + "T00:00:00")
 		if in.EndDate != "" {
 			e, err := parseLocalDate("end_date", in.EndDate, a.today.Location())
 			if err != nil {
-				return b, "", err
+				return b, none, err
 			}
 			if e.Before(d) {
-				return b, "", manifest.Errorf("end_date %s is before date %s", in.EndDate, in.Date)
+				return b, none, manifest.Errorf("end_date %s is before date %s", in.EndDate, in.Date)
 			}
 			b.EndDateLocal = pointer(e.AddDate(0, 0, 1).Format(ymd) + "T00:00:00")
 		}
@@ -184,14 +187,21 @@ func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.E
 		b.Type = &in.Type
 	}
 	if cat == "WORKOUT" && sport == "" && creating {
-		return b, "", manifest.Errorf("type (the sport: Ride, Run, Swim...) is required to plan a workout")
+		return b, none, manifest.Errorf("type (the sport: Ride, Run, Swim...) is required to plan a workout")
 	}
 	if in.Duration != "" {
 		secs, err := seconds(in.Duration)
 		if err != nil {
-			return b, "", err
+			return b, none, err
 		}
 		b.MovingTime = pointer(int32(secs))
+	}
+	if in.Distance != "" {
+		m, err := workout.ReadDistance(in.Distance)
+		if err != nil {
+			return b, none, manifest.Errorf("%v", err)
+		}
+		b.Distance = pointer(float32(m))
 	}
 	if in.Load > 0 {
 		b.LoadTarget = pointer(int32(in.Load))
@@ -199,43 +209,85 @@ func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.E
 	if in.color != "" {
 		b.Color = &in.color
 	}
-	text, workout, err := workoutText(in, sport, cat, a)
+	text, checked, err := workoutText(in, sport, cat, a)
 	if err != nil {
-		return b, "", err
+		return b, none, err
 	}
 	if text != "" {
 		b.Description = &text
 	}
-	return b, workout, nil
+	return b, checked, nil
+}
+
+// checkedWorkout is what a workout written was checked as: its summary, the text built from
+// steps ("" for text given), and the warnings it was written with; ok is false for no workout.
+type checkedWorkout struct {
+	ok    bool
+	sum   workout.Summary
+	built string
+	warns []string
+}
+
+// said is the answer's word on the workout beside the event saved: its steps (repeats
+// counted), the figures of the steps that the event's line does not state (the line's time,
+// distance and load are Intervals.icu's, from the same steps, or the ones given, marked so:
+// each figure once), the text built, and the warnings. "" for no workout.
+func (c checkedWorkout) said(saved intervals.Event, in eventWriteIn) string {
+	if !c.ok {
+		return ""
+	}
+	parts := c.sum.Parts()
+	shown := [3]bool{deref(saved.MovingTime) > 0 || deref(saved.TimeTarget) > 0,
+		deref(saved.Distance) > 0 || deref(saved.DistanceTarget) > 0,
+		saved.IcuTrainingLoad != nil || saved.LoadTarget != nil}
+	given := [3]string{map[bool]string{true: "time as given"}[in.Duration != ""], map[bool]string{true: "distance as given"}[in.Distance != ""]}
+	figs := []string{fmt.Sprintf("%d steps", c.sum.Steps)}
+	if c.sum.Steps == 1 {
+		figs[0] = "1 step"
+	}
+	for i, p := range parts {
+		switch {
+		case shown[i] && given[i] != "":
+			figs = append(figs, given[i])
+		case !shown[i] && p != "":
+			figs = append(figs, p)
+		}
+	}
+	out := format.WorkoutChecked(strings.Join(figs, ", "), c.warns)
+	if c.built != "" {
+		out += "\n" + c.built
+	}
+	return out
 }
 
 // workoutText builds the text from steps, or checks the text given, for the traps of
 // Intervals.icu's workout syntax (400m is 400 minutes; pace needs the word pace; ...).
-func workoutText(in eventWriteIn, sport, cat string, a *athleteCtx) (string, string, error) {
+func workoutText(in eventWriteIn, sport, cat string, a *athleteCtx) (string, checkedWorkout, error) {
+	var none checkedWorkout
 	th := eventThresholds(a, sport)
 	ws := workout.SportFor(sport)
 	if len(in.Steps) > 0 {
 		if hasSteps(in.Description) {
-			return "", "", manifest.Errorf("give the workout either as steps or as workout text in description, not both")
+			return "", none, manifest.Errorf("give the workout either as steps or as workout text in description, not both")
 		}
 		text, err := workout.Build(ws, toSteps(in.Steps), th)
 		if err != nil {
-			return "", "", manifest.Errorf("the steps cannot be written as an Intervals.icu workout: %v", err)
+			return "", none, manifest.Errorf("the steps cannot be written as an Intervals.icu workout: %v", err)
 		}
 		s, _ := workout.Check(ws, text, th)
-		summary := s.String() + "\n" + text
+		checked := checkedWorkout{ok: true, sum: s, built: text}
 		if words := strings.TrimSpace(in.Description); words != "" {
 			text = words + "\n\n" + text // words above the steps, as plan_sessions writes them
 		}
-		return text, summary, nil
+		return text, checked, nil
 	}
 	if cat != "WORKOUT" || !hasSteps(in.Description) {
 		// notes, and sessions described in words only, have no syntax to get wrong
-		return in.Description, "", nil
+		return in.Description, none, nil
 	}
 	s, errs, warns := checkText(sport, in.Description, th)
 	if len(errs) > 0 {
-		return "", "", manifest.Errorf("the workout text would be misread by Intervals.icu; nothing was written. Fix these and call again (or pass steps instead):\n- %s", strings.Join(errs, "\n- "))
+		return "", none, manifest.Errorf("the workout text would be misread by Intervals.icu; nothing was written. Fix these and call again (or pass steps instead):\n- %s", strings.Join(errs, "\n- "))
 	}
-	return in.Description, format.WorkoutChecked(s.String(), warns), nil
+	return in.Description, checkedWorkout{ok: true, sum: s, warns: warns}, nil
 }

@@ -1,12 +1,15 @@
 package tools
 
 import (
+	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
 func TestUpdateEventRefusesAPairedSession(t *testing.T) {
@@ -78,8 +81,8 @@ func TestAddEventAcceptsWordsAndCheckedText(t *testing.T) {
 		t.Errorf("answer: %s", out)
 	}
 	out = mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-10","type":"Ride","name":"Sweet spot","description":"- 15m 60%\n\n3x\n- 12m 90%\n- 4m 55%\n\n- 10m 50%","duration":"1:13:00"}`)
-	if !strings.Contains(out, "Workout: 1:13:00") {
-		t.Errorf("a checked workout should be summarised: %s", out)
+	if !strings.Contains(out, ": 1:13:00, load 68 - to do\nWorkout: 8 steps, time as given") || strings.Count(out, "1:13:00") != 1 {
+		t.Errorf("a checked workout should be summarised, its time said once: %s", out)
 	}
 	note := mustCallTool(t, env, "add_or_update_event", `{"category":"SICK","date":"2026-12-11","end_date":"2026-12-13","name":"Flu"}`)
 	if !strings.HasPrefix(note, "Created: Fri 2026-12-11 to Sun 2026-12-13 SICK \"Flu\"") {
@@ -216,5 +219,23 @@ func TestAddEventWritesWordsAboveTheSteps(t *testing.T) {
 	}
 	if _, err := callTool(t, env, "add_or_update_event", `{"date":"2026-12-08","type":"Run","description":"- 10m Z2 HR","steps":[{"duration":"10:00","target":"Z2 HR"}]}`); err == nil || !strings.Contains(err.Error(), "not both") {
 		t.Errorf("workout text and steps: %v", err)
+	}
+}
+
+// A planned distance is written as given, in our units or the reference server's metres.
+func TestAddEventPlannedDistance(t *testing.T) {
+	f, env := demoFake(t)
+	cs := sessionWith(t, env, manifest.Filter{Toolsets: manifest.DefaultToolsets}, nil, "")
+	out, isErr := callText(t, cs, "add_or_update_event", json.RawMessage(`{"type":"Run","name":"Long run","date":"2026-12-20","distance":"10mi"}`))
+	if isErr || !strings.Contains(out, `"Long run" [id `) || !strings.Contains(out, "16.09 km") {
+		t.Errorf("(error %v) %s", isErr, out)
+	}
+	for _, e := range f.Events("0") {
+		if deref(e.Name) == "Long run" && math.Abs(float64(deref(e.Distance))-16093.44) > 0.1 {
+			t.Errorf("written with distance %v m, want 16093.44", deref(e.Distance))
+		}
+	}
+	if out, isErr := callText(t, cs, "add_or_update_event", json.RawMessage(`{"type":"Run","name":"x","date":"2026-12-20","distance":"far"}`)); !isErr || !strings.Contains(out, `distance "far": write a number and a unit`) {
+		t.Errorf("a distance without a unit: (error %v) %s", isErr, out)
 	}
 }

@@ -21,6 +21,8 @@
 //
 // Load is estimated as hours × IF² × 100 per step, IF being the step's intensity
 // relative to threshold (FTP, LTHR or threshold pace); see [Workout.Summary].
+// [Doc] reads Intervals.icu's structured form of a workout, workout_doc, as the API sends it
+// and as the reference server's callers write it (numbers as strings, zones as "Z2").
 // [Syntax] returns a short Markdown reference of the syntax and its traps.
 //
 // Imports: nothing internal. Never imports: os, net/http.

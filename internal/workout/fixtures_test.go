@@ -23,9 +23,9 @@ var docKinds = map[string]TargetKind{
 
 func (v *DocValue) lowHigh() (float64, float64) {
 	if v.Value != nil {
-		return *v.Value, *v.Value
+		return v.Value.Value, v.Value.Value
 	}
-	return *v.Start, *v.End
+	return v.Start.Value, v.End.Value
 }
 
 func loadEvents(t *testing.T, file string) []docEvent {
@@ -44,21 +44,21 @@ func loadEvents(t *testing.T, file string) []docEvent {
 // compareDoc checks a parsed node against the step Intervals.icu parsed from the same line.
 func compareDoc(t *testing.T, where string, n Node, d DocStep) {
 	t.Helper()
-	if d.Reps > 0 {
-		if n.Repeat != d.Reps || len(n.Steps) != len(d.Steps) {
-			t.Fatalf("%s: repeat %d with %d steps, Intervals.icu %d with %d", where, n.Repeat, len(n.Steps), d.Reps, len(d.Steps))
+	if reps := int(d.Reps.Value); reps > 0 {
+		if n.Repeat != reps || len(n.Steps) != len(d.Steps) {
+			t.Fatalf("%s: repeat %d with %d steps, Intervals.icu %d with %d", where, n.Repeat, len(n.Steps), reps, len(d.Steps))
 		}
 		for i := range d.Steps {
 			compareDoc(t, where, n.Steps[i], d.Steps[i])
 		}
 		return
 	}
-	if d.Distance > 0 {
-		if math.Abs(n.Distance-d.Distance) > 1e-6 {
-			t.Errorf("%s: distance %v, Intervals.icu %v", where, n.Distance, d.Distance)
+	if d.Distance.Value > 0 {
+		if math.Abs(n.Distance-d.Distance.Value) > 1e-6 {
+			t.Errorf("%s: distance %v, Intervals.icu %v", where, n.Distance, d.Distance.Value)
 		}
-	} else if n.Duration != time.Duration(d.Duration)*time.Second {
-		t.Errorf("%s: duration %v, Intervals.icu %vs", where, n.Duration, d.Duration)
+	} else if n.Duration != time.Duration(d.Duration.Value)*time.Second {
+		t.Errorf("%s: duration %v, Intervals.icu %vs", where, n.Duration, d.Duration.Value)
 	}
 	var v *DocValue
 	for _, x := range []*DocValue{d.Power, d.HR, d.Pace} {
@@ -72,7 +72,7 @@ func compareDoc(t *testing.T, where string, n Node, d DocStep) {
 		}
 	} else {
 		lo, hi := v.lowHigh()
-		want := Target{Kind: docKinds[v.Units], Low: lo, High: hi, Ramp: d.Ramp}
+		want := Target{Kind: docKinds[v.Units], Low: lo, High: hi, Ramp: bool(d.Ramp)}
 		if n.Target != want {
 			t.Errorf("%s: target %+v, Intervals.icu %+v", where, n.Target, want)
 		}
@@ -104,7 +104,7 @@ func TestParseAgreesWithIntervalsICUOnRecordedWorkouts(t *testing.T) {
 			compareDoc(t, ev.Name+" step "+w.Steps[i].Target.text(), w.Steps[i], d)
 		}
 		th := Thresholds{ThresholdPace: ev.WorkoutDoc.ThresholdPace, SwimThresholdPace: ev.WorkoutDoc.ThresholdPace}
-		if got, want := w.Summary(th).Duration, time.Duration(ev.WorkoutDoc.Duration)*time.Second; got != want {
+		if got, want := w.Summary(th).Duration, time.Duration(ev.WorkoutDoc.Duration.Value)*time.Second; got != want {
 			t.Errorf("%s: total %v, Intervals.icu %v", ev.Name, got, want)
 		}
 		checked++
@@ -130,7 +130,7 @@ func TestParseReadsRecordedLibraryWorkoutWithRepeatAndDescriptionLine(t *testing
 	if len(problems) != 0 {
 		t.Fatalf("recorded workout text has problems: %v", problems)
 	}
-	if want := time.Duration(ev.WorkoutDoc.Duration) * time.Second; sum.Duration != want {
+	if want := time.Duration(ev.WorkoutDoc.Duration.Value) * time.Second; sum.Duration != want {
 		t.Errorf("total %v, Intervals.icu %v", sum.Duration, want)
 	}
 	w, err := Parse(SportFor(ev.Type), ev.Description)

@@ -63,6 +63,13 @@ func readDistance(s string) (float64, string, error) {
 	return metres, unit, nil
 }
 
+// ReadDistance reads a distance in plain units, as a step takes it ("400m" is metres here,
+// "5km", "1mi", "200yd"), into metres.
+func ReadDistance(s string) (float64, error) {
+	m, _, err := readDistance(s)
+	return m, err
+}
+
 // readCadence reads "90rpm" or "85-95rpm".
 func readCadence(s string) (Range, error) {
 	m := rePlainRpm.FindStringSubmatch(strings.TrimSpace(strings.ToLower(s)))

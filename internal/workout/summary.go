@@ -32,9 +32,22 @@ type Summary struct {
 // String reads e.g. "1:15:00, 10.2 km, load ~78"; "~" before the time marks distance
 // steps timed at their target pace, before the distance timed steps' estimated distance.
 func (s Summary) String() string {
-	parts := []string{fmtClock(s.Duration)}
+	var parts []string
+	for _, p := range s.Parts() {
+		if p != "" {
+			parts = append(parts, p)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// Parts are the figures String joins: the time, the distance ("" when there is none) and the
+// load ("load not estimable" when it is not).
+func (s Summary) Parts() [3]string {
+	var out [3]string
+	out[0] = fmtClock(s.Duration)
 	if s.EstimatedDuration {
-		parts[0] = "~" + parts[0]
+		out[0] = "~" + out[0]
 	}
 	dist, approx := s.Distance+s.TimedDistance, ""
 	if s.TimedDistance > 0 {
@@ -42,16 +55,15 @@ func (s Summary) String() string {
 	}
 	switch {
 	case dist >= 1000:
-		parts = append(parts, fmt.Sprintf("%s%.1f km", approx, dist/1000))
+		out[1] = fmt.Sprintf("%s%.1f km", approx, dist/1000)
 	case dist > 0:
-		parts = append(parts, fmt.Sprintf("%s%.0f m", approx, dist))
+		out[1] = fmt.Sprintf("%s%.0f m", approx, dist)
 	}
+	out[2] = "load not estimable"
 	if s.Load > 0 {
-		parts = append(parts, fmt.Sprintf("load ~%.0f", s.Load))
-	} else {
-		parts = append(parts, "load not estimable")
+		out[2] = fmt.Sprintf("load ~%.0f", s.Load)
 	}
-	return strings.Join(parts, ", ")
+	return out
 }
 
 // Zone midpoints used for load and for timing distance steps, after Intervals.icu's

@@ -48,6 +48,7 @@ var Calls = []Call{
 	// performance
 	{Tool: "get_athlete_power_curves", Case: "power", Args: `{}`},
 	{Tool: "get_athlete_power_curves", Case: "pace", Args: `{"kind":"pace","period":"1y"}`},
+	{Tool: "get_athlete_power_curves", Case: "seasons", Args: `{"this_season":true,"last_season":true,"durations":[5,60,300,1200]}`},
 	{Tool: "get_athlete_power_curves", Case: "hr", Args: `{"kind":"hr","sport":"Run","oldest":"2026-09-01","newest":"2026-11-30"}`},
 	{Tool: "get_records", Case: "all", Args: `{}`},
 	{Tool: "get_capacities", Case: "all", Args: `{}`},
