@@ -136,7 +136,10 @@ func TestEventWrittenSaysEachFigureOnce(t *testing.T) {
 		}
 		in["name"], in["date"] = "once "+strconv.Itoa(i), "2026-12-20"
 		out, isErr := callText(t, cs, "add_or_update_event", in)
-		if isErr || strings.Count(out, " km") != 1 || strings.Count(out, "load") != 1 {
+		// The calendar check's warnings follow (the day already holds a run): they speak of
+		// the projected load, not of this session's figures.
+		said, _, _ := strings.Cut(out, " warning(s) from the calendar")
+		if isErr || strings.Count(said, " km") != 1 || strings.Count(said, "load") != 1 {
 			t.Errorf("%s: want one distance and one load, got (error %v):\n%s", args, isErr, out)
 		}
 	}
