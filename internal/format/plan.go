@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/load"
 )
 
 // PlannedSession is a session of plan_sessions as written, with what the tool knows of it.
@@ -50,7 +51,7 @@ const (
 	WarnPeriod     = "period"       // a session in a holiday, sick or injured period
 	WarnTwoHard    = "two hard"     // two hard sessions on one day
 	WarnAfterARace = "after A race" // a hard session in the days after an A race
-	WarnForm       = "form"         // projected form going into a race below the zone wanted
+	WarnForm       = "form"         // projected form going into a race outside its target
 )
 
 // Label names an event or a planned session: category, sport, name.
@@ -83,9 +84,8 @@ type PlanWarning struct {
 	Form, Fitness float64
 	Projected     bool
 	Without       *float64
-	// WarnForm: the zone the race wants, and its lower bound in % of fitness.
-	Want    string
-	WantPct float64
+	// WarnForm: the form going into the race with the plan, against its target.
+	RaceForm *load.RaceForm
 }
 
 // Plan is the answer of plan_sessions: the counts written (or to be written), what the check
@@ -179,11 +179,14 @@ func (w PlanWarning) String() string {
 		}
 		return s + fmt.Sprintf("; keep %d days easy after an A race", w.Recovery)
 	case WarnForm:
-		s := fmt.Sprintf("%s: projected form going into %s %.1f%s with this plan (end of %s)", day, w.Session, w.Form, formZoneNote(w.Form, w.Fitness), DayOf(addDate(w.Date, -1)))
-		if w.Without != nil {
-			s += fmt.Sprintf(", %.1f without it", *w.Without)
+		if w.RaceForm == nil {
+			break
 		}
-		return s + fmt.Sprintf("; a %s race wants %s, %+.0f%% of fitness or more", strings.TrimPrefix(w.Session.Category, "RACE_"), w.Want, w.WantPct)
+		s := fmt.Sprintf("%s: %s with this plan: projected %s", day, w.Session, RaceForm(*w.RaceForm))
+		if w.Without != nil {
+			s += fmt.Sprintf("; %s without the plan", FitnessValue(*w.Without))
+		}
+		return s
 	}
 	return day + ": " + w.Kind
 }
