@@ -36,6 +36,9 @@ type PlanAnswer struct {
 	FormNote  string         // why form on race days was not projected ("" when it was, or no race is near)
 	CheckOnly bool           // nothing was written
 	Today     time.Time
+	// Blocks are the plan's training blocks, and what the calendar says of them.
+	Blocks        []PlanBlock
+	BlockWarnings []string
 }
 
 // RaceIntensity is the intensity factor a race's load was estimated at: the median of the
@@ -117,6 +120,7 @@ func (u Units) Plan(a PlanAnswer, budget int) string {
 	if a.FormNote != "" {
 		b.WriteString(a.FormNote + "\n")
 	}
+	b.WriteString(planBlocks(a.Blocks, a.BlockWarnings))
 	if len(a.Warnings) > 0 {
 		var ws []string
 		for _, w := range a.Warnings {
