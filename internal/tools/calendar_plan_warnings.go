@@ -213,12 +213,12 @@ func formWarnings(ctx context.Context, env *toolcall.Env, a *athleteCtx, items [
 		}
 	}
 	for _, r := range due {
-		f, ok := load.FormGoingInto(with.series, r.date, r.category)
+		f, ok := formGoingInto(with, r)
 		if !ok || f.Verdict == load.TargetIn {
 			continue
 		}
 		w := format.PlanWarning{Kind: format.WarnForm, Date: r.date, Session: r.label, Form: f.Form, Fitness: f.Fitness, Projected: true, RaceForm: &f}
-		if b, ok := load.FormGoingInto(without.series, r.date, r.category); ok && !r.plan {
+		if b, ok := formGoingInto(without, r); ok && !r.plan {
 			w.Without = &b.Form
 		}
 		warnings = append(warnings, w)
