@@ -46,7 +46,7 @@ func (u Units) ZoneUpdate(z ZoneUpdate) string {
 	b.WriteString(u.zoneBounds(z.After, z.Sport))
 	out := strings.TrimRight(b.String(), "\n")
 	if in := z.After.IndoorFtp; z.FTP != nil && in != nil && *in > 0 && *in != *z.FTP {
-		out += fmt.Sprintf("\nIndoor FTP is still %d W: a setting of its own, which Intervals.icu uses for indoor rides. Change it on intervals.icu (the %s settings), or with the api toolset (api_call_operation updateSettings, body {\"indoor_ftp\": %d}).", *in, z.Sport, *z.FTP)
+		out += fmt.Sprintf("\nIndoor FTP is still %d W: a setting of its own, which Intervals.icu uses for indoor rides. Change it on intervals.icu (the %s settings).", *in, z.Sport)
 	}
 	return out
 }

@@ -107,7 +107,15 @@ func TestAPICallRefusesAccountWrites(t *testing.T) {
 	if reqs := f.TakeRequests(); len(reqs) != 0 {
 		t.Errorf("refused calls reached the fake: %+v", reqs)
 	}
-	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "api_call_operation", Arguments: map[string]any{
+	// the description says so before any call
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "api_describe_operation", Arguments: map[string]any{"operation": "deleteGear"}})
+	if err != nil || res.IsError {
+		t.Fatalf("describe deleteGear: %v %+v", err, res)
+	}
+	if text := res.Content[0].(*mcp.TextContent).Text; !strings.Contains(text, "Not callable here: deleteGear is refused: it changes the athlete's gear") {
+		t.Errorf("the description of deleteGear does not say it is refused:\n%s", text)
+	}
+	res, err = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "api_call_operation", Arguments: map[string]any{
 		"operation": "updateWellness", "params": map[string]any{"date": "2026-12-01"}, "body": map[string]any{"comments": "slept well"}}})
 	if err != nil || res.IsError {
 		t.Fatalf("a wellness write should go through: %v %+v", err, res)

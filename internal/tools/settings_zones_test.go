@@ -99,7 +99,7 @@ func TestUpdateTrainingZoneSaysIndoorFTPIsUnchanged(t *testing.T) {
 		t.Fatal("the demo athlete's ride settings have no indoor FTP")
 	}
 	out := mustCallTool(t, env, "update_training_zone", `{"sport":"Ride","ftp":265}`)
-	want := fmt.Sprintf("Indoor FTP is still %d W: a setting of its own, which Intervals.icu uses for indoor rides. Change it on intervals.icu (the Ride settings), or with the api toolset (api_call_operation updateSettings, body {\"indoor_ftp\": 265}).", indoor)
+	want := fmt.Sprintf("Indoor FTP is still %d W: a setting of its own, which Intervals.icu uses for indoor rides. Change it on intervals.icu (the Ride settings).", indoor)
 	if !strings.HasSuffix(out, want) {
 		t.Errorf("answer lacks the indoor FTP:\n%s", out)
 	}
