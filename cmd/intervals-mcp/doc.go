@@ -4,7 +4,7 @@
 //	intervals-mcp serve [flags]        --transport stdio|http|sse --addr 127.0.0.1:8765 --read-only --toolsets LIST|all --demo
 //	intervals-mcp tools [--json|--markdown] [flags]   list the tools a configuration exposes
 //	intervals-mcp call TOOL ['JSON'] [flags]          run one tool and print its answer
-//	intervals-mcp install [CLIENT] [--dry-run --force --name --config]  add this binary to an MCP client's configuration
+//	intervals-mcp install [CLIENT] [--dry-run --force --name --config --url]  add this binary (or a remote server) to an MCP client's configuration
 //	intervals-mcp doctor [--strict] [flags]           check the key, settings, Intervals.icu and the tools' reads
 //	intervals-mcp fake [--addr --api-key --seed --fault SPEC...]   serve the fake Intervals.icu API
 //	intervals-mcp token create|list|revoke [--data-dir --database-url]   manage personal access tokens

@@ -63,7 +63,11 @@ func startListening(t *testing.T, addr string, env []string, args ...string) (st
 		if !ok {
 			t.Fatal("the server exited before listening")
 		}
-		if !strings.Contains(line, "http://"+addr+"/mcp") || !strings.Contains(line, "http://"+addr+"/sse") {
+		sse := strings.Contains(line, "http://"+addr+"/sse")
+		if strings.Contains(line, "auth=false oauth=true") { // sign-in only: /sse serves nobody, and the log says so in its place
+			sse = !strings.Contains(line, "/sse") && strings.Contains(line, "signed-in users use /mcp")
+		}
+		if !strings.Contains(line, "http://"+addr+"/mcp") || !sse {
 			t.Errorf("start-up log should give the URLs: %q", line)
 		}
 	case <-time.After(30 * time.Second):

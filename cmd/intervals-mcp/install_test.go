@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -43,8 +45,16 @@ func TestInstallWritesClaudeDesktopConfig(t *testing.T) {
 		e.Env["API_KEY"] != key || e.Env["ATHLETE_ID"] != "i42" || doc.Theme != "dark" || doc.MCPServers["other"].Command != "x" {
 		t.Errorf("config: %s", data)
 	}
-	if r := runBin(t, nil, "install", "claude-desktop", "--config", path); r.code != 2 || !strings.Contains(r.stderr, "Developer Settings") {
+	if r := runBin(t, nil, "install", "claude-desktop", "--config", filepath.Join(dir, "new.json")); r.code != 2 || !strings.Contains(r.stderr, "Developer Settings") {
 		t.Errorf("install without credentials: %+v", r)
+	}
+	// Run again without the key (to change a flag), it keeps the key the entry holds.
+	r = runBin(t, nil, "install", "claude-desktop", "--config", path)
+	if r.code != 0 || !strings.Contains(r.stdout, "Kept the credentials (and athlete i42)") || strings.Contains(r.stdout+r.stderr, key) {
+		t.Fatalf("rerun without the key: %+v", r)
+	}
+	if data, _ := os.ReadFile(path); !strings.Contains(string(data), `"API_KEY": "`+key+`"`) || strings.Contains(string(data), "--read-only") {
+		t.Errorf("rerun without the key: %s", data)
 	}
 }
 
@@ -83,7 +93,7 @@ func TestInstallDemoKeepsTheRealEntry(t *testing.T) {
 	if r := runBin(t, []string{"API_KEY=real-key-77"}, "install", "claude-code", "--config", path); r.code != 0 {
 		t.Fatalf("%+v", r)
 	}
-	if r := runBin(t, nil, "install", "claude-code", "--config", path, "--demo"); r.code != 0 || !strings.Contains(r.stdout, `"Intervals.icu demo"`) {
+	if r := runBin(t, nil, "install", "claude-code", "--config", path, "--demo"); r.code != 0 || !strings.Contains(r.stdout, `"intervals-icu-demo"`) {
 		t.Fatalf("%+v", r)
 	}
 	var doc struct {
@@ -97,14 +107,14 @@ func TestInstallDemoKeepsTheRealEntry(t *testing.T) {
 	if err := json.Unmarshal(data, &doc); err != nil {
 		t.Fatal(err)
 	}
-	if doc.MCPServers["Intervals.icu"].Env["API_KEY"] != "real-key-77" || !slices.Contains(doc.MCPServers["Intervals.icu demo"].Args, "--demo") || doc.MCPServers["Intervals.icu demo"].Type != "stdio" {
+	if doc.MCPServers["intervals-icu"].Env["API_KEY"] != "real-key-77" || !slices.Contains(doc.MCPServers["intervals-icu-demo"].Args, "--demo") || doc.MCPServers["intervals-icu-demo"].Type != "stdio" {
 		t.Errorf("config: %s", data)
 	}
 }
 
 func TestInstallOtherCommandNeedsForce(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mcp_config.json")
-	if err := os.WriteFile(path, []byte(`{"mcpServers":{"Intervals.icu demo":{"command":"uvx"}}}`), 0o600); err != nil {
+	if err := os.WriteFile(path, []byte(`{"mcpServers":{"intervals-icu-demo":{"command":"uvx"}}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	if r := runBin(t, nil, "install", "windsurf", "--config", path, "--demo"); r.code != 2 || !strings.Contains(r.stderr, "--force") {
@@ -112,5 +122,215 @@ func TestInstallOtherCommandNeedsForce(t *testing.T) {
 	}
 	if r := runBin(t, nil, "install", "windsurf", "--config", path, "--demo", "--force"); r.code != 0 || !strings.Contains(r.stdout, "Replaced") || !strings.Contains(r.stdout, ".bak-") {
 		t.Fatalf("with --force: %+v", r)
+	}
+}
+
+// referenceEntry is the entry the reference server's README (mvilanova/intervals-mcp-server,
+// "Usage with Claude") has Claude Desktop hold.
+const referenceEntry = `{"mcpServers":{"Intervals.icu":{"command":"/Users/u/.cargo/bin/uv",
+  "args":["run","--with","mcp[cli]","--with-editable","/p/intervals-mcp-server","mcp","run","/p/intervals-mcp-server/src/intervals_mcp_server/server.py"],
+  "env":{"INTERVALS_API_BASE_URL":"https://intervals.icu/api/v1","ATHLETE_ID":"i7","API_KEY":"ref-key-3e1","LOG_LEVEL":"INFO"}}}}`
+
+func TestInstallForceOverTheReferenceServerKeepsItsKey(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "claude_desktop_config.json")
+	if err := os.WriteFile(path, []byte(referenceEntry), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := runBin(t, nil, "install", "claude-desktop", "--config", path); r.code != 2 || !strings.Contains(r.stderr, "uv: choose another name") ||
+		!strings.Contains(r.stderr, "with --force, the credentials it holds are kept") || strings.Contains(r.stderr, "ref-key-3e1") {
+		t.Fatalf("without --force: %+v", r)
+	}
+	r := runBin(t, nil, "install", "claude-desktop", "--config", path, "--force")
+	if r.code != 0 || !strings.Contains(r.stdout, `Replaced "Intervals.icu"`) || !strings.Contains(r.stdout, "athlete i7") || strings.Contains(r.stdout+r.stderr, "ref-key-3e1") {
+		t.Fatalf("with --force: %+v", r)
+	}
+	var doc struct {
+		MCPServers map[string]struct {
+			Command string
+			Args    []string
+			Env     map[string]string
+		} `json:"mcpServers"`
+	}
+	data, _ := os.ReadFile(path)
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	e := doc.MCPServers["Intervals.icu"]
+	if e.Command != bin || !slices.Equal(e.Args, []string{"serve"}) || e.Env["API_KEY"] != "ref-key-3e1" || e.Env["ATHLETE_ID"] != "i7" || e.Env["INTERVALS_API_BASE_URL"] != "https://intervals.icu/api/v1" {
+		t.Errorf("entry: %s", data)
+	}
+	// A key given now wins over the entry's.
+	r = runBin(t, []string{"API_KEY=new-key-8d2"}, "install", "claude-desktop", "--config", path)
+	if data, _ := os.ReadFile(path); r.code != 0 || !strings.Contains(string(data), "new-key-8d2") || strings.Contains(string(data), "ref-key-3e1") {
+		t.Errorf("a new key: %+v\n%s", r, data)
+	}
+}
+
+func TestInstallForceOverAnotherServerDoesNotTakeItsKey(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mcp.json")
+	if err := os.WriteFile(path, []byte(`{"mcpServers":{"intervals-icu":{"command":"npx","args":["other-server"],"env":{"API_KEY":"not-intervals"}}}}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if r := runBin(t, nil, "install", "cursor", "--config", path, "--force"); r.code != 2 || !strings.Contains(r.stderr, "Developer Settings") {
+		t.Errorf("%+v", r)
+	}
+}
+
+func TestInstallRefusesANameTheClientRefuses(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "claude.json")
+	r := runBin(t, nil, "install", "claude-code", "--config", path, "--demo", "--name", "Intervals.icu demo")
+	if r.code != 2 || !strings.Contains(r.stderr, "letters, digits, - and _") {
+		t.Fatalf("%+v", r)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("the file was written")
+	}
+}
+
+// runWithStdin is runBin with stdin.
+func runWithStdin(t *testing.T, env []string, stdin string, args ...string) result {
+	t.Helper()
+	cmd := command(t, env, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+const testPAT = "imcp_pat_remote-test-4b7e"
+
+// TestInstallRemoteWritesEachClientsShape: --url with the token in INTERVALS_MCP_TOKEN
+// writes each client's documented remote entry; the token is in the file only.
+func TestInstallRemoteWritesEachClientsShape(t *testing.T) {
+	for id, want := range map[string]string{
+		"claude-code": `{"mcpServers":{"intervals-icu":{"type":"http","url":"https://mcp.example.com/mcp","headers":{"Authorization":"Bearer ` + testPAT + `"}}}}`,
+		"cursor":      `{"mcpServers":{"intervals-icu":{"url":"https://mcp.example.com/mcp","headers":{"Authorization":"Bearer ` + testPAT + `"}}}}`,
+		"vscode":      `{"servers":{"intervals-icu":{"type":"http","url":"https://mcp.example.com/mcp","headers":{"Authorization":"Bearer ` + testPAT + `"}}}}`,
+		"windsurf":    `{"mcpServers":{"intervals-icu":{"serverUrl":"https://mcp.example.com/mcp","headers":{"Authorization":"Bearer ` + testPAT + `"}}}}`,
+	} {
+		t.Run(id, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "config.json")
+			r := runBin(t, []string{"INTERVALS_MCP_TOKEN=" + testPAT}, "install", id, "--config", path, "--url", "https://mcp.example.com/mcp")
+			if r.code != 0 || !strings.Contains(r.stdout, `Added "intervals-icu"`) || !strings.Contains(r.stdout, "with your bearer token") {
+				t.Fatalf("%+v", r)
+			}
+			if strings.Contains(r.stdout+r.stderr, testPAT) {
+				t.Errorf("the token was printed: %+v", r)
+			}
+			data, _ := os.ReadFile(path)
+			var got bytes.Buffer
+			if err := json.Compact(&got, data); err != nil || got.String() != want {
+				t.Errorf("file:\n%s\nwant %s", got.String(), want)
+			}
+			if fi, _ := os.Stat(path); fi.Mode().Perm() != 0o600 {
+				t.Errorf("the file holds the token: mode %v", fi.Mode().Perm())
+			}
+		})
+	}
+}
+
+func TestInstallRemoteTokenFlagIsWarnedAndRedacted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mcp.json")
+	r := runBin(t, nil, "install", "cursor", "--config", path, "--url", "https://mcp.example.com/mcp", "--token", testPAT, "--dry-run")
+	if r.code != 0 || !strings.Contains(r.stderr, "shell's history") || !strings.Contains(r.stdout, `"Authorization":"Bearer [redacted]"`) {
+		t.Fatalf("%+v", r)
+	}
+	if strings.Contains(r.stdout+r.stderr, testPAT) {
+		t.Errorf("the token was printed: %+v", r)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("--dry-run wrote the file")
+	}
+}
+
+// TestInstallRemoteTokenFromAPipe reads the token from stdin when it is not a terminal
+// (printf '%s\n' "$TOKEN" | intervals-mcp install ...), and none from an empty one: the client
+// then signs in with OAuth itself.
+func TestInstallRemoteTokenFromAPipe(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "claude.json")
+	r := runWithStdin(t, nil, testPAT+"\n", "install", "claude-code", "--config", path, "--url", "http://127.0.0.1:8765/mcp")
+	if r.code != 0 || strings.Contains(r.stdout+r.stderr, testPAT) {
+		t.Fatalf("%+v", r)
+	}
+	if data, _ := os.ReadFile(path); !strings.Contains(string(data), `"Authorization": "Bearer `+testPAT+`"`) {
+		t.Errorf("file: %s", data)
+	}
+	r = runWithStdin(t, nil, "", "install", "windsurf", "--config", path+".w", "--url", "https://mcp.example.com/mcp")
+	data, _ := os.ReadFile(path + ".w")
+	if r.code != 0 || !strings.Contains(r.stdout, "with no token: Windsurf signs in") || strings.Contains(string(data), "headers") {
+		t.Errorf("no token: %+v\n%s", r, data)
+	}
+}
+
+func TestInstallRemoteClaudeDesktopPrintsItsConnectorsNote(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "claude_desktop_config.json")
+	r := runBin(t, []string{"INTERVALS_MCP_TOKEN=" + testPAT}, "install", "claude-desktop", "--config", path, "--url", "https://mcp.example.com/mcp")
+	if r.code != 0 || !strings.Contains(r.stdout, "Settings > Connectors > Add custom connector, URL https://mcp.example.com/mcp") || strings.Contains(r.stdout+r.stderr, testPAT) {
+		t.Fatalf("%+v", r)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("Claude Desktop's file was written")
+	}
+}
+
+func TestInstallRemoteRefusesBadURLsAndLocalFlags(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mcp.json")
+	for _, c := range []struct{ url, want string }{
+		{"http://mcp.example.com/mcp", "use https"},
+		{"https://mcp.example.com", "the MCP endpoint is /mcp (https://mcp.example.com/mcp)"},
+		{"https://mcp.example.com/sse", "legacy SSE"},
+		{"ftp://mcp.example.com/mcp", "such as https://mcp.example.com/mcp"},
+		{"https://me:hunter2-pw@mcp.example.com/mcp", "user name or password"},
+	} {
+		r := runBin(t, []string{"INTERVALS_MCP_TOKEN=" + testPAT}, "install", "cursor", "--config", path, "--url", c.url)
+		if r.code != 2 || !strings.Contains(r.stderr, c.want) || strings.Contains(r.stderr, "hunter2-pw") {
+			t.Errorf("%s: %+v", c.url, r)
+		}
+	}
+	r := runBin(t, nil, "install", "vscode", "--config", path, "--url", "https://mcp.example.com/mcp", "--read-only", "--toolsets", "all")
+	if r.code != 2 || !strings.Contains(r.stderr, "--read-only, --toolsets configure the server this binary runs") {
+		t.Errorf("local flags: %+v", r)
+	}
+	r = runBin(t, nil, "install", "vscode", "--config", path, "--token", testPAT)
+	if r.code != 2 || !strings.Contains(r.stderr, "--token goes with --url") || strings.Contains(r.stderr, testPAT) {
+		t.Errorf("--token without --url: %+v", r)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("a refused install wrote the file")
+	}
+}
+
+// TestInstallRenamesAnOlderInstallsEntry: an entry an older install wrote as "Intervals.icu"
+// (which Claude Code's mcp add refuses) becomes "intervals-icu", keeping its key, rather
+// than a second entry for the same server.
+func TestInstallRenamesAnOlderInstallsEntry(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "claude.json")
+	old := `{"mcpServers":{"Intervals.icu":{"type":"stdio","command":"` + bin + `","args":["serve"],"env":{"API_KEY":"old-key-19c","ATHLETE_ID":"i9"}}}}`
+	if err := os.WriteFile(path, []byte(old), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := runBin(t, nil, "install", "claude-code", "--config", path, "--read-only")
+	if r.code != 0 || !strings.Contains(r.stdout, `It was called "Intervals.icu"`) || !strings.Contains(r.stdout, "athlete i9") || strings.Contains(r.stdout, "old-key-19c") {
+		t.Fatalf("%+v", r)
+	}
+	var doc struct {
+		MCPServers map[string]struct {
+			Args []string
+			Env  map[string]string
+		} `json:"mcpServers"`
+	}
+	data, _ := os.ReadFile(path)
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	if e, ok := doc.MCPServers["intervals-icu"]; len(doc.MCPServers) != 1 || !ok || e.Env["API_KEY"] != "old-key-19c" || !slices.Contains(e.Args, "--read-only") {
+		t.Errorf("file: %s", data)
 	}
 }

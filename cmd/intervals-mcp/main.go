@@ -55,7 +55,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "token":
 		err = tokenCmd(args, stdout, stderr)
 	case "install":
-		err = installCmd(args, stdout, stderr)
+		err = installCmd(args, stdin, stdout, stderr)
 	case "doctor":
 		err = doctorCmd(args, stdout, stderr)
 	case "version", "--version":

@@ -31,14 +31,22 @@ func loadConfig(fs *flag.FlagSet, args []string) (*config.Config, []string, erro
 	if err != nil {
 		return nil, nil, err
 	}
-	cfg, err := f.Load(nil)
+	cfg, err := resolveConfig(fs, f, nil)
+	return cfg, pos, err
+}
+
+// resolveConfig is the second half of loadConfig, for a command that resolves the parsed
+// flags more than once (install, with the credentials of the entry it replaces): getenv as
+// for config.Flags.Load.
+func resolveConfig(fs *flag.FlagSet, f *config.Flags, getenv func(string) (string, bool)) (*config.Config, error) {
+	cfg, err := f.Load(getenv)
 	if err != nil {
-		return nil, nil, usageError{err}
+		return nil, usageError{err}
 	}
 	if cfg.Demo {
 		demoStore(fs, &cfg.Store)
 	}
-	return cfg, pos, nil
+	return cfg, nil
 }
 
 // loadFlagsOnly is loadConfig for a command that takes flags and no arguments.

@@ -69,6 +69,7 @@ var fixtureCases = []fixtureCase{
 			eq(t, "samples", len(s[0].Data.([]any)), 104)
 			eq(t, "latlng type", *s[6].Type, "latlng")
 			eq(t, "latlng data2", len(s[6].Data2.([]any)), 104)
+			eq(t, "valueType (added by prep, quirk 16)", *s[0].ValueType, "java.lang.Integer")
 		}},
 	{"wellness-list.json", "GET", "/api/v1/athlete/i0/wellness", "", "listWellnessRecords",
 		func(t *testing.T, ctx context.Context, c *ClientWithResponses) {
@@ -93,6 +94,7 @@ var fixtureCases = []fixtureCase{
 			eq(t, "first name", *e[0].Name, "hr test")
 			eq(t, "ctl", *e[0].IcuCtl, float32(25.24677))
 			eq(t, "note category", string(*e[5].Category), "NOTE")
+			eq(t, "unpaired (paired_activity_id null, added by prep, quirk 16)", e[0].PairedActivityId == nil, true)
 			eq(t, "last id", *e[6].Id, int32(48925011))
 		}},
 	{"event-workout.json", "GET", "/api/v1/athlete/i55661/events/32254568", "", "showEvent",
@@ -130,6 +132,13 @@ var fixtureCases = []fixtureCase{
 			eq(t, "watts_per_kg points", len(*curve.WattsPerKg), 182)
 			eq(t, "power models", len(*curve.PowerModels), 4)
 			eq(t, "vo2max_5m", *curve.Vo2max5m, float32(56.788715))
+			loads := 0
+			for _, a := range *s.Activities {
+				if a.TrainingLoad != nil && *a.TrainingLoad > 0 {
+					loads++
+				}
+			}
+			eq(t, "activities with training_load (added by prep, quirk 16)", loads, 5)
 		}},
 	{"power-hr-curve.json", "GET", "/api/v1/athlete/i0/power-hr-curve", "start=2026-03-16", "getPowerHRCurve",
 		func(t *testing.T, ctx context.Context, c *ClientWithResponses) {
@@ -192,6 +201,7 @@ var fixtureCases = []fixtureCase{
 			eq(t, "id", *a[0].Id, "16639341172")
 			eq(t, "source", string(*a[0].Source), "STRAVA")
 			eq(t, "no name", a[0].Name == nil, true)
+			eq(t, "_note (added by prep, quirk 16)", *a[0].UnderscoreNote, "STRAVA activities are not available via the API")
 		}},
 	{"extra/activity-intervals-put-response.json", "PUT", "/api/v1/activity/i173176564/intervals", "", "updateIntervals",
 		func(t *testing.T, ctx context.Context, c *ClientWithResponses) {
@@ -323,4 +333,30 @@ func eq[T comparable](t *testing.T, what string, got, want T) {
 	if got != want {
 		t.Errorf("%s = %v, want %v", what, got, want)
 	}
+}
+
+// TestActivityPaceCurvesDecode: the spec gives GET activity-pace-curves no answer schema; prep
+// declares the one the API sends (quirk 17), so the typed client decodes it like its power and
+// HR twins. No recorded body is in the fixtures: the shape is the one prep documents.
+func TestActivityPaceCurvesDecode(t *testing.T) {
+	const body = `{"distances":[400.0,1000.0,5000.0],"gap":false,"curves":[` +
+		`{"id":"i1001","start_date_local":"2025-06-01T07:00:00","secs":[88,236,1290]},` +
+		`{"id":"i1002","start_date_local":"2025-06-08T07:00:00","secs":[91,244]}]}`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json;charset=UTF-8")
+		_, _ = io.WriteString(w, body)
+	}))
+	defer srv.Close()
+	c := newTestClient(t, srv, Options{MaxRetries: -1}, newFakeClock())
+	p := &ListActivityPaceCurvesParams{Oldest: "2025-06-01", Newest: "2025-06-30"}
+	r := check(c.ListActivityPaceCurvesWithResponse(context.Background(), "i1", "", p))(t)
+	if r.JSON200 == nil {
+		t.Fatal("the answer was not decoded (JSON200 nil): the spec's 200 has no schema")
+	}
+	eq(t, "distances", len(*r.JSON200.Distances), 3)
+	eq(t, "curves", len(*r.JSON200.Curves), 2)
+	first := (*r.JSON200.Curves)[0]
+	eq(t, "id", *first.Id, "i1001")
+	eq(t, "5 km", (*first.Secs)[2], int32(1290))
+	eq(t, "shorter run", len(*(*r.JSON200.Curves)[1].Secs), 2)
 }

@@ -3736,6 +3736,8 @@ func (e ListAthletePowerCurvesParamsPmType) Valid() bool {
 
 // Activity defines model for Activity.
 type Activity struct {
+	// UnderscoreNote Why the activity has no data (a Strava-sourced stub)
+	UnderscoreNote             *string                  `json:"_note,omitempty"`
 	AnalysisIssues             *[]ActivityAnalysisIssue `json:"analysis_issues,omitempty"`
 	Analyzed                   *DateTime                `json:"analyzed,omitempty"`
 	AthleteMaxHr               *int32                   `json:"athlete_max_hr,omitempty"`
@@ -3892,30 +3894,33 @@ type Activity struct {
 	SessionRpe                 *int32                   `json:"session_rpe,omitempty"`
 
 	// SkylineChartBytes (base64)
-	SkylineChartBytes      *string           `json:"skyline_chart_bytes,omitempty"`
-	Source                 *ActivitySource   `json:"source,omitempty"`
-	SsCp                   *float32          `json:"ss_cp,omitempty"`
-	SsPMax                 *float32          `json:"ss_p_max,omitempty"`
-	SsWPrime               *float32          `json:"ss_w_prime,omitempty"`
-	StartDate              *string           `json:"start_date,omitempty"`
-	StartDateLocal         *string           `json:"start_date_local,omitempty"`
-	StrainScore            *float32          `json:"strain_score,omitempty"`
-	StravaId               *string           `json:"strava_id,omitempty"`
-	StreamTypes            *[]string         `json:"stream_types,omitempty"`
-	SubType                *ActivitySubType  `json:"sub_type,omitempty"`
-	Tags                   *[]string         `json:"tags,omitempty"`
-	TailwindPercent        *float32          `json:"tailwind_percent,omitempty"`
-	ThresholdPace          *float32          `json:"threshold_pace,omitempty"`
-	Timezone               *string           `json:"timezone,omitempty"`
-	TizOrder               *ActivityTizOrder `json:"tiz_order,omitempty"`
-	TotalElevationGain     *float32          `json:"total_elevation_gain,omitempty"`
-	TotalElevationLoss     *float32          `json:"total_elevation_loss,omitempty"`
-	Trainer                *bool             `json:"trainer,omitempty"`
-	Trimp                  *float32          `json:"trimp,omitempty"`
-	Type                   *string           `json:"type,omitempty"`
-	UseElevationCorrection *bool             `json:"use_elevation_correction,omitempty"`
-	UseGapZoneTimes        *bool             `json:"use_gap_zone_times,omitempty"`
-	WorkoutShiftSecs       *int32            `json:"workout_shift_secs,omitempty"`
+	SkylineChartBytes  *string           `json:"skyline_chart_bytes,omitempty"`
+	Source             *ActivitySource   `json:"source,omitempty"`
+	SsCp               *float32          `json:"ss_cp,omitempty"`
+	SsPMax             *float32          `json:"ss_p_max,omitempty"`
+	SsWPrime           *float32          `json:"ss_w_prime,omitempty"`
+	StartDate          *string           `json:"start_date,omitempty"`
+	StartDateLocal     *string           `json:"start_date_local,omitempty"`
+	StrainScore        *float32          `json:"strain_score,omitempty"`
+	StravaId           *string           `json:"strava_id,omitempty"`
+	StreamTypes        *[]string         `json:"stream_types,omitempty"`
+	SubType            *ActivitySubType  `json:"sub_type,omitempty"`
+	Tags               *[]string         `json:"tags,omitempty"`
+	TailwindPercent    *float32          `json:"tailwind_percent,omitempty"`
+	ThresholdPace      *float32          `json:"threshold_pace,omitempty"`
+	Timezone           *string           `json:"timezone,omitempty"`
+	TizOrder           *ActivityTizOrder `json:"tiz_order,omitempty"`
+	TotalElevationGain *float32          `json:"total_elevation_gain,omitempty"`
+	TotalElevationLoss *float32          `json:"total_elevation_loss,omitempty"`
+	Trainer            *bool             `json:"trainer,omitempty"`
+
+	// TrainingLoad The activity's training load, as curve sets send it
+	TrainingLoad           *int32   `json:"training_load,omitempty"`
+	Trimp                  *float32 `json:"trimp,omitempty"`
+	Type                   *string  `json:"type,omitempty"`
+	UseElevationCorrection *bool    `json:"use_elevation_correction,omitempty"`
+	UseGapZoneTimes        *bool    `json:"use_gap_zone_times,omitempty"`
+	WorkoutShiftSecs       *int32   `json:"workout_shift_secs,omitempty"`
 }
 
 // ActivityGapModel defines model for Activity.GapModel.
@@ -3996,6 +4001,26 @@ type ActivityMini struct {
 	Type           *string `json:"type,omitempty"`
 }
 
+// ActivityPaceCurve defines model for ActivityPaceCurve.
+type ActivityPaceCurve struct {
+	Id *string `json:"id,omitempty"`
+
+	// Secs Best time per distance, in the order of the payload's distances (shorter when the activity was)
+	Secs           *[]int32 `json:"secs,omitempty"`
+	StartDateLocal *string  `json:"start_date_local,omitempty"`
+}
+
+// ActivityPaceCurvePayload defines model for ActivityPaceCurvePayload.
+type ActivityPaceCurvePayload struct {
+	Curves *[]ActivityPaceCurve `json:"curves,omitempty"`
+
+	// Distances The distances of every curve, in metres
+	Distances *[]float32 `json:"distances,omitempty"`
+
+	// Gap Whether the times are of gradient adjusted pace
+	Gap *bool `json:"gap,omitempty"`
+}
+
 // ActivityPowerCurve defines model for ActivityPowerCurve.
 type ActivityPowerCurve struct {
 	Id             *string  `json:"id,omitempty"`
@@ -4026,14 +4051,17 @@ type ActivitySearchResult struct {
 
 // ActivityStream defines model for ActivityStream.
 type ActivityStream struct {
-	AllNull          *bool       `json:"allNull,omitempty"`
-	Anomalies        *[]Anomaly  `json:"anomalies,omitempty"`
-	Custom           *bool       `json:"custom,omitempty"`
-	Data             interface{} `json:"data,omitempty"`
-	Data2            interface{} `json:"data2,omitempty"`
-	Name             *string     `json:"name,omitempty"`
-	Type             *string     `json:"type,omitempty"`
-	ValueTypeIsArray *bool       `json:"valueTypeIsArray,omitempty"`
+	AllNull   *bool       `json:"allNull,omitempty"`
+	Anomalies *[]Anomaly  `json:"anomalies,omitempty"`
+	Custom    *bool       `json:"custom,omitempty"`
+	Data      interface{} `json:"data,omitempty"`
+	Data2     interface{} `json:"data2,omitempty"`
+	Name      *string     `json:"name,omitempty"`
+	Type      *string     `json:"type,omitempty"`
+
+	// ValueType The type of the stream's samples (java.lang.Integer, java.lang.Float ...)
+	ValueType        *string `json:"valueType,omitempty"`
+	ValueTypeIsArray *bool   `json:"valueTypeIsArray,omitempty"`
 }
 
 // ActivityWeather defines model for ActivityWeather.
@@ -5347,42 +5375,45 @@ type Effort struct {
 
 // Event defines model for Event.
 type Event struct {
-	AthleteCannotEdit    *bool                      `json:"athlete_cannot_edit,omitempty"`
-	AthleteId            *string                    `json:"athlete_id,omitempty"`
-	AtlDays              *int32                     `json:"atl_days,omitempty"`
-	Attachments          *[]Attachment              `json:"attachments,omitempty"`
-	CalendarId           *int32                     `json:"calendar_id,omitempty"`
-	CanTrainSports       *[]SportType               `json:"can_train_sports,omitempty"`
-	CarbsPerHour         *int32                     `json:"carbs_per_hour,omitempty"`
-	CarbsUsed            *int32                     `json:"carbs_used,omitempty"`
-	Category             *EventCategory             `json:"category,omitempty"`
-	Color                *string                    `json:"color,omitempty"`
-	CreatedById          *string                    `json:"created_by_id,omitempty"`
-	CtlDays              *int32                     `json:"ctl_days,omitempty"`
-	Description          *string                    `json:"description,omitempty"`
-	Distance             *float32                   `json:"distance,omitempty"`
-	DistanceTarget       *float32                   `json:"distance_target,omitempty"`
-	EndDateLocal         *string                    `json:"end_date_local,omitempty"`
-	Entered              *bool                      `json:"entered,omitempty"`
-	ExternalId           *string                    `json:"external_id,omitempty"`
-	ForWeek              *bool                      `json:"for_week,omitempty"`
-	HideFromAthlete      *bool                      `json:"hide_from_athlete,omitempty"`
-	IcuAtl               *float32                   `json:"icu_atl,omitempty"`
-	IcuCtl               *float32                   `json:"icu_ctl,omitempty"`
-	IcuFtp               *int32                     `json:"icu_ftp,omitempty"`
-	IcuIntensity         *float32                   `json:"icu_intensity,omitempty"`
-	IcuTrainingLoad      *int32                     `json:"icu_training_load,omitempty"`
-	Id                   *int32                     `json:"id,omitempty"`
-	Indoor               *bool                      `json:"indoor,omitempty"`
-	Joules               *int32                     `json:"joules,omitempty"`
-	JoulesAboveFtp       *int32                     `json:"joules_above_ftp,omitempty"`
-	LoadTarget           *int32                     `json:"load_target,omitempty"`
-	MaxTrainingTime      *int32                     `json:"max_training_time,omitempty"`
-	MovingTime           *int32                     `json:"moving_time,omitempty"`
-	Name                 *string                    `json:"name,omitempty"`
-	NotOnFitnessChart    *bool                      `json:"not_on_fitness_chart,omitempty"`
-	OauthClientId        *int32                     `json:"oauth_client_id,omitempty"`
-	PMax                 *int32                     `json:"p_max,omitempty"`
+	AthleteCannotEdit *bool          `json:"athlete_cannot_edit,omitempty"`
+	AthleteId         *string        `json:"athlete_id,omitempty"`
+	AtlDays           *int32         `json:"atl_days,omitempty"`
+	Attachments       *[]Attachment  `json:"attachments,omitempty"`
+	CalendarId        *int32         `json:"calendar_id,omitempty"`
+	CanTrainSports    *[]SportType   `json:"can_train_sports,omitempty"`
+	CarbsPerHour      *int32         `json:"carbs_per_hour,omitempty"`
+	CarbsUsed         *int32         `json:"carbs_used,omitempty"`
+	Category          *EventCategory `json:"category,omitempty"`
+	Color             *string        `json:"color,omitempty"`
+	CreatedById       *string        `json:"created_by_id,omitempty"`
+	CtlDays           *int32         `json:"ctl_days,omitempty"`
+	Description       *string        `json:"description,omitempty"`
+	Distance          *float32       `json:"distance,omitempty"`
+	DistanceTarget    *float32       `json:"distance_target,omitempty"`
+	EndDateLocal      *string        `json:"end_date_local,omitempty"`
+	Entered           *bool          `json:"entered,omitempty"`
+	ExternalId        *string        `json:"external_id,omitempty"`
+	ForWeek           *bool          `json:"for_week,omitempty"`
+	HideFromAthlete   *bool          `json:"hide_from_athlete,omitempty"`
+	IcuAtl            *float32       `json:"icu_atl,omitempty"`
+	IcuCtl            *float32       `json:"icu_ctl,omitempty"`
+	IcuFtp            *int32         `json:"icu_ftp,omitempty"`
+	IcuIntensity      *float32       `json:"icu_intensity,omitempty"`
+	IcuTrainingLoad   *int32         `json:"icu_training_load,omitempty"`
+	Id                *int32         `json:"id,omitempty"`
+	Indoor            *bool          `json:"indoor,omitempty"`
+	Joules            *int32         `json:"joules,omitempty"`
+	JoulesAboveFtp    *int32         `json:"joules_above_ftp,omitempty"`
+	LoadTarget        *int32         `json:"load_target,omitempty"`
+	MaxTrainingTime   *int32         `json:"max_training_time,omitempty"`
+	MovingTime        *int32         `json:"moving_time,omitempty"`
+	Name              *string        `json:"name,omitempty"`
+	NotOnFitnessChart *bool          `json:"not_on_fitness_chart,omitempty"`
+	OauthClientId     *int32         `json:"oauth_client_id,omitempty"`
+	PMax              *int32         `json:"p_max,omitempty"`
+
+	// PairedActivityId The recorded activity paired with this planned event: its id, null when none
+	PairedActivityId     interface{}                `json:"paired_activity_id,omitempty"`
 	PlanApplied          *DateTime                  `json:"plan_applied,omitempty"`
 	PlanAthleteId        *string                    `json:"plan_athlete_id,omitempty"`
 	PlanFolderId         *int32                     `json:"plan_folder_id,omitempty"`
@@ -24723,6 +24754,13 @@ func (r ListActivityHRCurvesResponse) ContentType() string {
 type ListActivityPaceCurvesResponse struct {
 	Body         []byte
 	HTTPResponse *http.Response
+	// JSON200 the response for an HTTP 200 `application/json` response
+	JSON200 *ActivityPaceCurvePayload
+}
+
+// GetJSON200 returns the response for an HTTP 200 `application/json` response
+func (r ListActivityPaceCurvesResponse) GetJSON200() *ActivityPaceCurvePayload {
+	return r.JSON200
 }
 
 // GetBody returns the raw response body bytes
@@ -32432,6 +32470,16 @@ func ParseListActivityPaceCurvesResponse(rsp *http.Response) (*ListActivityPaceC
 	response := &ListActivityPaceCurvesResponse{
 		Body:         bodyBytes,
 		HTTPResponse: rsp,
+	}
+
+	switch {
+	case strings.Contains(rsp.Header.Get("Content-Type"), "json") && rsp.StatusCode == 200:
+		var dest ActivityPaceCurvePayload
+		if err := json.Unmarshal(bodyBytes, &dest); err != nil {
+			return nil, err
+		}
+		response.JSON200 = &dest
+
 	}
 
 	return response, nil

@@ -85,10 +85,12 @@ type Curves struct {
 
 // Series is one curve: points by increasing X.
 type Series struct {
-	Label  string  `json:"label"`
-	Oldest string  `json:"oldest,omitempty"`
-	Newest string  `json:"newest,omitempty"`
-	Points []Point `json:"points"`
+	Label  string `json:"label"`
+	Oldest string `json:"oldest,omitempty"`
+	Newest string `json:"newest,omitempty"`
+	// FromFirst: Oldest is the first activity on the curve (all time starts there).
+	FromFirst bool    `json:"fromFirst,omitempty"`
+	Points    []Point `json:"points"`
 }
 
 // Point is one point of a curve: X in seconds (power, HR) or metres (pace); Y in YUnit.

@@ -44,7 +44,10 @@ func PNG(c *Chart) ([]byte, error) {
 }
 
 // pic draws on the PNG canvas in pixels from the top-left corner, as the view's SVG does.
-type pic struct{ c *canvas }
+type pic struct {
+	c      *canvas
+	labels []placedLabel // the race labels drawn (fitness), for the tests of their layout
+}
 
 // line strokes the polyline xys (pixels) in a colour; dashed draws 6-4 dashes.
 func (p *pic) line(xys [][2]float64, col color.Color, width float64, dashed bool) {

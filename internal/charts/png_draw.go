@@ -73,13 +73,17 @@ func (p *pic) fitness(c *Chart) error {
 		p.line([][2]float64{{x(today), T0}, {x(today), B1}}, colToday, 1, true)
 		p.text(x(today)+4, T1-6, "today", 12, false, muted, left)
 	}
+	var marks []markLabel
 	for _, r := range f.Races {
 		rx := x(dayNum(r.Date))
 		p.line([][2]float64{{rx, T0}, {rx, B1}}, colRace, 1.2, false)
 		p.fill([][2]float64{{rx - 5, T0}, {rx + 5, T0}, {rx, T0 + 8}}, colRace)
-		label := strings.TrimPrefix(r.Category, "RACE_") + ": " + clip(r.Name, 22) + " " + shortDate(r.Date)
-		half := p.width(label, 12, true) / 2
-		p.text(clamp(rx, L+half, R-half), T0-6, label, 12, true, colRace, centre)
+		cat := strings.TrimPrefix(r.Category, "RACE_")
+		marks = append(marks, markLabel{X: rx, Long: cat + ": " + clip(r.Name, 22) + " " + shortDate(r.Date), Short: cat + " " + shortDate(r.Date)})
+	}
+	p.labels = layoutLabels(marks, L, R, func(s string) float64 { return p.width(s, 12, true) })
+	for _, l := range p.labels {
+		p.text(l.X, T0-6, l.Text, 12, true, colRace, centre)
 	}
 	p.legend(L+10, T0+18, []legendItem{{label: "Fitness (CTL)", col: colFit}, {label: "Fatigue (ATL)", col: colFat, width: 1.6}, {label: "Form", col: colForm, width: 2}, {label: "projected", col: muted, width: 1.6, dashed: true}})
 	var zones []legendItem

@@ -44,7 +44,11 @@ func fitnessSummary(b *strings.Builder, c *Chart) {
 	fmt.Fprintf(b, "Start %s: %s.\n", first.Date, dayLine(first))
 	for _, d := range days {
 		if d.Date == c.Today {
-			fmt.Fprintf(b, "Today: %s.\n", dayLine(d))
+			when := "Today so far" // Intervals.icu's values, as get_training_load leads with them
+			if d.Projected {
+				when = "Today (projected)"
+			}
+			fmt.Fprintf(b, "%s: %s.\n", when, dayLine(d))
 		}
 	}
 	fmt.Fprintf(b, "End %s: %s.\n", last.Date, dayLine(last))
@@ -118,7 +122,11 @@ func curvesSummary(b *strings.Builder, c *Chart) {
 	for _, s := range cv.Series {
 		fmt.Fprintf(b, "- %s", s.Label)
 		if s.Oldest != "" {
-			fmt.Fprintf(b, " (%s..%s)", s.Oldest, s.Newest)
+			fmt.Fprintf(b, " (%s..%s", s.Oldest, s.Newest)
+			if s.FromFirst {
+				b.WriteString(", from the first activity on the curve")
+			}
+			b.WriteString(")")
 		}
 		var pts []string
 		for _, want := range summaryPoints[cv.XUnit] {

@@ -52,6 +52,7 @@ window.addEventListener('message', function (ev) {
   } else if (m.method === 'ui/notifications/initialized') {
     post({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: { arguments: { athlete: 'i100002', png: true } } });
     post({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: RESULT });
+    setTimeout(function () { note({ labels: Array.prototype.map.call(frame.contentDocument.querySelectorAll('.race-label'), function (e) { var b = e.getBBox(); return { text: e.textContent, x: b.x, w: b.width }; }) }); }, 50);
     if (DRIVE) { setTimeout(drive, 100); }
   } else if (m.method === 'tools/call') {
     post({ jsonrpc: '2.0', id: m.id, result: SWITCHED });
@@ -192,4 +193,43 @@ func TestViewSpeaksTheAppsProtocol(t *testing.T) {
 
 func htmlUnescape(s string) string {
 	return strings.NewReplacer("&quot;", `"`, "&#34;", `"`, "&lt;", "<", "&gt;", ">", "&#39;", "'", "&amp;", "&").Replace(s)
+}
+
+// TestViewRaceLabelsNeverOverlap renders the fitness chart with races a day and two weeks
+// apart in Chromium and checks the boxes of the race labels as the browser drew them.
+func TestViewRaceLabelsNeverOverlap(t *testing.T) {
+	bin := chromium(t)
+	c := sample(t, "fitness")
+	days := c.Fitness.Days
+	c.Fitness.Races = []Race{
+		{Date: days[len(days)-30].Date, Name: "Club 40k Time Trial", Category: "RACE_C"},
+		{Date: days[len(days)-15].Date, Name: "Harbour Half Marathon", Category: "RACE_B"},
+		{Date: days[len(days)-14].Date, Name: "Bay Run", Category: "RACE_C"},
+		{Date: days[len(days)-1].Date, Name: "Coastal 70.3 Triathlon", Category: "RACE_A"},
+	}
+	dom := runHost(t, bin, c, c, false, "light", "--dump-dom")
+	m := logLine.FindSubmatch(dom)
+	if m == nil {
+		t.Fatalf("no log in the host page:\n%s", dom)
+	}
+	var log []struct {
+		Labels []struct {
+			Text string
+			X, W float64
+		}
+	}
+	if err := json.Unmarshal([]byte(htmlUnescape(string(m[1]))), &log); err != nil {
+		t.Fatalf("log %s: %v", m[1], err)
+	}
+	var ls []placedLabel
+	for _, e := range log {
+		for _, l := range e.Labels {
+			ls = append(ls, placedLabel{Text: l.Text, X: l.X + l.W/2, W: l.W})
+		}
+	}
+	if len(ls) == 0 {
+		t.Fatal("the view drew no race label")
+	}
+	t.Logf("labels drawn: %+v", ls)
+	noOverlap(t, ls, 58, 800-14)
 }

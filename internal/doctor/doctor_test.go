@@ -105,6 +105,16 @@ func TestRunDemo(t *testing.T) {
 	wantLines(t, report, "--demo: the built-in fake", "time zone Australia/Sydney", "Result: PASS")
 }
 
+// The fake sends what the real API sends (the recorded fixtures), and the typed client knows
+// every field of it (openapi/prep adds those the spec lacks): --demo passes --strict.
+func TestRunDemoHasNoWarnings(t *testing.T) {
+	t.Parallel()
+	report, err := run(t, Options{Config: &config.Config{Demo: true}, Strict: true})
+	if err != nil || strings.Contains(report, "\n  warn ") || !strings.HasSuffix(report, "Result: PASS\n") {
+		t.Fatalf("Run = %v, want a pass with no warning:\n%s", err, report)
+	}
+}
+
 func TestRunRedacts(t *testing.T) {
 	t.Parallel()
 	addr := unusedAddr(t)

@@ -142,7 +142,7 @@ func (u Units) sportFields(ss intervals.SportSettings, sport string) []sportFiel
 		add("ftp", "FTP not set")
 	}
 	if v, ok := f32(ss.ThresholdPace); ok && v > 0 {
-		add("pace", "threshold pace "+u.Pace(v, sport))
+		add("pace", "threshold pace "+u.SettingsPace(v, ss, sport))
 	} else if isFoot(sport) || isSwim(sport) {
 		add("pace", "threshold pace not set")
 	}
@@ -159,7 +159,11 @@ func (u Units) sportFields(ss intervals.SportSettings, sport string) []sportFiel
 		add("hr zones", "HR zones bpm "+bounds(*ss.HrZones))
 	}
 	if ss.PaceZones != nil && len(*ss.PaceZones) > 0 {
-		add("pace zones", "pace zones % of threshold pace "+bounds(*ss.PaceZones))
+		zones := "pace zones % of threshold pace " + bounds(*ss.PaceZones)
+		if paces := u.paceZonePaces(ss, sport); paces != "" {
+			zones += " (" + paces + ")"
+		}
+		add("pace zones", zones)
 	}
 	return f
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 )
@@ -31,18 +32,47 @@ func durationName(s int) string {
 	return fmt.Sprintf("%dm", s/60)
 }
 
-func curveHead(c intervals.DataCurve, u Units) string {
+func curveHead(c intervals.DataCurve, acts *map[string]intervals.Activity, u Units) string {
 	var span string
-	if a, ok := ParseLocal(str(c.StartDateLocal), u.loc()); ok {
-		if b, ok := ParseLocal(str(c.EndDateLocal), u.loc()); ok {
-			span = fmt.Sprintf(" (%s..%s)", a.Format("2006-01-02"), b.Format("2006-01-02"))
+	if a, b, fromFirst := CurveSpan(c, acts, u.loc()); a != "" {
+		span = " (" + a + ".." + b
+		if fromFirst {
+			span += ", from the first activity on the curve"
 		}
+		span += ")"
 	}
 	label := orMissing(str(c.Label), str(c.Id))
 	if c.FilterLabel != nil && *c.FilterLabel != "" {
 		label += ", " + *c.FilterLabel
 	}
 	return label + span
+}
+
+// CurveSpan is the local dates a curve covers, "" when unknown. The API starts all time (the
+// curve "all") at 1986-01-01, before anyone's data: that curve starts at the first activity its
+// points come from (in the curve set's activities) instead, and fromFirst says so.
+func CurveSpan(c intervals.DataCurve, acts *map[string]intervals.Activity, loc *time.Location) (oldest, newest string, fromFirst bool) {
+	a, ok := ParseLocal(str(c.StartDateLocal), loc)
+	b, ok2 := ParseLocal(str(c.EndDateLocal), loc)
+	if !ok || !ok2 {
+		return "", "", false
+	}
+	oldest, newest = a.Format("2006-01-02"), b.Format("2006-01-02")
+	if str(c.Id) != "all" || c.ActivityId == nil || acts == nil {
+		return oldest, newest, false
+	}
+	first := ""
+	for _, id := range *c.ActivityId {
+		if act, ok := (*acts)[id]; ok {
+			if t, ok := ParseLocal(str(act.StartDateLocal), loc); ok && (first == "" || t.Format("2006-01-02") < first) {
+				first = t.Format("2006-01-02")
+			}
+		}
+	}
+	if first != "" && first > oldest {
+		return first, newest, true
+	}
+	return oldest, newest, false
 }
 
 // atSecs finds the value at a duration: the exact point, or the nearest within 3%.
@@ -102,7 +132,7 @@ func BaseCurves[C any](list *[]C) *[]intervals.DataCurve {
 
 // PowerCurves shows best power at standard durations, with W/kg where the weight is known.
 func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, max int) string {
-	return u.durationCurves("Best power", "W (W/kg at the period's weight)", sport, BaseCurves(set.List), func(v float64, c intervals.DataCurve) string {
+	return u.durationCurves("Best power", "W (W/kg at the period's weight)", sport, BaseCurves(set.List), set.Activities, func(v float64, c intervals.DataCurve) string {
 		s := fmt.Sprintf("%.0f", v)
 		if w, ok := f32(c.Weight); ok && w > 0 {
 			s += fmt.Sprintf(" (%.2f)", v/w)
@@ -113,7 +143,7 @@ func (u Units) PowerCurves(set intervals.DataCurveSetPowerCurve, sport string, m
 
 // HRCurves shows the highest heart rate held for standard durations.
 func (u Units) HRCurves(set intervals.DataCurveSetHRCurve, sport string, max int) string {
-	return u.durationCurves("Highest heart rate held", "bpm", sport, BaseCurves(set.List), func(v float64, _ intervals.DataCurve) string {
+	return u.durationCurves("Highest heart rate held", "bpm", sport, BaseCurves(set.List), set.Activities, func(v float64, _ intervals.DataCurve) string {
 		return fmt.Sprintf("%.0f", v)
 	}, max)
 }
@@ -122,7 +152,7 @@ func (u Units) HRCurves(set intervals.DataCurveSetHRCurve, sport string, max int
 const curveNote = `a period a line ("-": no data)`
 
 // durationCurves is a table of curves: a period a line, a column for each standard duration.
-func (u Units) durationCurves(what, unit, sport string, list *[]intervals.DataCurve, show func(float64, intervals.DataCurve) string, max int) string {
+func (u Units) durationCurves(what, unit, sport string, list *[]intervals.DataCurve, acts *map[string]intervals.Activity, show func(float64, intervals.DataCurve) string, max int) string {
 	if list == nil || len(*list) == 0 {
 		return fmt.Sprintf("%s (%s): no curve for this period (no %s activities with that data).", what, sport, sport)
 	}
@@ -132,7 +162,7 @@ func (u Units) durationCurves(what, unit, sport string, list *[]intervals.DataCu
 	}
 	var items []string
 	for _, c := range *list {
-		cells := []string{csvCell(curveHead(c, u))}
+		cells := []string{csvCell(curveHead(c, acts, u))}
 		for _, d := range StandardDurations {
 			if v, ok := atSecs(c, d); ok {
 				cells = append(cells, show(v, c))
@@ -162,7 +192,7 @@ func (u Units) PaceCurves(set intervals.DataCurveSetPaceCurve, sport string, max
 	_, unit, _ := strings.Cut(u.Pace(1, sport), "/")
 	var items []string
 	for _, c := range *BaseCurves(set.List) {
-		cells := []string{csvCell(curveHead(c, u))}
+		cells := []string{csvCell(curveHead(c, set.Activities, u))}
 		for _, want := range dists {
 			secs, metres, ok := PaceAt(c, want.m)
 			if !ok {

@@ -34,7 +34,10 @@ type PlanAnswer struct {
 	Warnings  []PlanWarning
 	Race      *RaceIntensity // how race loads were estimated, nil when none was
 	FormNote  string         // why form on race days was not projected ("" when it was, or no race is near)
-	CheckOnly bool           // nothing was written
+	CheckNote string         // why part of the calendar check could not be made ("" when all was)
+	// Calendar is the calendar's week with the plan, by Monday (YYYY-MM-DD).
+	Calendar  map[string]CalendarWeek
+	CheckOnly bool // nothing was written
 	Today     time.Time
 	// Blocks are the plan's training blocks, and what the calendar says of them.
 	Blocks        []PlanBlock
@@ -48,14 +51,31 @@ type RaceIntensity struct {
 	Races int
 }
 
-// Kinds of PlanWarning.
+// CalendarWeek is a Monday-based week of the calendar as a write leaves it: its sessions
+// (workouts and races), their planned time and load.
+type CalendarWeek struct{ Sessions, Seconds, Load int }
+
+// Kinds of PlanWarning: those of a day, then those of a week, in the order they are listed
+// for a date.
 const (
 	WarnRaceDay    = "race day"     // a session on the day of a race
 	WarnPeriod     = "period"       // a session in a holiday, sick or injured period
+	WarnSameSport  = "same sport"   // a session of the sport of one already on that day
 	WarnTwoHard    = "two hard"     // two hard sessions on one day
+	WarnBackToBack = "back to back" // hard days back to back
 	WarnAfterARace = "after A race" // a hard session in the days after an A race
 	WarnForm       = "form"         // projected form going into a race outside its target
+	WarnACWR       = "acwr"         // the acute:chronic load ratio above the sweet spot
+	WarnRamp       = "ramp"         // the projected fitness ramp above the safe rate
+	WarnWeekCount  = "week count"   // more sessions of a sport in a week than the 4 before held
+	WarnVolume     = "volume"       // a sport's weekly time far above its 4-week mean
+	WarnMonotony   = "monotony"     // Foster's monotony of the week above its limit
+	WarnStrain     = "strain"       // Foster's strain of the week far above its 4-week mean
 )
+
+// WarnKinds are the kinds in the order a date lists them.
+var WarnKinds = []string{WarnRaceDay, WarnPeriod, WarnSameSport, WarnTwoHard, WarnBackToBack, WarnAfterARace, WarnForm,
+	WarnACWR, WarnRamp, WarnWeekCount, WarnVolume, WarnMonotony, WarnStrain}
 
 // Label names an event or a planned session: category, sport, name.
 type Label struct{ Category, Sport, Name string }
@@ -72,15 +92,32 @@ func (l Label) String() string {
 	return strings.Join(append(parts, quote(&l.Name)), " ")
 }
 
-// PlanWarning is one thing the check of the calendar found about a plan.
+// PlanWarning is one thing the check of the calendar found about a write (plan_sessions,
+// or any write that places or moves a session).
 type PlanWarning struct {
-	Kind    string // a Warn* constant
-	Date    string // YYYY-MM-DD: the session's, or (WarnForm) the race's
-	Session Label  // the plan's session; WarnForm: the race
+	Kind string // a Warn* constant
+	// YYYY-MM-DD: the session's; WarnForm: the race's; WarnACWR, WarnRamp: the day's; the
+	// other week checks: the week's Monday
+	Date    string
+	Session Label  // the write's session (the week checks: its biggest of that week); WarnForm: the race
 	Other   Label  // what it meets (not for WarnForm)
 	Until   string // WarnPeriod: the period's last day
-	// WarnAfterARace: the days since the race, and the easy days an A race asks.
+	// WarnAfterARace: the days since the race, and the easy days an A race asks;
+	// WarnBackToBack: -1 (Other is the day before) or 1 (the day after).
 	Days, Recovery int
+	BothHard       bool // WarnSameSport: both sessions are hard
+	// The week and load checks: the sport (WarnWeekCount, WarnVolume); the figure with the
+	// write (Value: a ratio, a ramp, seconds, monotony or strain) and without it (Was, nil
+	// when there was none); the mean of the weeks before it is held to (Mean, over Weeks
+	// weeks); the week's load (WarnMonotony, WarnStrain); the 7- and 28-day mean daily loads
+	// (WarnACWR); the week's sessions of the write, already there, and the most any of the 4
+	// weeks before held (WarnWeekCount).
+	Sport                 string
+	Value, Mean, Load     float64
+	Acute, Chronic        float64
+	Was                   *float64
+	Weeks                 int
+	Written, There, Usual int
 	// Fitness and form projected with the plan (when Projected): WarnForm at the end of the
 	// day before the race (Without: the calendar alone, nil when not known), WarnAfterARace
 	// at the end of the session's day.
@@ -121,15 +158,10 @@ func (u Units) Plan(a PlanAnswer, budget int) string {
 		b.WriteString(a.FormNote + "\n")
 	}
 	b.WriteString(planBlocks(a.Blocks, a.BlockWarnings))
-	if len(a.Warnings) > 0 {
-		var ws []string
-		for _, w := range a.Warnings {
-			ws = append(ws, "- "+w.String())
-		}
-		head := fmt.Sprintf("%d warning(s) from the calendar and the projected load:", len(a.Warnings))
-		b.WriteString(List{Head: head, Items: ws, Noun: "warnings", Hint: "plan fewer weeks a call to see them all"}.Render(budget/3) + "\n")
+	if len(a.Warnings) > 0 || a.CheckNote != "" {
+		b.WriteString(CalendarWarnings(a.Warnings, a.CheckNote, "plan fewer weeks a call to see them all", budget/3))
 	} else {
-		b.WriteString("Calendar checked: no race day, period, hard-day or race-form conflict.\n")
+		b.WriteString("Calendar checked: no day, week, load or race-form conflict.\n")
 	}
 	var heads []string
 	var long strings.Builder
@@ -142,6 +174,9 @@ func (u Units) Plan(a PlanAnswer, budget int) string {
 			head += " (+" + Duration(float64(w.unpaced)) + " of unknown pace)"
 		}
 		head += ", load " + approx(w.estimated) + fmt.Sprint(w.load)
+		if c, ok := a.Calendar[w.monday.Format("2006-01-02")]; ok && c.Sessions > w.n {
+			head += fmt.Sprintf("; the calendar's week with it: %d sessions, %s, load %d", c.Sessions, Duration(float64(c.Seconds)), c.Load)
+		}
 		heads = append(heads, head)
 		long.WriteString(head + "\n")
 		for _, l := range w.lines {
@@ -162,10 +197,78 @@ func (u Units) Plan(a PlanAnswer, budget int) string {
 	return Clip(out, budget)
 }
 
+// CalendarWarnings lists what the check of the calendar found, within max characters (the
+// rest counted, with hint), and why part of it could not be made (note); "" for neither.
+func CalendarWarnings(ws []PlanWarning, note, hint string, max int) string {
+	var out string
+	if note != "" {
+		out = note + "\n"
+	}
+	if len(ws) == 0 {
+		return out
+	}
+	items := make([]string, len(ws))
+	for i, w := range ws {
+		items[i] = "- " + w.String()
+	}
+	head := fmt.Sprintf("%d warning(s) from the calendar and the projected load (written all the same):", len(ws))
+	return out + List{Head: head, Items: items, Noun: "warnings", Hint: hint}.Render(max) + "\n"
+}
+
 // String is the warning's line.
 func (w PlanWarning) String() string {
 	day := DayOf(w.Date)
+	week := "Week of " + day
+	// without is the figure without the write, to open the parenthesis after the figure
+	without := func(f string) string {
+		if w.Was == nil {
+			return " ("
+		}
+		return fmt.Sprintf(" ("+f+" without this write; ", *w.Was)
+	}
+	with := ""
+	if w.Session.Name != "" {
+		with = ", with " + w.Session.String()
+	}
 	switch w.Kind {
+	case WarnSameSport:
+		s := fmt.Sprintf("%s: %s on a day that already holds %s", day, w.Session, w.Other)
+		if w.BothHard {
+			s += ", both hard"
+		}
+		return s
+	case WarnBackToBack:
+		rel := "after"
+		if w.Days > 0 {
+			rel = "before"
+		}
+		return fmt.Sprintf("%s: hard %s the day %s hard %s: hard days back to back", day, w.Session, rel, w.Other)
+	case WarnWeekCount:
+		return fmt.Sprintf("%s: %d %s sessions, %d of this write and %d already there; none of the 4 weeks before held more than %d", week, w.Written+w.There, w.Sport, w.Written, w.There, w.Usual)
+	case WarnVolume:
+		prev := " ("
+		if w.Was != nil {
+			prev = " (" + Duration(*w.Was) + " without this write; "
+		}
+		return fmt.Sprintf("%s: %s %s%s%+.0f%% on its mean of the %d weeks before, %s); above +%.0f%%%s", week, w.Sport, Duration(w.Value), prev,
+			(w.Value/w.Mean-1)*100, w.Weeks, Duration(w.Mean), (load.VolumeJump-1)*100, with)
+	case WarnMonotony:
+		return fmt.Sprintf("%s: monotony %.2f%sweek load %.0f, mean daily load / sd); above %.1f%s", week, w.Value, without("%.2f"), w.Load, load.MonotonyHigh, with)
+	case WarnStrain:
+		return fmt.Sprintf("%s: strain %.0f%sload %.0f x monotony %.2f), %.2fx its mean of the %d weeks before (%.0f); above %.1fx%s", week, w.Value, without("%.0f"),
+			w.Load, w.Value/w.Load, w.Value/w.Mean, w.Weeks, w.Mean, load.StrainSpike, with)
+	case WarnACWR:
+		zone := fmt.Sprintf("above the %.1f-%.1f sweet spot", load.ACWRLow, load.ACWRHigh)
+		if w.Value > load.ACWRDanger {
+			zone = fmt.Sprintf("above %.1f, the danger zone", load.ACWRDanger)
+		}
+		return fmt.Sprintf("%s: acute:chronic load %.2f%s7-day mean %.0f, 28-day mean %.0f); %s%s", day, w.Value, without("%.2f"), w.Acute, w.Chronic, zone, with)
+	case WarnRamp:
+		s := fmt.Sprintf("%s: projected fitness ramp %+.1f/week", day, w.Value)
+		if w.Was != nil {
+			s += fmt.Sprintf(" (%+.1f without this write)", *w.Was)
+		}
+		return s + fmt.Sprintf("; above the safe %.0f/week%s", load.RampSafe, with)
 	case WarnRaceDay:
 		return fmt.Sprintf("%s: %s is on the day of %s", day, w.Session, w.Other)
 	case WarnPeriod:

@@ -5,6 +5,8 @@ import (
 	"math"
 	"strings"
 	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 )
 
 // Units says how to show values to one athlete: their time zone and whether they use miles.
@@ -127,6 +129,35 @@ func (u Units) Pace(mps float64, sport string) string {
 		per, unit = 1609.344, "/mi"
 	}
 	return Duration(per/mps) + unit
+}
+
+// paceUnits are the distances a pace is given per, by a sport's pace_units setting, and
+// their names as every answer writes them (/km, /mi, /100m, /100yd; rowing's 250, 400, 500 m).
+var paceUnits = map[intervals.SportSettingsPaceUnits]struct {
+	per  float64
+	name string
+}{
+	intervals.SportSettingsPaceUnitsMINSKM: {1000, "km"}, intervals.SportSettingsPaceUnitsMINSMILE: {1609.344, "mi"},
+	intervals.SportSettingsPaceUnitsSECS100M: {100, "100m"}, intervals.SportSettingsPaceUnitsSECS100Y: {91.44, "100yd"},
+	intervals.SportSettingsPaceUnitsSECS250M: {250, "250m"}, intervals.SportSettingsPaceUnitsSECS400M: {400, "400m"},
+	intervals.SportSettingsPaceUnitsSECS500M: {500, "500m"},
+}
+
+// SettingsPace formats m/s as a pace in the unit a sport's settings choose (pace_units: 4:30/km,
+// 7:14/mi, 1:45/100m, 1:36/100yd), else as Pace does.
+func (u Units) SettingsPace(mps float64, ss intervals.SportSettings, sport string) string {
+	var setting intervals.SportSettingsPaceUnits
+	if ss.PaceUnits != nil {
+		setting = *ss.PaceUnits
+	}
+	unit, ok := paceUnits[setting]
+	if !ok {
+		return u.Pace(mps, sport)
+	}
+	if !(mps > 0) || math.IsInf(mps, 0) {
+		return ""
+	}
+	return Duration(unit.per/mps) + "/" + unit.name
 }
 
 // Speed formats m/s as km/h (or mph).

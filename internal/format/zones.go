@@ -72,9 +72,9 @@ func (u Units) zoneBounds(s intervals.SportSettings, sport string) string {
 				z = append(z, fmt.Sprintf("Z%d faster", i+1))
 				continue
 			}
-			z = append(z, fmt.Sprintf("Z%d %s%% %s", i+1, strconv.FormatFloat(float64(pct), 'f', -1, 32), u.Pace(float64(*s.ThresholdPace)*float64(pct)/100, sport)))
+			z = append(z, fmt.Sprintf("Z%d %s%% %s", i+1, strconv.FormatFloat(float64(pct), 'f', -1, 32), u.SettingsPace(float64(*s.ThresholdPace)*float64(pct)/100, s, sport)))
 		}
-		fmt.Fprintf(&b, "- pace (threshold %s; %% of threshold speed): %s\n", u.Pace(float64(*s.ThresholdPace), sport), strings.Join(z, ", "))
+		fmt.Fprintf(&b, "- pace (threshold %s; %% of threshold speed): %s\n", u.SettingsPace(float64(*s.ThresholdPace), s, sport), strings.Join(z, ", "))
 	}
 	if s.HrZones != nil {
 		var z []string
@@ -87,4 +87,28 @@ func (u Units) zoneBounds(s intervals.SportSettings, sport string) string {
 		return "- no zones set for this sport\n"
 	}
 	return b.String()
+}
+
+// paceZonePaces writes the pace at each pace zone's upper bound (a % of threshold speed) in
+// the sport's pace unit: "min/km 5:23/4:45/4:25/4:10/4:02/3:44/faster", the open last zone
+// "faster"; "" without a threshold pace.
+func (u Units) paceZonePaces(s intervals.SportSettings, sport string) string {
+	tp, ok := f32(s.ThresholdPace)
+	if !ok || tp <= 0 || s.PaceZones == nil || len(*s.PaceZones) == 0 {
+		return ""
+	}
+	var paces []string
+	unit := ""
+	for _, pct := range *s.PaceZones {
+		if pct >= 999 {
+			paces = append(paces, "faster")
+			continue
+		}
+		p, per, _ := strings.Cut(u.SettingsPace(tp*float64(pct)/100, s, sport), "/")
+		paces, unit = append(paces, p), per
+	}
+	if unit == "" {
+		return ""
+	}
+	return "min/" + unit + " " + strings.Join(paces, "/")
 }

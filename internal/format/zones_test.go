@@ -1,6 +1,7 @@
 package format
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -44,5 +45,30 @@ func TestContextZonesEndInMaxForPowerAndPace(t *testing.T) {
 		if !strings.Contains(lines[i], want) {
 			t.Errorf("line %q lacks %q", lines[i], want)
 		}
+	}
+}
+
+// TestPaceZonesInTheSportsPaceUnits: pace zones are a % of threshold speed; beside the %, the
+// context and zone answers give each bound as a pace in the unit the sport's settings choose
+// (pace_units). extra/sport-settings.ljcl.json: Run, MINS_KM, threshold 3.5714285 m/s (4:40/km).
+func TestPaceZonesInTheSportsPaceUnits(t *testing.T) {
+	var settings []intervals.SportSettings
+	fixture(t, "extra/sport-settings.ljcl.json", &settings)
+	run := settings[1]
+	if got := fmt.Sprint((Units{}).sportFields(run, "Run")); !strings.Contains(got, "pace zones % of threshold pace 77.5/87.7/94.3/100/103.4/111.5/max (min/km 6:01/5:19/4:57/4:40/4:31/4:11/faster)") {
+		t.Errorf("the run's pace zones should be in min/km beside the %%: %v", got)
+	}
+	for units, want := range map[intervals.SportSettingsPaceUnits]string{
+		intervals.SportSettingsPaceUnitsMINSMILE: "Z4 100% 7:31/mi", // 1609.344 / 3.5714285 s
+		intervals.SportSettingsPaceUnitsMINSKM:   "Z4 100% 4:40/km",
+	} {
+		run.PaceUnits = &units
+		if got := (Units{}).zoneBounds(run, "Run"); !strings.Contains(got, want) {
+			t.Errorf("%s: zone bounds lack %q:\n%s", units, want, got)
+		}
+	}
+	swim := intervals.SportSettings{ThresholdPace: ptr(float32(0.8)), PaceZones: &[]float32{80, 100, 999}, PaceUnits: ptr(intervals.SportSettingsPaceUnitsSECS100Y)}
+	if got := (Units{}).paceZonePaces(swim, "Swim"); got != "min/100yd 2:23/1:54/faster" {
+		t.Errorf("a swim in yards: %q", got)
 	}
 }

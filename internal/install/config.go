@@ -2,22 +2,29 @@ package install
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 )
 
 // Options change what Write does.
 type Options struct {
-	// Force replaces an entry of the same name that starts another command.
+	// Force replaces an entry of the same name that starts another command or connects to
+	// another address.
 	Force bool
 	// DryRun computes the change and writes nothing.
 	DryRun bool
 	// Now names the backup; the zero value means time.Now.
 	Now time.Time
+	// Former is the name an older install gave this entry: when there is no entry called
+	// name, one called Former that starts the same command is renamed (in its place), so
+	// that an upgrade does not list the server twice.
+	Former string
 }
 
 // Result says what Write did (or, with DryRun, would do).
@@ -25,20 +32,79 @@ type Result struct {
 	Path     string
 	Backup   string // the previous file, kept beside it; "" when there was none (or DryRun)
 	Replaced bool   // an entry of the same name was there before
+	Renamed  string // the Former name of the entry replaced, if it was under that name
 	// Before is the entry of that name before (nil: none); After the one written.
 	Before, After json.RawMessage
 	// Content is the whole new file.
 	Content []byte
 }
 
-// ConflictError is returned when an entry of the same name runs another command: it may be
-// another server, so it is replaced only with Options.Force.
+// ConflictError is returned when an entry of the same name runs another command or connects
+// to another address: it may be another server, so it is replaced only with Options.Force.
 type ConflictError struct {
-	Path, Name, Command string
+	Path, Name string
+	Command    string // what the entry runs; "" for a remote entry
+	URL        string // where a remote entry connects
 }
 
 func (e *ConflictError) Error() string {
-	return fmt.Sprintf("%s already has a server named %q that runs %s: choose another name (--name), or replace it with --force; nothing was changed", e.Path, e.Name, e.Command)
+	what := "runs " + e.Command
+	if e.Command == "" {
+		what = "connects to " + e.URL
+	}
+	return fmt.Sprintf("%s already has a server named %q that %s: choose another name (--name), or replace it with --force; nothing was changed", e.Path, e.Name, what)
+}
+
+// Entry is what install reads of an entry in a client's file.
+type Entry struct {
+	Command string            `json:"command"`
+	Args    []string          `json:"args"`
+	Env     map[string]string `json:"env"`
+	URL     string            `json:"url"`
+	// ServerURL is Windsurf's name for URL.
+	ServerURL string `json:"serverUrl"`
+}
+
+// Address is where a remote entry connects ("" for a local one).
+func (e Entry) Address() string { return cmp.Or(e.URL, e.ServerURL) }
+
+// IntervalsServer reports whether the entry starts an Intervals.icu MCP server whose env
+// holds its credentials: this program (a command named intervals-mcp), or the reference
+// server (mvilanova/intervals-mcp-server, whose README's entry runs
+// "uv run ... intervals-mcp-server/src/intervals_mcp_server/server.py", or the same through
+// /bin/bash -c).
+func (e Entry) IntervalsServer() bool {
+	base := strings.ToLower(e.Command)
+	if i := strings.LastIndexAny(base, `/\`); i >= 0 {
+		base = base[i+1:]
+	}
+	if strings.TrimSuffix(base, ".exe") == "intervals-mcp" {
+		return true
+	}
+	for _, s := range append([]string{e.Command}, e.Args...) {
+		if strings.Contains(s, "intervals_mcp_server") || strings.Contains(s, "intervals-mcp-server") {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadEntry reads the entry called name in the client's file at path; ok is false when there is
+// none (no file, no such entry, or a file Write would refuse: it says why).
+func (c Client) ReadEntry(path, name string) (e Entry, ok bool) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return e, false
+	}
+	doc, err := parseObject(data)
+	if err != nil {
+		return e, false
+	}
+	servers, err := parseObject(doc.get(c.Key))
+	if err != nil || servers.get(name) == nil {
+		return e, false
+	}
+	return e, json.Unmarshal(servers.get(name), &e) == nil
 }
 
 // Write adds (or replaces) the server called name in the client's JSON file at path, keeping
@@ -64,12 +130,19 @@ func (c Client) Write(path, name string, srv Server, opt Options) (Result, error
 	if err != nil {
 		return res, fmt.Errorf("%s: %q is not an object: fix it, then run this again; nothing was changed", path, c.Key)
 	}
+	if prev := servers.get(opt.Former); opt.Former != "" && servers.get(name) == nil && prev != nil {
+		var p Entry
+		if json.Unmarshal(prev, &p) == nil && p.Command == srv.Command && srv.Command != "" {
+			servers.rename(opt.Former, name)
+			res.Renamed = opt.Former
+		}
+	}
 	if prev := servers.get(name); prev != nil {
 		res.Replaced, res.Before = true, prev
-		var p struct{ Command string }
+		var p Entry
 		_ = json.Unmarshal(prev, &p)
-		if p.Command != srv.Command && !opt.Force {
-			return res, &ConflictError{Path: path, Name: name, Command: p.Command}
+		if (p.Command != srv.Command || p.Address() != srv.URL) && !opt.Force {
+			return res, &ConflictError{Path: path, Name: name, Command: p.Command, URL: p.Address()}
 		}
 	}
 	servers.set(name, entry)
@@ -194,6 +267,17 @@ func (o *object) set(k string, v json.RawMessage) {
 		o.keys = append(o.keys, k)
 	}
 	o.vals[k] = v
+}
+
+// rename gives the value of key old the key new, in its place (new must not be a key).
+func (o *object) rename(old, new string) {
+	for i, k := range o.keys {
+		if k == old {
+			o.keys[i] = new
+		}
+	}
+	o.vals[new] = o.vals[old]
+	delete(o.vals, old)
 }
 
 // marshal writes the object compactly, in key order.

@@ -1,6 +1,7 @@
 package install
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -96,7 +97,7 @@ func TestGoldenConfigs(t *testing.T) {
 					t.Fatal(err)
 				}
 				srv := Server{Command: s.bin, Args: []string{"serve", "--read-only"}, Env: map[string]string{"API_KEY": "<key>", "ATHLETE_ID": "i12345"}}
-				res, err := c.Write(path, "Intervals.icu", srv, Options{Now: time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)})
+				res, err := c.Write(path, c.EntryName, srv, Options{Now: time.Date(2026, 12, 1, 9, 30, 0, 0, time.UTC)})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -244,5 +245,174 @@ func TestWriteRefusesBrokenJSONAndChangesNothing(t *testing.T) {
 				t.Errorf("file changed to %q", b)
 			}
 		})
+	}
+}
+
+// TestGoldenRemoteConfigs writes each client's remote entry (a URL and a bearer header) over
+// a file that holds another server, and compares it with testdata/<client>/remote.json: the
+// shapes each client documents (see Clients).
+func TestGoldenRemoteConfigs(t *testing.T) {
+	srv := Server{URL: "https://mcp.example.com/mcp", Headers: map[string]string{"Authorization": "Bearer imcp_pat_<token>"}}
+	for _, c := range Clients {
+		if c.URLKey == "" {
+			continue
+		}
+		t.Run(c.ID, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "config.json")
+			if err := os.WriteFile(path, []byte(existing(c)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := c.Write(path, c.EntryName, srv, Options{}); err != nil {
+				t.Fatal(err)
+			}
+			got, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden(t, filepath.Join(c.ID, "remote.json"), got)
+		})
+	}
+}
+
+// TestRemoteEntryShapes pins what each client reads of a remote entry, beside the goldens.
+func TestRemoteEntryShapes(t *testing.T) {
+	srv := Server{URL: "https://h/mcp", Headers: map[string]string{"Authorization": "Bearer x"}}
+	want := map[string]string{
+		"claude-code": `{"type":"http","url":"https://h/mcp","headers":{"Authorization":"Bearer x"}}`,
+		"cursor":      `{"url":"https://h/mcp","headers":{"Authorization":"Bearer x"}}`,
+		"vscode":      `{"type":"http","url":"https://h/mcp","headers":{"Authorization":"Bearer x"}}`,
+		"windsurf":    `{"serverUrl":"https://h/mcp","headers":{"Authorization":"Bearer x"}}`,
+	}
+	for id, w := range want {
+		c, _ := Lookup(id)
+		got, err := c.entry(srv)
+		if err != nil || string(got) != w {
+			t.Errorf("%s: %s (%v), want %s", id, got, err, w)
+		}
+	}
+	c := claudeDesktop(t)
+	path := filepath.Join(t.TempDir(), "c.json")
+	if _, err := c.Write(path, c.EntryName, srv, Options{}); err == nil || !strings.Contains(err.Error(), "Settings > Connectors > Add custom connector, URL https://h/mcp") {
+		t.Errorf("Claude Desktop's file with a remote entry: %v", err)
+	}
+	if _, err := os.Stat(path); err == nil {
+		t.Error("a refused remote entry wrote Claude Desktop's file")
+	}
+}
+
+func TestAnotherURLNeedsForce(t *testing.T) {
+	c, _ := Lookup("cursor")
+	path := filepath.Join(t.TempDir(), "mcp.json")
+	if _, err := c.Write(path, "intervals-icu", Server{URL: "https://a.example/mcp"}, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	if res, err := c.Write(path, "intervals-icu", Server{URL: "https://a.example/mcp", Headers: map[string]string{"Authorization": "Bearer new"}}, Options{}); err != nil || !res.Replaced {
+		t.Fatalf("the same URL, a new token: %+v %v", res, err)
+	}
+	_, err := c.Write(path, "intervals-icu", Server{URL: "https://b.example/mcp"}, Options{})
+	var ce *ConflictError
+	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "connects to https://a.example/mcp") {
+		t.Fatalf("another URL: %v", err)
+	}
+	if _, err := c.Write(path, "intervals-icu", Server{Command: "/bin/intervals-mcp"}, Options{}); !errors.As(err, &ce) {
+		t.Fatalf("a local entry over a remote one without --force: %v", err)
+	}
+}
+
+// TestEntryNamesEachClientTakes: the default names pass each client's own rule, and Claude
+// Code's `mcp add` rule (letters, digits, - and _) refuses what it refuses.
+func TestEntryNamesEachClientTakes(t *testing.T) {
+	for _, c := range Clients {
+		for _, n := range []string{c.EntryName, c.DemoEntryName} {
+			if err := c.CheckName(n); err != nil || n == "" {
+				t.Errorf("%s: default name %q: %v", c.ID, n, err)
+			}
+		}
+		if c.EntryName == c.DemoEntryName {
+			t.Errorf("%s: the demo's entry would replace the user's", c.ID)
+		}
+	}
+	cc, _ := Lookup("claude-code")
+	for _, bad := range []string{"Intervals.icu", "Intervals.icu demo", "a/b", "é"} {
+		if err := cc.CheckName(bad); err == nil || !strings.Contains(err.Error(), "letters, digits, - and _") {
+			t.Errorf("Claude Code name %q: %v", bad, err)
+		}
+	}
+	if err := cc.CheckName("my_intervals-2"); err != nil {
+		t.Error(err)
+	}
+	if err := claudeDesktop(t).CheckName("Intervals.icu"); err != nil {
+		t.Error(err)
+	}
+	if err := claudeDesktop(t).CheckName(" "); err == nil {
+		t.Error("an empty name accepted")
+	}
+	for id, names := range map[string][2]string{"cursor": {"Intervals.icu", "Intervals.icu demo"}, "claude-desktop": {"", ""}} {
+		c, _ := Lookup(id)
+		if c.FormerName(c.EntryName) != names[0] || c.FormerName(c.DemoEntryName) != names[1] || c.FormerName("mine") != "" {
+			t.Errorf("%s: former names %q %q", c.ID, c.FormerName(c.EntryName), c.FormerName(c.DemoEntryName))
+		}
+	}
+}
+
+// TestReadEntryFindsTheReferenceServer reads the entry of the reference server's README
+// (mvilanova/intervals-mcp-server: "Usage with Claude", and its debug-logging form).
+func TestReadEntryFindsTheReferenceServer(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "claude_desktop_config.json")
+	doc := `{"mcpServers":{
+	  "Intervals.icu":{"command":"/Users/u/.cargo/bin/uv","args":["run","--with","mcp[cli]","--with-editable","/p/intervals-mcp-server","mcp","run","/p/intervals-mcp-server/src/intervals_mcp_server/server.py"],
+	    "env":{"INTERVALS_API_BASE_URL":"https://intervals.icu/api/v1","ATHLETE_ID":"i7","API_KEY":"ref-key","LOG_LEVEL":"INFO"}},
+	  "logged":{"command":"/bin/bash","args":["-c","/u/uv run --with 'mcp[cli]' --with-editable /p/intervals-mcp-server mcp run /p/intervals-mcp-server/src/intervals_mcp_server/server.py 2>> log"]},
+	  "ours":{"command":"C:\\bin\\intervals-mcp.exe","args":["serve"]},
+	  "other":{"command":"npx","args":["-y","@modelcontextprotocol/server-filesystem"],"env":{"API_KEY":"not-intervals"}},
+	  "remote":{"serverUrl":"https://h/mcp"}}}`
+	if err := os.WriteFile(path, []byte(doc), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c := claudeDesktop(t)
+	e, ok := c.ReadEntry(path, "Intervals.icu")
+	if !ok || !e.IntervalsServer() || e.Env["API_KEY"] != "ref-key" || e.Env["ATHLETE_ID"] != "i7" {
+		t.Errorf("the reference entry: %+v %v", e, ok)
+	}
+	for name, want := range map[string]bool{"logged": true, "ours": true, "other": false, "remote": false} {
+		if e, ok := c.ReadEntry(path, name); !ok || e.IntervalsServer() != want {
+			t.Errorf("%s: %+v %v, want IntervalsServer %v", name, e, ok, want)
+		}
+	}
+	if e, _ := c.ReadEntry(path, "remote"); e.Address() != "https://h/mcp" {
+		t.Errorf("Windsurf's serverUrl: %+v", e)
+	}
+	if _, ok := c.ReadEntry(path, "missing"); ok {
+		t.Error("a missing entry found")
+	}
+	if _, ok := c.ReadEntry(filepath.Join(t.TempDir(), "none.json"), "Intervals.icu"); ok {
+		t.Error("an entry found in a missing file")
+	}
+}
+
+func TestFormerNameIsRenamedInPlace(t *testing.T) {
+	c, _ := Lookup("claude-code")
+	path := filepath.Join(t.TempDir(), "claude.json")
+	before := `{"mcpServers":{"a":{"command":"x"},"Intervals.icu":{"type":"stdio","command":"/bin/intervals-mcp","args":["serve"]},"z":{"command":"y"}}}`
+	if err := os.WriteFile(path, []byte(before), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res, err := c.Write(path, "intervals-icu", Server{Command: "/bin/intervals-mcp", Args: []string{"serve", "--read-only"}}, Options{Former: "Intervals.icu"})
+	if err != nil || res.Renamed != "Intervals.icu" || !res.Replaced {
+		t.Fatalf("%+v %v", res, err)
+	}
+	var got bytes.Buffer
+	_ = json.Compact(&got, res.Content)
+	if want := `{"mcpServers":{"a":{"command":"x"},"intervals-icu":{"type":"stdio","command":"/bin/intervals-mcp","args":["serve","--read-only"]},"z":{"command":"y"}}}`; got.String() != want {
+		t.Errorf("got  %s\nwant %s", got.String(), want)
+	}
+	// Another command under the former name is another server: left alone.
+	other := `{"mcpServers":{"Intervals.icu":{"command":"uv"}}}`
+	if err := os.WriteFile(path, []byte(other), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	res, err = c.Write(path, "intervals-icu", Server{Command: "/bin/intervals-mcp"}, Options{Former: "Intervals.icu"})
+	if err != nil || res.Renamed != "" || res.Replaced || !strings.Contains(string(res.Content), `"uv"`) {
+		t.Errorf("%+v %v", res, err)
 	}
 }

@@ -78,6 +78,14 @@
 // before the race's own load), against [RaceTargets], the one table of target form per race
 // priority (A +5% to +25%, B 0% to +15%, C -10% to +10% of fitness; the README gives why).
 //
+// # Load risk
+//
+// risk.go holds the measures a coach reads off a calendar of daily loads, each with the
+// threshold the calendar check warns at and its source: the acute:chronic workload ratio
+// ([ACWR], Gabbett 2016), Foster's [Monotony] and [Strain] (1998), a week's figure over its
+// mean of the weeks before ([Ratio]: a sport's volume, Nielsen et al. 2014; strain), and the
+// safe fitness ramp ([RampSafe], Friel).
+//
 // # Dates
 //
 // Dates are civil dates in the athlete's time zone, written YYYY-MM-DD, as Intervals.icu

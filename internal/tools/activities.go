@@ -78,7 +78,7 @@ func getActivityDetailsTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "get_activity_details", Title: "Activity details",
 		Description: "One activity in full: time, distance, pace, HR, power, load, zones, effort, gear, notes.",
-		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "getActivity"},
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "getActivity", "listGear"},
 	}, getActivityDetails)
 }
 
@@ -87,7 +87,30 @@ func getActivityDetails(ctx context.Context, env *toolcall.Env, in activityIn) (
 	if err != nil {
 		return "", err
 	}
+	nameGear(ctx, env, &r.act)
 	return r.note + r.a.units.Activity(r.act, env.MaxChars()), nil
+}
+
+// nameGear fills in the name of an activity's gear, which the API sends as an id alone, from
+// the athlete's gear list (one read, cached like the profile). Without the list (no access to
+// settings, an error) the id stays as it is: the details are not refused for a name.
+func nameGear(ctx context.Context, env *toolcall.Env, act *intervals.Activity) {
+	g := act.Gear
+	if g == nil || g.Id == nil || (g.Name != nil && *g.Name != "") {
+		return
+	}
+	list, err := loadGear(ctx, env)
+	if err != nil {
+		return
+	}
+	for _, known := range list {
+		if known.Id != nil && *known.Id == *g.Id {
+			named := *g
+			named.Name = known.Name
+			act.Gear = &named
+			return
+		}
+	}
 }
 
 // recordedActivity reads an activity whose data (intervals, streams) a tool shows (see

@@ -103,3 +103,22 @@ func TestZoneTimesAgreeBetweenDetailsAndStreams(t *testing.T) {
 		t.Fatalf("found %v of a swim, a run and a ride", seen)
 	}
 }
+
+// TestActivityDetailsNameTheGear: the API sends an activity's gear as an id alone (activity.json:
+// {"id":"71459","name":null}); the details name it from the athlete's gear list (gear.json),
+// read once.
+func TestActivityDetailsNameTheGear(t *testing.T) {
+	stub := &stubAPI{answers: map[string]string{
+		"GET /api/v1/athlete/i0":          `{"id":"i0","name":"Athlete A","timezone":"Australia/Sydney"}`,
+		"GET /api/v1/activity/i189807578": fixtureText(t, "activity.json"),
+		"GET /api/v1/athlete/i0/gear":     fixtureText(t, "gear.json"),
+	}}
+	env := newEnv(serve(t, stub, stubKey), "i0", time.Date(2026, 9, 25, 8, 0, 0, 0, time.UTC))
+	out, isErr := callText(t, clientSession(t, env), "get_activity_details", map[string]any{"activity_id": "i189807578"})
+	if isErr || !strings.Contains(out, `Gear: "Dynafish Xiaonian B" [71459]`) {
+		t.Errorf("the gear should be named from the gear list:\n%s", out)
+	}
+	if n := strings.Count(strings.Join(stub.reqs, "\n"), "GET /api/v1/athlete/i0/gear"); n != 1 {
+		t.Errorf("the gear list was read %d times, want once", n)
+	}
+}

@@ -44,39 +44,30 @@ type eventIDIn struct {
 	EventID int32 `json:"event_id" jsonschema:"minimum=1" jsonschema_description:"Event id from get_events"`
 }
 
-// pairings reads paired_activity_id from an events answer: the real API and the fake send it,
-// the spec (and so the generated type) lacks it. Keys are event ids.
-func pairings(body []byte) map[int32]string {
-	var evs []struct {
-		ID     int32           `json:"id"`
-		Paired json.RawMessage `json:"paired_activity_id"`
-	}
+// pairings is the recorded activity paired with each event of an answer (the event's
+// paired_activity_id), by event id.
+func pairings(evs []intervals.Event) map[int32]string {
 	out := map[int32]string{}
-	if json.Unmarshal(body, &evs) != nil {
-		return out
-	}
 	for _, e := range evs {
-		if p := pairedID(e.Paired); p != "" {
-			out[e.ID] = p
+		if p := pairing(e); p != "" && e.Id != nil {
+			out[*e.Id] = p
 		}
 	}
 	return out
 }
 
-// pairing is pairings for a single event's answer.
-func pairing(body []byte) string {
-	var e struct {
-		Paired json.RawMessage `json:"paired_activity_id"`
-	}
-	if json.Unmarshal(body, &e) != nil {
+// pairing is the activity an event's paired_activity_id names, "" for none.
+func pairing(e intervals.Event) string {
+	if e.PairedActivityId == nil {
 		return ""
 	}
-	return pairedID(e.Paired)
+	raw, _ := json.Marshal(e.PairedActivityId)
+	return pairedID(raw)
 }
 
-// pairedID is the activity a paired_activity_id names, "" for none (absent, null or ""). It
-// is the one test of pairing every tool uses; an id sent as a number counts as well as a
-// string, so that a session is never taken as free because its pairing did not decode.
+// pairedID is the activity a raw paired_activity_id names (the typed Event's and the lean
+// calEvent's), "" for none (absent, null or ""); an id sent as a number counts as
+// well as a string, so that a session is never taken as free because its pairing did not decode.
 func pairedID(raw json.RawMessage) string {
 	s := strings.TrimSpace(string(raw))
 	if s == "" || s == "null" {

@@ -24,7 +24,7 @@ func copySessionsTool() manifest.Tool {
 		Description: "Copies sessions (ids, or a date range) to a new start date, keeping their spacing.",
 		Toolset:     manifest.Calendar,
 		Access:      manifest.Write,
-		Operations:  []string{"getAthlete", "showEvent", "listEvents", "createMultipleEvents", "deleteEventsBulk"},
+		Operations:  []string{"getAthlete", "showEvent", "listEvents", "createMultipleEvents", "deleteEventsBulk", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
 	}, copySessions)
 }
 
@@ -45,10 +45,13 @@ func copySessions(ctx context.Context, env *toolcall.Env, in copyIn) (string, er
 		return "", err
 	}
 	copies := make([]intervals.EventEx, len(events))
+	shifts, exts := make([]int, len(events)), make([]string, len(events))
 	for i, e := range events {
 		// The external id lets a rollback find a copy whose creation answer was lost.
 		copies[i] = copyOf(e, days, fmt.Sprintf("imcp:c%d:%s", deref(e.Id), strings.ReplaceAll(deref(shiftLocal(e.StartDateLocal, days))[:10], "-", "")))
+		shifts[i], exts[i] = days, deref(copies[i].ExternalId)
 	}
+	check := checkCalendar(ctx, env, a, copiesWrite(events, shifts, exts, a))
 	// A copy's external id is keyed by its source and day: a repeat of a call whose rollback
 	// failed finds the copies already there and makes only the missing ones.
 	there, err := existingCopies(ctx, env, copies)
@@ -69,7 +72,7 @@ func copySessions(ctx context.Context, env *toolcall.Env, in copyIn) (string, er
 	if err != nil {
 		return "", j.fail(ctx, err)
 	}
-	return a.units.Copied(append(created, made...), days, a.today, env.MaxChars()), nil
+	return withCheck(check, env.MaxChars(), func(n int) string { return a.units.Copied(append(created, made...), days, a.today, n) }), nil
 }
 
 // existingCopies reads the calendar on the copies' days and returns the events there that

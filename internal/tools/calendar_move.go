@@ -26,7 +26,7 @@ func moveSessionsTool() manifest.Tool {
 		Description: "Moves planned sessions (ids, or a date range) by days or to a date. Done sessions are never moved.",
 		Toolset:     manifest.Calendar,
 		Access:      manifest.Write,
-		Operations:  []string{"getAthlete", "showEvent", "listEvents", "updateEvent"},
+		Operations:  []string{"getAthlete", "showEvent", "listEvents", "updateEvent", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
 	}, moveSessions)
 }
 
@@ -75,6 +75,7 @@ func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, er
 			return "", manifest.Errorf("Nothing was changed: event %d is on %s, neither where this move found it (%s) nor where it goes (%s): check it with get_events, then move it with to_date", m.ID, events[i].day(), m.From, m.To)
 		}
 	}
+	check := checkCalendar(ctx, env, a, moveWrite(plan, events, a))
 	raw, _ := json.Marshal(plan)
 	env.Writes.Put(key, raw)
 	j := newJournal(env, a)
@@ -95,7 +96,7 @@ func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, er
 		moves[i].After = applied(e, f).session()
 	}
 	env.Writes.Delete(key)
-	return a.units.Moved(moves, plan.Days, a.today, env.MaxChars()), nil
+	return withCheck(check, env.MaxChars(), func(n int) string { return a.units.Moved(moves, plan.Days, a.today, n) }), nil
 }
 
 // resolveMove returns the plan of a move and the sessions it moves, as they are now: the plan

@@ -52,9 +52,9 @@ func planSessionsTool() manifest.Tool {
 }
 
 // planSessions validates the whole plan, reads the calendar around its dates and checks the
-// plan against it (calendar_plan_warnings.go), then writes, unless check_only: sessions
-// already there (same external id) are updated where they differ or left as they are, the
-// others are created in bulk. Any failed write rolls the call back.
+// plan against it (calendar_check.go, calendar_plan_warnings.go), then writes, unless
+// check_only: sessions already there (same external id) are updated where they differ or
+// left as they are, the others are created in bulk. Any failed write rolls the call back.
 func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
@@ -81,7 +81,8 @@ func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, er
 	if err != nil {
 		return "", err
 	}
-	warnings, formNote := formWarnings(ctx, env, a, items, around, calendarWarnings(items, around, a), addDays(newest, lookAround))
+	check := checkCalendar(ctx, env, a, planWrite(items))
+	warnings, formNote := formWarnings(ctx, env, a, items, around, check.warnings, addDays(newest, lookAround))
 	var existing []planEvent // the calendar over the plan's dates
 	for _, e := range around {
 		if lastDay(e, a) >= oldest && e.day() <= newest {
@@ -89,7 +90,7 @@ func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, er
 		}
 	}
 	prefix := planPrefix(a.ID, in.Plan)
-	answer := format.PlanAnswer{Plan: in.Plan, Warnings: warnings, FormNote: formNote, Race: race, CheckOnly: in.CheckOnly, Today: a.today,
+	answer := format.PlanAnswer{Plan: in.Plan, Warnings: warnings, FormNote: formNote, CheckNote: check.note, Calendar: check.weeks, Race: race, CheckOnly: in.CheckOnly, Today: a.today,
 		BlockWarnings: blockWarnings(blocks, existing, a, prefix, sessionsFrom, sessionsTo)}
 	byExt := map[string]planEvent{}
 	for _, e := range existing {

@@ -69,7 +69,19 @@ func TestMarathonAskEndToEnd(t *testing.T) {
 	noWrites(t, f)
 	containsAll(t, preview, `Plan "Marathon 14 March": 60 session(s) checked, nothing written (check_only): would be: 60 new, 0 updated, 0 unchanged.`,
 		`- Sun 2027-01-03: Run "Long run" is on the day of RACE_B Run "Harbour Half Marathon"`,
-		`- Sat 2027-01-30: Run "Easy" is on the day of RACE_A Other "Coastal 70.3 Triathlon"`)
+		`- Sat 2027-01-30: Run "Easy" is on the day of RACE_A Other "Coastal 70.3 Triathlon"`,
+		// The triathlon plan already runs on Wed 12-23 and Sun 12-27: week 1 holds 7 runs,
+		// not the 5 asked, where none of the 4 weeks before held more than 2 (Wed and Sun).
+		`- Wed 2026-12-23: Run "Easy" on a day that already holds Run "Easy Run"`,
+		`- Sun 2026-12-27: Run "Long run" on a day that already holds Run "Easy Run"`,
+		`- Week of Mon 2026-12-21: 7 Run sessions, 5 of this write and 2 already there; none of the 4 weeks before held more than 2`,
+		// Its running time: the plan's 4:39:35 and the 40:00 + 50:00 there, over the 4 weeks
+		// before (40:00 done; 50:00 + 1:15:00; 55:00 + 1:01:00; 45:00 + 1:25:00 planned),
+		// 6:51:00 / 4 = 1:42:45.
+		`- Week of Mon 2026-12-21: Run 6:09:35 (1:30:00 without this write; +260% on its mean of the 4 weeks before, 1:42:45); above +30%, with Run "Long run"`,
+		// The week summary is the calendar's week too: the triathlon plan's 6 sessions (load
+		// 58+17+42+54+79+49 = 299) with the plan's 5.
+		`Week of Mon 2026-12-21: 5 session(s), 4:39:35, ~55.57 km, load ~345; the calendar's week with it: 11 sessions, 10:34:54, load 644`)
 
 	// The projection the warnings go by is get_training_load's with the plan as what-if
 	// sessions (their loads as the preview lists them).
@@ -120,7 +132,7 @@ func TestMarathonAskEndToEnd(t *testing.T) {
 
 	// Week totals: the timed runs have a distance (~), at a running speed, and the marathon a
 	// time and a load estimated from the athlete's races.
-	weeks := regexp.MustCompile(`(?m)^Week of (\S+ \S+): 5 session\(s\), ~?(\d+):(\d\d):(\d\d), ~([\d.]+) km, load ~(\d+)$`).FindAllStringSubmatch(preview, -1)
+	weeks := regexp.MustCompile(`(?m)^Week of (\S+ \S+): 5 session\(s\), ~?(\d+):(\d\d):(\d\d), ~([\d.]+) km, load ~(\d+)(; the calendar's week with it: .*)?$`).FindAllStringSubmatch(preview, -1)
 	if len(weeks) != 12 {
 		t.Fatalf("%d week lines with a time, an estimated distance and a load, want 12:\n%s", len(weeks), preview)
 	}

@@ -11,11 +11,10 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
-// The check of the calendar plan_sessions makes before it writes (or instead of writing,
-// with check_only): sessions on a race day, in a holiday, sick or injured period, two hard
-// sessions on one day, hard sessions in the days after an A race, and form going into each
-// race outside its priority's target (load.RaceTargets), projected with the plan by internal/load as
-// get_training_load projects it. These are warnings: the plan is written all the same.
+// What the check of the calendar (calendar_check.go) sees of a session, and what
+// plan_sessions adds to it: form going into each race outside its priority's target
+// (load.RaceTargets), projected with the plan by internal/load as get_training_load projects
+// it. These are warnings: the plan is written all the same.
 
 const (
 	hardIF   = 0.85 // an intensity factor from which a session is hard (tempo, threshold, intervals)
@@ -42,6 +41,8 @@ type calSession struct {
 	secs, load int
 	intensity  float64 // intensity factor (0.85), 0 when not known
 	plan       bool    // a session of this call
+	done       bool    // paired with a recorded activity
+	moved      bool    // an event the write moves (not a new one)
 }
 
 // hard reports whether the session is a race, a long session or an intense one.
@@ -64,85 +65,25 @@ func (p planned) calSession() calSession {
 
 func (e planEvent) calSession(a *athleteCtx) calSession {
 	cat := string(deref(e.Category))
-	c := calSession{date: e.day(), last: lastDay(e, a), category: cat, secs: int(deref(e.MovingTime)), load: int(deref(e.IcuTrainingLoad)),
+	c := calSession{date: e.day(), last: lastDay(e, a), category: cat, secs: int(deref(e.MovingTime)), load: int(deref(e.IcuTrainingLoad)), done: e.activity != "",
 		label: format.Label{Category: cat, Sport: deref(e.Type), Name: deref(e.Name)}}
+	if c.load == 0 {
+		c.load = int(deref(e.LoadTarget)) // add_or_update_event's load
+	}
 	if v := deref(e.IcuIntensity); v > 0 {
 		c.intensity = float64(v) / 100
 	}
 	return c
 }
 
-// calendarWarnings checks the plan's sessions against each other and against the calendar
-// as read (existing), leaving out the events the plan rewrites (same external id).
-func calendarWarnings(items []planned, existing []planEvent, a *athleteCtx) []format.PlanWarning {
-	rewritten := map[string]bool{}
-	for _, p := range items {
-		rewritten[deref(p.event.ExternalId)] = true
-	}
-	var plan, cal []calSession
-	for _, p := range items {
-		if s := p.calSession(); s.category != "NOTE" {
-			plan = append(plan, s)
-		}
-	}
-	for _, e := range existing {
-		if !rewritten[deref(e.ExternalId)] {
-			cal = append(cal, e.calSession(a))
-		}
-	}
-	all := append(append([]calSession{}, plan...), cal...)
-	var out []format.PlanWarning
-	raceDay := map[string]bool{}
-	for i, p := range plan {
-		for j, o := range all {
-			if j == i || o.date != p.date || !strings.HasPrefix(o.category, "RACE_") || o.plan && strings.HasPrefix(p.category, "RACE_") && j < i {
-				continue
-			}
-			raceDay[p.date] = true
-			out = append(out, format.PlanWarning{Kind: format.WarnRaceDay, Date: p.date, Session: p.label, Other: o.label})
-		}
-		for _, o := range cal {
-			switch o.category {
-			case "HOLIDAY", "SICK", "INJURED":
-				if o.date <= p.date && p.date <= o.last {
-					out = append(out, format.PlanWarning{Kind: format.WarnPeriod, Date: p.date, Session: p.label, Other: o.label, Until: o.last})
-				}
-			}
-		}
-	}
-	// Two hard sessions on a day without a race (a race day is said already), one of the plan.
-	for i, p := range plan {
-		if raceDay[p.date] || !p.hard() {
-			continue
-		}
-		for j, o := range all {
-			if j != i && o.date == p.date && workoutOrRace(o.category) && o.hard() && !(o.plan && j < i) {
-				out = append(out, format.PlanWarning{Kind: format.WarnTwoHard, Date: p.date, Session: p.label, Other: o.label})
-				break
-			}
-		}
-	}
-	// Hard sessions in the days after an A race.
-	for _, r := range all {
-		if r.category != "RACE_A" {
-			continue
-		}
-		n := raceRecovery(r.secs)
-		for _, p := range plan {
-			if days, ok := calendarDays(r.date, p.date); ok && days >= 1 && days <= n && p.hard() {
-				out = append(out, format.PlanWarning{Kind: format.WarnAfterARace, Date: p.date, Session: p.label, Other: r.label, Days: days, Recovery: n})
-			}
-		}
-	}
-	sortWarnings(out)
-	return out
-}
-
 func workoutOrRace(cat string) bool { return cat == "WORKOUT" || strings.HasPrefix(cat, "RACE_") }
 
 // sortWarnings orders warnings by date, then kind as format lists them.
 func sortWarnings(ws []format.PlanWarning) {
-	rank := map[string]int{format.WarnRaceDay: 0, format.WarnPeriod: 1, format.WarnTwoHard: 2, format.WarnAfterARace: 3, format.WarnForm: 4}
+	rank := map[string]int{}
+	for i, k := range format.WarnKinds {
+		rank[k] = i
+	}
 	sort.SliceStable(ws, func(i, j int) bool {
 		if ws[i].Date != ws[j].Date {
 			return ws[i].Date < ws[j].Date

@@ -49,17 +49,25 @@ func TestPlanWarnsOfWhatTheCalendarHolds(t *testing.T) {
 		`- Sun 2027-01-03: RACE_B Run "Harbour Half Marathon" with this plan: projected form going in -`,
 		`- Sat 2027-01-30: RACE_A Other "Coastal 70.3 Triathlon" with this plan: projected form going in `,
 		`, target +5% to +25%: above; `,
+		// three 3-hour days and a long run back to back, into the half marathon: each day
+		// after a hard one, the week's running far above the 4 before, the load ratio and the
+		// fitness ramp past their limits
+		`- Fri 2027-01-01: hard Run "Big day" the day after hard Run "Big day": hard days back to back`,
+		`- Sat 2027-01-02: hard Run "Big day 3" the day after hard Run "Big day": hard days back to back`,
+		`- Week of Mon 2026-12-28: Run 12:10:00 (1:30:00 without this write; +420% on its mean of the 4 weeks before, 2:20:15); above +30%, with Run "Big day"`,
+		`- Sun 2027-01-03: acute:chronic load 1.83 (0.60 without this write; 7-day mean 155, 28-day mean 84); above 1.5, the danger zone, with Run "Big day"`,
+		`- Sun 2027-01-03: projected fitness ramp +14.2/week (-4.9 without this write); above the safe 8/week, with Run "Big day"`,
 	)
 	if !regexp.MustCompile(`"Harbour Half Marathon" with this plan: projected form going in -\d+\.\d \(-\d+%, [a-z ]+\), target 0% to \+15%: below; -?\d+\.\d without the plan`).MatchString(out) {
 		t.Errorf("the half marathon's form without the plan is not given:\n%s", out)
 	}
 	for _, not := range []string{`Run "Easy" and`, `Run "Easy" 3 day(s) after`, `"Too easy to worry"`} {
-		if strings.Contains(strings.Split(out, "Week of")[0], not) {
+		if strings.Contains(strings.Split(out, "\nWeek of")[0], not) {
 			t.Errorf("a warning that should not be there (%s):\n%s", not, out)
 		}
 	}
-	if n := strings.Count(strings.Split(out, "Week of")[0], "\n- "); n != 6 {
-		t.Errorf("want 6 warnings, got %d:\n%s", n, out)
+	if n := strings.Count(strings.Split(out, "\nWeek of")[0], "\n- "); n != 16 {
+		t.Errorf("want 16 warnings, got %d:\n%s", n, out)
 	}
 	// The figure is get_training_load's: the same plan as what-if sessions, Saturday's line.
 	var whatIf []map[string]any

@@ -43,7 +43,7 @@ func repeatSessionTool() manifest.Tool {
 		Toolset:     manifest.Calendar,
 		Access:      manifest.Write,
 		Idempotent:  true,
-		Operations:  []string{"getAthlete", "showEvent", "listEvents", "createMultipleEvents", "deleteEventsBulk"},
+		Operations:  []string{"getAthlete", "showEvent", "listEvents", "createMultipleEvents", "deleteEventsBulk", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
 	}, repeatSession)
 }
 
@@ -79,19 +79,24 @@ func repeatSession(ctx context.Context, env *toolcall.Env, in repeatIn) (string,
 		return "", err
 	}
 	var copies []intervals.EventEx
+	var srcs []planEvent
+	var shifts []int
+	var exts []string
 	skipped := 0
 	for k := 1; k <= in.Times; k++ {
 		c := copyOf(src, 7*every*k, seriesPrefix(root)+strings.ReplaceAll(deref(shiftLocal(src.StartDateLocal, 7*every*k))[:10], "-", ""))
+		srcs, shifts, exts = append(srcs, src), append(shifts, 7*every*k), append(exts, deref(c.ExternalId))
 		if slices.ContainsFunc(have, func(e planEvent) bool { return deref(e.ExternalId) == deref(c.ExternalId) }) {
 			skipped++
 			continue
 		}
 		copies = append(copies, c)
 	}
+	check := checkCalendar(ctx, env, a, copiesWrite(srcs, shifts, exts, a))
 	j := newJournal(env, a)
 	created, err := j.create(ctx, copies)
 	if err != nil {
 		return "", j.fail(ctx, err)
 	}
-	return a.units.Repeated(src.session(), every, created, skipped, a.today, env.MaxChars()), nil
+	return withCheck(check, env.MaxChars(), func(n int) string { return a.units.Repeated(src.session(), every, created, skipped, a.today, n) }), nil
 }

@@ -42,7 +42,7 @@ func updateSessionTool() manifest.Tool {
 		Description: "Changes a planned session (name, date, workout, duration, load); scope following: also the later ones of its series. Not done sessions.",
 		Toolset:     manifest.Calendar,
 		Access:      manifest.Write,
-		Operations:  []string{"getAthlete", "showEvent", "listEvents", "updateEvent"},
+		Operations:  []string{"getAthlete", "showEvent", "listEvents", "updateEvent", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
 	}, updateSession)
 }
 
@@ -78,6 +78,7 @@ func updateSession(ctx context.Context, env *toolcall.Env, in updateIn) (string,
 	if err := checkShift(members, change.days, a.today, in.AllowPast); err != nil {
 		return "", err
 	}
+	check := checkCalendar(ctx, env, a, change.write(members, a))
 	j := newJournal(env, a)
 	var after []format.Session
 	for _, e := range members {
@@ -90,7 +91,7 @@ func updateSession(ctx context.Context, env *toolcall.Env, in updateIn) (string,
 		}
 		after = append(after, applied(e, f).session())
 	}
-	return a.units.SessionsUpdated(change.summary, after, a.today, env.MaxChars()), nil
+	return withCheck(check, env.MaxChars(), func(n int) string { return a.units.SessionsUpdated(change.summary, after, a.today, n) }), nil
 }
 
 // following returns this session and the later ones of its series, oldest first.

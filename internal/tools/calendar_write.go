@@ -33,7 +33,7 @@ func addOrUpdateEventTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "add_or_update_event", Title: "Plan a session or note",
 		Description: "Creates or updates (event_id) a calendar event. Workout text is checked for syntax traps, or built from steps. A session paired with an activity is never changed.",
-		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent"},
+		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent", "listEvents", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
 		Aliases: []manifest.Alias{{Name: "workout_type", For: "type"}, {Name: "start_date", For: "date"},
 			{Name: "moving_time", For: "duration", Convert: secondsText("duration")}, {Name: "workout_doc", For: "steps", Convert: workoutDocArgs},
 			{Name: "distance"}}, // Intervals.icu works out a session's distance from its steps
@@ -96,6 +96,10 @@ func writeEvent(ctx context.Context, env *toolcall.Env, in eventWriteIn, only st
 	if err != nil {
 		return "", err
 	}
+	var check calendarCheck
+	if in.EventID == 0 || in.Date != "" {
+		check = checkCalendar(ctx, env, a, eventWrite(old, body, a))
+	}
 	what := "create the event"
 	var resp *http.Response
 	if in.EventID == 0 {
@@ -115,7 +119,7 @@ func writeEvent(ctx context.Context, env *toolcall.Env, in eventWriteIn, only st
 	} else if raw, err := json.Marshal(body); err == nil {
 		_ = json.Unmarshal(raw, &saved)
 	}
-	return a.units.EventWritten(in.EventID == 0, saved, workout, a.today), nil
+	return withCheck(check, env.MaxChars(), func(int) string { return a.units.EventWritten(in.EventID == 0, saved, workout, a.today) }), nil
 }
 
 // eventBody builds the event to write from the arguments, over old when updating. workout is

@@ -119,12 +119,7 @@ func curveData(r *curves) *charts.Curves {
 		if s.Label == "" {
 			s.Label = str(c.Id)
 		}
-		if t, ok := format.ParseLocal(str(c.StartDateLocal), r.a.Location); ok {
-			s.Oldest = t.Format(ymd)
-		}
-		if t, ok := format.ParseLocal(str(c.EndDateLocal), r.a.Location); ok {
-			s.Newest = t.Format(ymd)
-		}
+		s.Oldest, s.Newest, s.FromFirst = format.CurveSpan(c, r.activities(), r.a.Location)
 		if r.kind == "pace" {
 			for _, m := range metres {
 				if secs, d, ok := format.PaceAt(c, m); ok {

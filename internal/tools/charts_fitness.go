@@ -47,8 +47,14 @@ func fitnessChart(d *trainingLoad, env *toolcall.Env, in chartFitnessIn) *charts
 	f := &charts.Fitness{Zones: charts.FormZones}
 	byDate := map[string]load.Day{}
 	for _, day := range d.series {
+		projected := day.Planned || day.Date >= d.t.Today
+		if day.Date == d.t.Today && d.t.Now.Date == d.t.Today {
+			// One "today" in chart and text: Intervals.icu's values so far, the line
+			// get_training_load leads with; the projection goes on from them.
+			day, projected = d.t.Now, false
+		}
 		byDate[day.Date] = day
-		f.Days = append(f.Days, charts.FitnessDay{Date: day.Date, Fitness: day.Fitness, Fatigue: day.Fatigue, Form: day.Form, Load: day.Load, Projected: day.Planned || day.Date >= d.t.Today})
+		f.Days = append(f.Days, charts.FitnessDay{Date: day.Date, Fitness: day.Fitness, Fatigue: day.Fatigue, Form: day.Form, Load: day.Load, Projected: projected})
 	}
 	for _, r := range d.t.Races {
 		if _, ok := byDate[r.Date]; ok {

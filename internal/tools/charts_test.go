@@ -260,3 +260,73 @@ func TestChartSamplesAreTheToolsData(t *testing.T) {
 		}
 	}
 }
+
+// TestChartFitnessTodayIsGetTrainingLoads: one "today" in chart and text. get_training_load
+// leads with today's values so far (Intervals.icu's, before what is still planned today);
+// chart_fitness draws and says the same, and the projection goes on from there.
+func TestChartFitnessTodayIsGetTrainingLoads(t *testing.T) {
+	_, env := demoFake(t)
+	cs := appsSession(t, env, true, "")
+	loadText := callChart(t, cs, "get_training_load", map[string]any{"weeks": 4, "days": 28}).Content[0].(*mcp.TextContent).Text
+	if !strings.Contains(loadText, "Still to do today") {
+		t.Fatalf("the demo athlete should have a session still to do today (so that today so far and once done differ):\n%s", loadText)
+	}
+	soFar := regexp.MustCompile(`Today so far: fitness (\S+), fatigue (\S+), form ([-\d.]+)`)
+	want := soFar.FindStringSubmatch(loadText)
+	if want == nil {
+		t.Fatalf("get_training_load does not lead with today so far:\n%s", loadText)
+	}
+	res := callChart(t, cs, "chart_fitness", map[string]any{"weeks": 4, "days": 28})
+	c := chartOf(t, res)
+	var today *charts.FitnessDay
+	for i, d := range c.Fitness.Days {
+		if d.Date == c.Today {
+			today = &c.Fitness.Days[i]
+		}
+	}
+	if today == nil {
+		t.Fatalf("the chart has no point for today %s", c.Today)
+	}
+	drawn := []string{format.FitnessValue(today.Fitness), format.FitnessValue(today.Fatigue), format.FitnessValue(today.Form)}
+	if diff := cmp.Diff(want[1:], drawn); diff != "" {
+		t.Errorf("chart_fitness draws another today than get_training_load's (-text +chart):\n%s", diff)
+	}
+	if today.Projected {
+		t.Error("today so far is Intervals.icu's value, not projected")
+	}
+	said := soFar.FindStringSubmatch(res.Content[0].(*mcp.TextContent).Text)
+	if said == nil || !cmp.Equal(said[1:], want[1:]) {
+		t.Errorf("chart_fitness says %v for today, get_training_load %v", said, want[1:])
+	}
+}
+
+// TestAllTimeStartsAtTheFirstActivity: the API's all-time curve starts in 1986; chart_curves
+// and get_athlete_power_curves both start it at the first activity on the curve, and say so.
+func TestAllTimeStartsAtTheFirstActivity(t *testing.T) {
+	_, env := demoFake(t)
+	cs := appsSession(t, env, true, "")
+	res := callChart(t, cs, "chart_curves", map[string]any{"period": "90d", "versus": "all"})
+	c := chartOf(t, res)
+	var all *charts.Series
+	for i, s := range c.Curves.Series {
+		if strings.HasPrefix(s.Label, "All time") {
+			all = &c.Curves.Series[i]
+		}
+	}
+	if all == nil || !all.FromFirst || all.Oldest < "2025-01-01" {
+		t.Fatalf("the all-time series should start at the demo's first activity (a year ago): %+v", all)
+	}
+	want := "All time (" + all.Oldest + ".." + all.Newest + ", from the first activity on the curve)"
+	summary := res.Content[0].(*mcp.TextContent).Text
+	text, _ := callText(t, cs, "get_athlete_power_curves", map[string]any{"period": "90d,all"})
+	for name, s := range map[string]string{"chart_curves": summary, "get_athlete_power_curves": text} {
+		if !strings.Contains(s, want) || strings.Contains(s, "1986") {
+			t.Errorf("%s should say %q:\n%s", name, want, s)
+		}
+	}
+	for _, s := range c.Curves.Series {
+		if s.Label != all.Label && s.FromFirst {
+			t.Errorf("%s is a period, not all time: it keeps its own start (%s)", s.Label, s.Oldest)
+		}
+	}
+}

@@ -74,6 +74,19 @@ func (c *curves) list() []intervals.DataCurve {
 	return nil
 }
 
+// activities is the curve set's activities, those its points come from.
+func (c *curves) activities() *map[string]intervals.Activity {
+	switch {
+	case c.power != nil:
+		return c.power.Activities
+	case c.pace != nil:
+		return c.pace.Activities
+	case c.hr != nil:
+		return c.hr.Activities
+	}
+	return nil
+}
+
 // readCurves reads the curves of in's kind and sport over the curve ids given (42d, all,
 // r.<oldest>.<newest>), or else over in's periods (or date range).
 func readCurves(ctx context.Context, env *toolcall.Env, in curvesIn, ids []string) (*curves, error) {

@@ -63,7 +63,7 @@ func listEvents(ctx context.Context, env *toolcall.Env, oldest, newest string, c
 	if resp.JSON200 == nil {
 		return nil, nil, noData("list events", resp.StatusCode())
 	}
-	return *resp.JSON200, pairings(resp.Body), nil
+	return *resp.JSON200, pairings(*resp.JSON200), nil
 }
 
 // fetchEvent reads one event (plural path, /events/{id}) and its pairing.
@@ -87,7 +87,7 @@ func fetchEvent(ctx context.Context, env *toolcall.Env, id int32) (intervals.Eve
 			return intervals.Event{}, "", manifest.Errorf("event %d is athlete %s's, not %s's (%s): pass athlete %s to read or change it (coaches), or check the id", id, owner, nameOr(a.Name, a.ID), a.ID, owner)
 		}
 	}
-	return *resp.JSON200, pairing(resp.Body), nil
+	return *resp.JSON200, pairing(*resp.JSON200), nil
 }
 
 // calendarOf names the call's athlete for an error: "Alex Demo (i100001)", or "this athlete"

@@ -107,3 +107,19 @@ func TestUpdateTrainingZoneSaysIndoorFTPIsUnchanged(t *testing.T) {
 		t.Errorf("no FTP changed, nothing to say of indoor FTP:\n%s", out)
 	}
 }
+
+// TestContextGivesPaceZonesInPaceUnits: beside the % of threshold, the context gives each pace
+// zone's bound in the sport's pace units (the demo: run MINS_KM, swim SECS_100M).
+func TestContextGivesPaceZonesInPaceUnits(t *testing.T) {
+	_, env := demoFake(t)
+	out, isErr := callText(t, clientSession(t, env), "get_athlete_context", map[string]any{})
+	if isErr {
+		t.Fatal(out)
+	}
+	for sport, unit := range map[string]string{"Run/": "(min/km ", "Swim/": "(min/100m "} {
+		line := lineWith(out, "- "+sport)
+		if !strings.Contains(line, "pace zones % of threshold pace") || !strings.Contains(line, unit) || !strings.Contains(line, "/faster)") {
+			t.Errorf("%s pace zones should give paces %s...: %q", sport, unit, line)
+		}
+	}
+}

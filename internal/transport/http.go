@@ -135,8 +135,9 @@ func NewHTTP(opts HTTPOptions) *HTTP {
 		guard = func(h http.Handler) http.Handler { return h }
 	}
 	mcpMux := http.NewServeMux()
-	mcpMux.Handle("/mcp", statelessHandler(mcp.NewStreamableHTTPHandler(h.serverFor,
-		&mcp.StreamableHTTPOptions{Stateless: true, DisableLocalhostProtection: authenticated, Logger: o.Logger}), o.OAuth))
+	// go-sdk's own rebinding check is off: guard makes the same one, and says what allows a tunnel.
+	mcpMux.Handle("/mcp", guard(statelessHandler(mcp.NewStreamableHTTPHandler(h.serverFor,
+		&mcp.StreamableHTTPOptions{Stateless: true, DisableLocalhostProtection: true, Logger: o.Logger}), o.OAuth)))
 	h.sse = newSSEHandler(h.serverFor, o.SSEMaxSessions, o.SSEIdleTimeout, o.WriteTimeout, &h.draining)
 	mcpMux.Handle("/sse", guard(oauthSSE(http.HandlerFunc(h.sse.stream))))
 	mcpMux.Handle("/messages/", guard(oauthSSE(http.HandlerFunc(h.sse.message))))
@@ -211,6 +212,20 @@ func Listen(addr string, authenticated bool) (net.Listener, error) {
 	return ln, nil
 }
 
+// sseLog is what the start log says of /sse: its URL, and with OAuth who it serves (the
+// server's own token only: a signed-in user's calls would run with the server's credential,
+// see oauthSSE).
+func sseLog(base string, o HTTPOptions) string {
+	switch {
+	case o.OAuth == nil:
+		return base + "/sse"
+	case o.Token != "":
+		return base + "/sse (MCP_AUTH_TOKEN only: signed-in users get 404 there and use /mcp)"
+	default:
+		return "none (legacy SSE is for clients that do not sign in, with MCP_AUTH_TOKEN or none: signed-in users use /mcp)"
+	}
+}
+
 // Serve serves opts on ln until ctx is done, logging the URLs clients connect to. Slow and
 // idle connections are closed by the timeouts of opts, authenticated or not.
 //
@@ -221,7 +236,7 @@ func Serve(ctx context.Context, ln net.Listener, opts HTTPOptions) error {
 	h := NewHTTP(opts)
 	o := h.opts
 	base := "http://" + ln.Addr().String()
-	o.Logger.Info("serving MCP over HTTP", "streamable_http", base+"/mcp", "sse", base+"/sse", "auth", o.Token != "", "oauth", o.OAuth != nil)
+	o.Logger.Info("serving MCP over HTTP", "streamable_http", base+"/mcp", "sse", sseLog(base, o), "auth", o.Token != "", "oauth", o.OAuth != nil)
 	hs := &http.Server{
 		Handler:           h,
 		ReadHeaderTimeout: o.ReadHeaderTimeout,

@@ -199,3 +199,20 @@ func TestServeEndsOpenStreamsOnShutdown(t *testing.T) {
 		t.Fatal("the SSE stream is still open after Serve returned")
 	}
 }
+
+// TestStartLogSaysWhoSSEServes: with OAuth, /sse answers 404 to signed-in users, so the start
+// log does not hand them its URL without saying so.
+func TestStartLogSaysWhoSSEServes(t *testing.T) {
+	const base = "http://127.0.0.1:8765"
+	if got := sseLog(base, HTTPOptions{}); got != base+"/sse" {
+		t.Errorf("without OAuth: %q", got)
+	}
+	withToken := sseLog(base, HTTPOptions{OAuth: &OAuthOptions{}, Token: "t"})
+	if !strings.HasPrefix(withToken, base+"/sse ") || !strings.Contains(withToken, "MCP_AUTH_TOKEN only") || !strings.Contains(withToken, "/mcp") {
+		t.Errorf("OAuth and a token: %q", withToken)
+	}
+	signInOnly := sseLog(base, HTTPOptions{OAuth: &OAuthOptions{}})
+	if strings.Contains(signInOnly, base) || !strings.Contains(signInOnly, "signed-in users use /mcp") {
+		t.Errorf("OAuth alone: %q", signInOnly)
+	}
+}

@@ -163,17 +163,27 @@ func (h *sseHandler) message(w http.ResponseWriter, r *http.Request) {
 }
 
 // rebindingGuard refuses requests that reached a loopback listener under a name that is not
-// loopback (DNS rebinding: a web page making the browser talk to a local server).
+// loopback (DNS rebinding: a web page making the browser talk to a local server), saying
+// what lets a tunnel or proxy through: the loopback Host header, or a token.
 func rebindingGuard(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if local, ok := r.Context().Value(http.LocalAddrContextKey).(net.Addr); ok && local != nil {
 			if isLoopback(local.String()) && !isLoopback(r.Host) {
-				http.Error(w, fmt.Sprintf("Forbidden: invalid Host header %q", r.Host), http.StatusForbidden)
+				http.Error(w, hostRefused(r.Host, local.String()), http.StatusForbidden)
 				return
 			}
 		}
 		next.ServeHTTP(w, r)
 	})
+}
+
+// hostRefused is the answer of rebindingGuard to a request for host on the listener local.
+func hostRefused(host, local string) string {
+	_, port, _ := net.SplitHostPort(local)
+	return fmt.Sprintf("Forbidden: invalid Host header %q: without a token this server answers to its loopback address only "+
+		"(DNS-rebinding protection). Behind a tunnel or proxy, have it send Host: %s (ngrok http %s --host-header=rewrite; "+
+		"cloudflared --http-host-header %s), or set MCP_AUTH_TOKEN (clients send Authorization: Bearer <token>) or --public-url "+
+		"(OAuth sign-in), either of which turns this check off.", host, local, port, local)
 }
 
 // isLoopback reports whether a host or host:port names the loopback interface.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -123,9 +124,9 @@ func TestIdleSSESessionExpires(t *testing.T) {
 }
 
 func TestReboundHostRefusedWithoutToken(t *testing.T) {
-	status := func(base, path, token string) int {
+	get := func(base, path, token string) (int, string) {
 		req, _ := http.NewRequest(http.MethodGet, base+path, nil)
-		req.Host = "evil.example"
+		req.Host = "abc123.ngrok-free.app"
 		req.Header.Set("Accept", "application/json, text/event-stream")
 		if token != "" {
 			req.Header.Set("Authorization", "Bearer "+token)
@@ -136,18 +137,30 @@ func TestReboundHostRefusedWithoutToken(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		resp.Body.Close()
-		return resp.StatusCode
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusForbidden {
+			return resp.StatusCode, ""
+		}
+		body, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(body)
 	}
 	open := httpServer(t, "")
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(open, "http://"))
 	for _, path := range []string{"/sse", "/mcp", "/messages/?session_id=x", "/messages?session_id=x"} {
-		if got := status(open, path, ""); got != http.StatusForbidden {
-			t.Errorf("%s on a loopback server reached as evil.example: status %d, want 403", path, got)
+		got, body := get(open, path, "")
+		if got != http.StatusForbidden {
+			t.Errorf("%s on a loopback server reached as a tunnel's host: status %d, want 403", path, got)
+		}
+		// The refusal names what lets the tunnel through: its Host rewrite, or a token.
+		for _, want := range []string{`"abc123.ngrok-free.app"`, "ngrok http " + port + " --host-header=rewrite", "Host: 127.0.0.1:" + port, "MCP_AUTH_TOKEN", "--public-url"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("%s: the refusal lacks %q:\n%s", path, want, body)
+			}
 		}
 	}
 	// With a token, a proxy's public host name is fine (the token is the protection).
 	locked := httpServer(t, "tok")
-	if got := status(locked, "/sse", "tok"); got != http.StatusOK {
+	if got, _ := get(locked, "/sse", "tok"); got != http.StatusOK {
 		t.Errorf("/sse with the token through a proxy host: status %d", got)
 	}
 }

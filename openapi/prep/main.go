@@ -131,6 +131,8 @@ func fix(doc obj) []string {
 	add("security-alternatives (12)", securityAlternatives(doc))
 	add("byte-arrays (13)", byteArrays(doc))
 	add("erased-generics (15)", erasedGenerics(doc))
+	add("field-additions (16)", addFields(doc))
+	add("activity-pace-curves (17)", activityPaceCurvesAnswer(doc))
 	return report
 }
 

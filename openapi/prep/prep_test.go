@@ -198,3 +198,57 @@ func TestErasedGenerics(t *testing.T) {
 		t.Errorf("items unlike T are kept, got %v", ref)
 	}
 }
+
+func TestFieldAdditions(t *testing.T) {
+	var doc obj
+	err := json.Unmarshal([]byte(`{"components": {"schemas": {
+	  "Event":    {"type": "object", "properties": {"id": {"type": "integer"}}},
+	  "Activity": {"type": "object", "properties": {"_note": {"type": "integer", "description": "upstream's own"}}}
+	}}}`), &doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Event gains paired_activity_id, Activity gains training_load (its _note is upstream's),
+	// and ActivityStream is not in this document.
+	if n := addFields(doc); n != 2 {
+		t.Fatalf("%d changes, want 2", n)
+	}
+	schemas := at(t, doc, "components", "schemas").(obj)
+	if s := at(t, schemas, "Event", "properties", "paired_activity_id").(obj); s["type"] != nil || s["nullable"] != true {
+		t.Errorf("paired_activity_id should be nullable and untyped (an id, string or number): %v", s)
+	}
+	if s := at(t, schemas, "Activity", "properties", "_note").(obj); s["type"] != "integer" {
+		t.Errorf("a field the spec declares is left as the spec says: %v", s)
+	}
+	if at(t, schemas, "Activity", "properties", "training_load") == nil {
+		t.Error("training_load should be added to Activity")
+	}
+	if _, ok := schemas["ActivityStream"]; ok {
+		t.Error("a schema the spec lacks is not created")
+	}
+}
+
+func TestActivityPaceCurvesAnswer(t *testing.T) {
+	var doc obj
+	err := json.Unmarshal([]byte(`{"paths": {
+	  "/api/v1/athlete/{id}/activity-power-curves{ext}": {"get": {"responses": {"200": {"content": {"application/json": {}}}}}},
+	  "/api/v1/athlete/{id}/activity-pace-curves{ext}":  {"get": {"responses": {"200": {"description": "OK"}}}},
+	  "/api/v1/athlete/{id}/activity-pace-curves-solo":  {"get": {"responses": {"200": {"description": "OK"}}}}
+	}, "components": {"schemas": {}}}`), &doc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := activityPaceCurvesAnswer(doc); n != 1 {
+		t.Fatalf("%d changes, want 1 (the operation with a power twin)", n)
+	}
+	ref := at(t, doc, "paths", "/api/v1/athlete/{id}/activity-pace-curves{ext}", "get", "responses", "200", "content", "application/json", "schema", "$ref")
+	if ref != "#/components/schemas/ActivityPaceCurvePayload" {
+		t.Errorf("the pace curves' 200 should be ActivityPaceCurvePayload, got %v", ref)
+	}
+	if at(t, doc, "components", "schemas", "ActivityPaceCurve", "properties", "secs") == nil {
+		t.Error("ActivityPaceCurve should hold secs")
+	}
+	if n := activityPaceCurvesAnswer(doc); n != 0 {
+		t.Errorf("a 200 with content is left alone, %d changes", n)
+	}
+}

@@ -1,0 +1,625 @@
+package tools
+
+import (
+	"context"
+	"maps"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/load"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
+	"github.com/intervals-mcp/intervals-mcp/internal/workout"
+)
+
+// The one check of the calendar that every write placing or moving a session makes
+// (plan_sessions, move_sessions, copy_sessions, repeat_session, update_session,
+// add_or_update_event), on the calendar as it will be after the write: the sessions it
+// places, over the calendar as read less what it moves or rewrites. What it finds are
+// warnings in the write's answer; the write is made all the same (the coach decides).
+//
+//   - on a day: a session of the same sport already there, two hard sessions, a session on a
+//     race day or in a holiday, sick or injured period, hard days back to back, a hard session
+//     in the easy days after an A race (calendar_plan_warnings.go adds race form);
+//   - in a week: more sessions of a sport than the 4 weeks before held, and the load science
+//     of internal/load (risk.go): fitness ramp, a sport's volume over its 4-week mean, the
+//     acute:chronic load ratio, Foster's monotony and strain. A load figure is warned when it
+//     is past its threshold and the write raised it.
+
+// calendarWrite is what a write does to the calendar: the sessions it places (new ones, or
+// existing ones at their new date), and the events as read that it takes off or rewrites
+// (gone, by id or external id).
+type calendarWrite struct {
+	placed []calSession
+	gone   func(id int32, ext string) bool
+}
+
+// calendarCheck is what checkCalendar found: the warnings, the calendar's weeks with the
+// write (by Monday), and why a part could not be checked ("" when all was).
+type calendarCheck struct {
+	warnings []format.PlanWarning
+	weeks    map[string]format.CalendarWeek
+	note     string
+}
+
+// goneByID is a write's gone for the events it moves or changes.
+func goneByID(ids ...int32) func(int32, string) bool {
+	set := map[int32]bool{}
+	for _, id := range ids {
+		set[id] = true
+	}
+	return func(id int32, _ string) bool { return set[id] }
+}
+
+// goneByExternal is a write's gone for the events it rewrites (the same external id).
+func goneByExternal(exts ...string) func(int32, string) bool {
+	set := map[string]bool{}
+	for _, x := range exts {
+		if x != "" {
+			set[x] = true
+		}
+	}
+	return func(_ int32, ext string) bool { return ext != "" && set[ext] }
+}
+
+// placedEvent is an event as a write places it: days later, with the loads and time given.
+func placedEvent(e planEvent, a *athleteCtx, days int) calSession {
+	s := e.calSession(a)
+	s.date, s.last = addDays(s.date, days), addDays(s.last, days)
+	s.plan, s.done = true, false
+	return s
+}
+
+// checkCalendar checks a write against the calendar as it will be. It never fails: what it
+// could not read is said in note.
+func checkCalendar(ctx context.Context, env *toolcall.Env, a *athleteCtx, w calendarWrite) calendarCheck {
+	var placed []calSession
+	for _, p := range w.placed {
+		if workoutOrRace(p.category) && p.date != "" {
+			placed = append(placed, p)
+		}
+	}
+	var out calendarCheck
+	if len(placed) == 0 {
+		return out
+	}
+	if w.gone == nil {
+		w.gone = func(int32, string) bool { return false }
+	}
+	lo, hi := placed[0].date, placed[0].date
+	for _, p := range placed {
+		lo, hi = min(lo, p.date), max(hi, p.date)
+	}
+	from := addDays(mondayOf(lo), -28)
+	to := max(addDays(hi, lookAround), addDays(mondayOf(hi), 6))
+	cal, err := readCalendar(ctx, env, from, to)
+	if err != nil {
+		out.note = "Calendar not checked: " + err.Error()
+		return out
+	}
+	var before, kept []calSession
+	for _, e := range cal {
+		s := e.calSession(a)
+		before = append(before, s)
+		if !w.gone(deref(e.Id), deref(e.ExternalId)) {
+			kept = append(kept, s)
+		}
+	}
+	out.warnings = placementWarnings(placed, kept)
+	after := append(append([]calSession{}, placed...), kept...)
+	c := &checkData{today: a.today.Format(ymd), after: after, before: before, placed: placed}
+	weeks := c.touchedWeeks()
+	out.weeks = map[string]format.CalendarWeek{}
+	for _, m := range weeks {
+		out.weeks[m] = c.calendarWeek(m)
+	}
+	first := min(from, mondayOf(c.today))
+	n, _ := calendarDays(first, mondayOf(c.today))
+	if c.data, err = readLoads(ctx, env, a, n/7+1, to); err != nil {
+		out.note = "Load not checked: " + err.Error()
+	}
+	out.warnings = append(out.warnings, c.weekCounts(weeks)...)
+	if c.data != nil {
+		out.warnings = append(out.warnings, c.loadWarnings(weeks)...)
+		ramps, err := c.ramps(env, w.gone, weeks, to)
+		if err != nil {
+			out.note = "Fitness ramp not checked: " + err.Error()
+		}
+		out.warnings = append(out.warnings, ramps...)
+	}
+	sortWarnings(out.warnings)
+	return out
+}
+
+// placementWarnings checks the sessions placed against each other and against the calendar
+// kept (as read, less what the write takes off): race days, periods, the same sport or two
+// hard sessions on a day, hard days back to back, hard sessions in the days after an A race.
+func placementWarnings(placed, kept []calSession) []format.PlanWarning {
+	var plan []calSession
+	for _, p := range placed {
+		if p.category != "NOTE" {
+			plan = append(plan, p)
+		}
+	}
+	all := append(append([]calSession{}, plan...), kept...)
+	var out []format.PlanWarning
+	raceDay := map[string]bool{}
+	for i, p := range plan {
+		for j, o := range all {
+			if j == i || o.date != p.date || !strings.HasPrefix(o.category, "RACE_") || o.plan && strings.HasPrefix(p.category, "RACE_") && j < i {
+				continue
+			}
+			raceDay[p.date] = true
+			out = append(out, format.PlanWarning{Kind: format.WarnRaceDay, Date: p.date, Session: p.label, Other: o.label})
+		}
+		for _, o := range kept {
+			switch o.category {
+			case "HOLIDAY", "SICK", "INJURED":
+				if o.date <= p.date && p.date <= o.last {
+					out = append(out, format.PlanWarning{Kind: format.WarnPeriod, Date: p.date, Session: p.label, Other: o.label, Until: o.last})
+				}
+			}
+		}
+	}
+	// On a day without a race (a race day is said already): a session of the same sport as
+	// one already there (both hard, said with it), else two hard sessions, one of the write.
+	for i, p := range plan {
+		if raceDay[p.date] {
+			continue
+		}
+		same := false
+		for _, o := range kept {
+			if o.date == p.date && workoutOrRace(o.category) && o.kind() == p.kind() {
+				out = append(out, format.PlanWarning{Kind: format.WarnSameSport, Date: p.date, Session: p.label, Other: o.label, BothHard: p.hard() && o.hard()})
+				same = true
+				break
+			}
+		}
+		if same || !p.hard() {
+			continue
+		}
+		for j, o := range all {
+			if j != i && o.date == p.date && workoutOrRace(o.category) && o.hard() && !(o.plan && j < i) && !(p.moved && o.moved) {
+				out = append(out, format.PlanWarning{Kind: format.WarnTwoHard, Date: p.date, Session: p.label, Other: o.label})
+				break
+			}
+		}
+	}
+	// Hard sessions in the days after an A race; else hard days back to back.
+	afterA := map[int]bool{}
+	for _, r := range all {
+		if r.category != "RACE_A" {
+			continue
+		}
+		n := raceRecovery(r.secs)
+		for i, p := range plan {
+			if days, ok := calendarDays(r.date, p.date); ok && days >= 1 && days <= n && p.hard() {
+				afterA[i] = true
+				out = append(out, format.PlanWarning{Kind: format.WarnAfterARace, Date: p.date, Session: p.label, Other: r.label, Days: days, Recovery: n})
+			}
+		}
+	}
+	for i, p := range plan {
+		if afterA[i] || !p.hard() || strings.HasPrefix(p.category, "RACE_") {
+			continue
+		}
+		for j, o := range all {
+			d, _ := calendarDays(p.date, o.date)
+			// a pair of the write is said once, on its later day; two sessions it moves
+			// were moved together, as they were
+			if j == i || (d != -1 && d != 1) || !workoutOrRace(o.category) || !o.hard() || o.plan && d == 1 || p.moved && o.moved {
+				continue
+			}
+			out = append(out, format.PlanWarning{Kind: format.WarnBackToBack, Date: p.date, Session: p.label, Other: o.label, Days: d})
+			break
+		}
+	}
+	return out
+}
+
+// kind is the sport a session is counted under: run, ride or swim whatever its variant
+// (VirtualRide is a ride), else its type.
+func (c calSession) kind() string {
+	return sportKind(c.label.Sport)
+}
+
+func sportKind(t string) string {
+	switch workout.SportFor(t) {
+	case workout.Run:
+		return "Run"
+	case workout.Ride:
+		return "Ride"
+	case workout.Swim:
+		return "Swim"
+	}
+	return t
+}
+
+// checkData is the calendar before and after a write, and what the load checks read (data:
+// nil when it could not be read).
+type checkData struct {
+	today                 string
+	after, before, placed []calSession
+	data                  *loadData
+}
+
+// touchedWeeks are the Mondays of the weeks the write places sessions in, in order.
+func (c *checkData) touchedWeeks() []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, p := range c.placed {
+		if m := mondayOf(p.date); !seen[m] {
+			seen[m] = true
+			out = append(out, m)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// calendarWeek sums the sessions of the week with the write.
+func (c *checkData) calendarWeek(monday string) format.CalendarWeek {
+	var w format.CalendarWeek
+	for _, s := range c.after {
+		if workoutOrRace(s.category) && mondayOf(s.date) == monday {
+			w.Sessions++
+			w.Seconds += s.secs
+			w.Load += s.load
+		}
+	}
+	return w
+}
+
+// sportWeek is a sport's sessions and time in a week.
+type sportWeek struct {
+	n    int
+	secs float64
+}
+
+// tally sums each sport's sessions and time in the week of monday: a day before today
+// counts its activities, today its activities and the sessions not yet done, a later day its
+// sessions. Without the activities read (data nil), or for the write's own sessions (acts
+// false), the sessions alone.
+func (c *checkData) tally(monday string, sessions []calSession, acts bool) map[string]sportWeek {
+	out := map[string]sportWeek{}
+	end := addDays(monday, 6)
+	add := func(kind string, secs float64) {
+		w := out[kind]
+		w.n++
+		w.secs += secs
+		out[kind] = w
+	}
+	acts = acts && c.data != nil
+	for _, s := range sessions {
+		if workoutOrRace(s.category) && s.date >= monday && s.date <= end && (!acts || s.date > c.today || s.date == c.today && !s.done) {
+			add(s.kind(), float64(s.secs))
+		}
+	}
+	if acts {
+		for _, x := range c.data.acts {
+			if d := activityDate(x); d >= monday && d <= end && d <= c.today {
+				add(sportKind(deref(x.Type)), float64(deref(x.MovingTime)))
+			}
+		}
+	}
+	return out
+}
+
+// planned says whether a week is known: done or under way, or holding a session. A later
+// week with nothing on it is not planned yet, not a rest week: it is left out of the means
+// of the weeks before, and out of the 28 days of an acute:chronic ratio.
+func (c *checkData) planned(monday string) bool {
+	if monday <= mondayOf(c.today) {
+		return true
+	}
+	end := addDays(monday, 6)
+	for _, s := range c.after {
+		if workoutOrRace(s.category) && s.date >= monday && s.date <= end {
+			return true
+		}
+	}
+	return false
+}
+
+// biggest is the write's session of the most load in the week (of the sport, when given).
+func (c *checkData) biggest(monday, kind string) format.Label {
+	var best calSession
+	for _, p := range c.placed {
+		if mondayOf(p.date) == monday && (kind == "" || p.kind() == kind) && (best.date == "" || p.load > best.load) {
+			best = p
+		}
+	}
+	return best.label
+}
+
+// weekCounts warns of a week that, with the write, holds more sessions of a sport than any
+// of the 4 weeks before, when the write adds to sessions of it already there.
+func (c *checkData) weekCounts(weeks []string) []format.PlanWarning {
+	var out []format.PlanWarning
+	for _, m := range weeks {
+		if addDays(m, 6) < c.today {
+			continue
+		}
+		written := c.tally(m, c.placed, false)
+		all := c.tally(m, c.after, true)
+		usual := map[string]int{}
+		for k := 1; k <= 4; k++ {
+			for s, w := range c.tally(addDays(m, -7*k), c.after, true) {
+				usual[s] = max(usual[s], w.n)
+			}
+		}
+		for _, s := range slices.Sorted(maps.Keys(written)) {
+			n := all[s].n
+			if there := n - written[s].n; there > 0 && n > usual[s] {
+				out = append(out, format.PlanWarning{Kind: format.WarnWeekCount, Date: m, Sport: s, Written: written[s].n, There: there, Usual: usual[s]})
+			}
+		}
+	}
+	return out
+}
+
+// dailyLoads are the loads of each day of sessions' calendar from 35 days before the first
+// week through the last: a day before today Intervals.icu's (its wellness load, else its
+// activities'), today's done load and the sessions not yet done, a later day the sessions'.
+func (c *checkData) dailyLoads(sessions []calSession, from, to string) map[string]float64 {
+	out := map[string]float64{}
+	acts := map[string]float64{}
+	for _, x := range c.data.acts {
+		acts[activityDate(x)] += float64(deref(x.IcuTrainingLoad))
+	}
+	for d := from; d <= to && d <= c.today; d = addDays(d, 1) {
+		if v, ok := f32(c.data.well[d].CtlLoad); ok {
+			out[d] = v
+		} else {
+			out[d] = acts[d]
+		}
+	}
+	for _, s := range sessions {
+		if workoutOrRace(s.category) && s.date >= from && s.date <= to && (s.date > c.today || s.date == c.today && !s.done) {
+			out[s.date] += float64(s.load)
+		}
+	}
+	return out
+}
+
+// loadWarnings are the weekly load checks of the weeks the write touches, from this one on:
+// a sport's time over its mean of the 4 weeks before, monotony, strain over its mean of the 4
+// weeks before, and the acute:chronic ratio of the week's days from today.
+func (c *checkData) loadWarnings(weeks []string) []format.PlanWarning {
+	from, to := addDays(weeks[0], -35), addDays(weeks[len(weeks)-1], 6)
+	la, lb := c.dailyLoads(c.after, from, to), c.dailyLoads(c.before, from, to)
+	var out []format.PlanWarning
+	for _, m := range weeks {
+		if addDays(m, 6) < c.today {
+			continue
+		}
+		var prev []string // the planned weeks of the 4 before
+		for k := 1; k <= 4; k++ {
+			if wk := addDays(m, -7*k); c.planned(wk) {
+				prev = append(prev, wk)
+			}
+		}
+		ta, tb := c.tally(m, c.after, true), c.tally(m, c.before, true)
+		for _, kind := range slices.Sorted(maps.Keys(c.tally(m, c.placed, false))) {
+			if c.biggest(m, kind).Category != "WORKOUT" && !c.trains(m, kind) {
+				continue // a race's week: its volume is the race's, planned as it is
+			}
+			var before []float64
+			for _, wk := range prev {
+				before = append(before, c.tally(wk, c.after, true)[kind].secs)
+			}
+			if r, mean, ok := load.Ratio(ta[kind].secs, before); ok && over((r-1)*100, (load.VolumeJump-1)*100, 1) && ta[kind].secs > tb[kind].secs {
+				was := tb[kind].secs
+				out = append(out, format.PlanWarning{Kind: format.WarnVolume, Date: m, Sport: kind, Session: c.biggest(m, kind), Value: ta[kind].secs, Was: &was, Mean: mean, Weeks: len(before)})
+			}
+		}
+		if ma, ok := load.Monotony(la, m); ok && over(ma, load.MonotonyHigh, 100) {
+			mb, okb := load.Monotony(lb, m)
+			if !okb || math.Round(ma*10) > math.Round(mb*10) {
+				w := format.PlanWarning{Kind: format.WarnMonotony, Date: m, Session: c.biggest(m, ""), Value: ma, Load: load.WeekSum(la, m)}
+				if okb {
+					w.Was = &mb
+				}
+				out = append(out, w)
+			}
+		}
+		var strains []float64
+		for _, wk := range prev {
+			strains = append(strains, load.Strain(la, wk))
+		}
+		sa, sb := load.Strain(la, m), load.Strain(lb, m)
+		if r, mean, ok := load.Ratio(sa, strains); ok && over(r, load.StrainSpike, 100) && math.Round(sa) > math.Round(sb) {
+			out = append(out, format.PlanWarning{Kind: format.WarnStrain, Date: m, Session: c.biggest(m, ""), Value: sa, Load: load.WeekSum(la, m), Was: &sb, Mean: mean, Weeks: len(strains)})
+		}
+		if w, ok := c.acwr(la, lb, m); ok {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
+// acwr is the warning for the day of the week (from today) of the highest acute:chronic
+// ratio past the sweet spot that the write raised, when its 28 days are all planned.
+func (c *checkData) acwr(la, lb map[string]float64, monday string) (format.PlanWarning, bool) {
+	var best format.PlanWarning
+	for d := max(monday, c.today); d <= addDays(monday, 6); d = addDays(d, 1) {
+		known := true
+		for wk := mondayOf(addDays(d, -27)); wk <= monday; wk = addDays(wk, 7) {
+			known = known && c.planned(wk)
+		}
+		r, acute, chronic, ok := load.ACWR(la, d)
+		if !known || !ok || !over(r, load.ACWRHigh, 100) || r <= best.Value {
+			continue
+		}
+		rb, _, _, okb := load.ACWR(lb, d)
+		if okb && math.Round(r*100) <= math.Round(rb*100) {
+			continue
+		}
+		best = format.PlanWarning{Kind: format.WarnACWR, Date: d, Session: c.biggest(monday, ""), Value: r, Acute: acute, Chronic: chronic}
+		if okb {
+			best.Was = &rb
+		}
+	}
+	return best, best.Kind != ""
+}
+
+// ramps warns of the day of each week the write touches (from today) whose projected
+// fitness ramp, with the write, is above the safe rate and above what it is without it.
+func (c *checkData) ramps(env *toolcall.Env, gone func(int32, string) bool, weeks []string, to string) ([]format.PlanWarning, error) {
+	extra := map[string]float64{}
+	for _, p := range c.placed {
+		if p.date >= c.today && p.load > 0 {
+			extra[p.date] += float64(p.load)
+		}
+	}
+	with, err := c.data.project(env, loadQuery{weeks: 1, until: to, extra: extra, skip: func(e calEvent) bool { return gone(e.ID, e.ExternalID) }})
+	if err != nil {
+		return nil, err
+	}
+	without, err := c.data.project(env, loadQuery{weeks: 1, until: to})
+	if err != nil {
+		return nil, err
+	}
+	var out []format.PlanWarning
+	for _, m := range weeks {
+		var best format.PlanWarning
+		for d := max(m, c.today); d <= addDays(m, 6); d = addDays(d, 1) {
+			day, ok := dayOf(with, d)
+			if !ok || !over(day.RampRate, load.RampSafe, 10) || day.RampRate <= best.Value {
+				continue
+			}
+			w := format.PlanWarning{Kind: format.WarnRamp, Date: d, Session: c.biggest(m, ""), Value: day.RampRate}
+			if b, ok := dayOf(without, d); ok {
+				if math.Round(b.RampRate*10) >= math.Round(day.RampRate*10) {
+					continue
+				}
+				w.Was = &b.RampRate
+			}
+			best = w
+		}
+		if best.Kind != "" {
+			out = append(out, best)
+		}
+	}
+	return out, nil
+}
+
+// planWrite is what plan_sessions writes: its sessions, over those of the plan already
+// there (the same external ids).
+func planWrite(items []planned) calendarWrite {
+	var w calendarWrite
+	var exts []string
+	for _, p := range items {
+		w.placed = append(w.placed, p.calSession())
+		exts = append(exts, deref(p.event.ExternalId))
+	}
+	w.gone = goneByExternal(exts...)
+	return w
+}
+
+// withCheck is a write's answer within budget: the answer (given the room left), then what
+// the check of the calendar found.
+func withCheck(c calendarCheck, budget int, answer func(max int) string) string {
+	w := format.CalendarWarnings(c.warnings, c.note, "get_events and get_training_load show the weeks", budget/3)
+	out := answer(budget - len(w))
+	if w == "" {
+		return out
+	}
+	return strings.TrimSuffix(out, "\n") + "\n" + strings.TrimSuffix(w, "\n")
+}
+
+// moveWrite is what a move does: each session at its new day.
+func moveWrite(plan movePlan, events []planEvent, a *athleteCtx) calendarWrite {
+	var w calendarWrite
+	var ids []int32
+	for i, m := range plan.Moves {
+		d, _ := calendarDays(events[i].day(), m.To)
+		s := placedEvent(events[i], a, d)
+		s.moved = true
+		w.placed = append(w.placed, s)
+		ids = append(ids, m.ID)
+	}
+	w.gone = goneByID(ids...)
+	return w
+}
+
+// copiesWrite is what a copy or a repeat adds: each source at its copy's day (days[i] later),
+// over the copies already there (their external ids).
+func copiesWrite(srcs []planEvent, days []int, exts []string, a *athleteCtx) calendarWrite {
+	var w calendarWrite
+	for i, e := range srcs {
+		w.placed = append(w.placed, placedEvent(e, a, days[i]))
+	}
+	w.gone = goneByExternal(exts...)
+	return w
+}
+
+// write is what an update does to its sessions: each at its new day, with its new time and
+// load (update_session).
+func (c sessionUpdate) write(members []planEvent, a *athleteCtx) calendarWrite {
+	var w calendarWrite
+	if c.days == 0 && c.secs == 0 && c.load == 0 {
+		return w // nothing placed or weighed anew
+	}
+	var ids []int32
+	for _, e := range members {
+		s := placedEvent(e, a, c.days)
+		s.moved = true
+		if c.secs > 0 {
+			s.secs = c.secs
+		}
+		if c.load > 0 {
+			s.load, s.intensity = c.load, 0
+		}
+		w.placed = append(w.placed, s)
+		ids = append(ids, deref(e.Id))
+	}
+	w.gone = goneByID(ids...)
+	return w
+}
+
+// eventWrite is what add_or_update_event does: the event as it will be, over old (the event
+// it updates, zero when it creates one).
+func eventWrite(old intervals.Event, body intervals.EventEx, a *athleteCtx) calendarWrite {
+	s := planEvent{Event: old}.calSession(a)
+	s.plan, s.done = true, false
+	if body.Category != nil {
+		s.category = string(*body.Category)
+	}
+	if d := deref(body.StartDateLocal); len(d) >= len(ymd) {
+		s.date, s.last = d[:len(ymd)], d[:len(ymd)]
+	}
+	if body.Type != nil {
+		s.label.Sport = *body.Type
+	}
+	if body.Name != nil {
+		s.label.Name = *body.Name
+	}
+	s.label.Category = s.category
+	if body.MovingTime != nil {
+		s.secs = int(*body.MovingTime)
+	}
+	if body.LoadTarget != nil {
+		s.load, s.intensity = int(*body.LoadTarget), 0
+	}
+	return calendarWrite{placed: []calSession{s}, gone: goneByID(deref(old.Id))}
+}
+
+// over says whether value is above limit as the answer shows it, rounded to 1/prec (a ratio
+// of 1.304 is shown 1.30, not above 1.3).
+func over(value, limit, prec float64) bool {
+	return math.Round(value*prec) > math.Round(limit*prec)
+}
+
+// trains says whether the write places a workout of the sport in the week (not a race only).
+func (c *checkData) trains(monday, kind string) bool {
+	for _, p := range c.placed {
+		if mondayOf(p.date) == monday && p.kind() == kind && p.category == "WORKOUT" {
+			return true
+		}
+	}
+	return false
+}
