@@ -1,5 +1,7 @@
 package charts
 
+import "github.com/intervals-mcp/intervals-mcp/internal/load"
+
 // Chart is one chart's data: exactly one of Fitness, Curves and Volume is set (Kind names it).
 // Dates are the athlete's local dates (YYYY-MM-DD) in TimeZone.
 type Chart struct {
@@ -44,13 +46,14 @@ type FitnessDay struct {
 	Projected bool    `json:"projected,omitempty"` // computed from planned load
 }
 
-// Race is a race of the calendar, marked on its day.
+// Race is a race of the calendar, marked on its day, with the form going into it when known
+// (internal/load's FormGoingInto: the end of the day before, before the race's own load,
+// against its priority's target), as get_training_load and plan_sessions read it.
 type Race struct {
-	Date     string  `json:"date"`
-	Name     string  `json:"name"`
-	Category string  `json:"category"` // RACE_A, RACE_B, RACE_C
-	Form     float64 `json:"form"`     // form on race day (projected)
-	Zone     string  `json:"zone,omitempty"`
+	Date     string         `json:"date"`
+	Name     string         `json:"name"`
+	Category string         `json:"category"` // RACE_A, RACE_B, RACE_C
+	FormIn   *load.RaceForm `json:"formGoingIn,omitempty"`
 }
 
 // FormZone is a band of form as a percentage of fitness (Intervals.icu's form chart): From

@@ -67,11 +67,7 @@ func fitnessSummary(b *strings.Builder, c *Chart) {
 			fmt.Fprintf(b, "… %d more races.\n", len(c.Fitness.Races)-i)
 			break
 		}
-		fmt.Fprintf(b, "Race %s %s (%s): form %s", format.DayOf(r.Date), r.Name, strings.TrimPrefix(r.Category, "RACE_"), format.FitnessValue(r.Form))
-		if r.Zone != "" {
-			b.WriteString(" (" + r.Zone + ")")
-		}
-		b.WriteString(".\n")
+		b.WriteString(format.RaceLine(r.Date, r.Category, r.Name, r.FormIn) + ".\n")
 	}
 }
 

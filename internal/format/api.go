@@ -52,6 +52,7 @@ type APIOperation struct {
 	Params    []APIParam                    // path ones in path order, then query ones
 	Body      string                        // the shape of its JSON body, "" when it takes none
 	BodyProps map[string]intervals.FieldDoc // the body schema's properties, nil when unknown
+	Refused   string                        // why api_call_operation refuses it, "" when it does not
 }
 
 // DescribeAPIOperation is the answer of api_describe_operation for an operation: what it
@@ -64,6 +65,8 @@ func DescribeAPIOperation(d APIOperation, max int) string {
 	}
 	if d.Upload {
 		head = append(head, "Not callable here: it uploads a file (multipart/form-data); use Intervals.icu's web page or its API directly.")
+	} else if d.Refused != "" {
+		head = append(head, "Not callable here: "+d.Refused)
 	}
 	if len(d.Params) == 0 {
 		head = append(head, "params: none")

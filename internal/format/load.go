@@ -41,6 +41,7 @@ type Race struct {
 	Date     string // YYYY-MM-DD
 	Category string // RACE_A, RACE_B or RACE_C
 	Name     string
+	Form     *load.RaceForm // form going into it, nil when not known
 }
 
 // TrainingLoad is the answer of get_training_load: today's fitness, fatigue and form (and
@@ -65,6 +66,11 @@ func (u Units) TrainingLoad(t TrainingLoad, max int) string {
 			sum += v
 		}
 		fmt.Fprintf(&b, "What-if: %d sessions added to the plan below, load %.0f; nothing was saved.\n", t.WhatIfCount, sum)
+	}
+	for _, r := range t.Races {
+		if r.Date >= t.Today && r.Date <= t.Until {
+			b.WriteString(RaceLine(r.Date, r.Category, r.Name, r.Form) + "\n")
+		}
 	}
 	var starts []string
 	for _, w := range t.Weeks {

@@ -26,7 +26,7 @@ func TestTrainingLoadNamesRacesAndWhatIfOnTheirDay(t *testing.T) {
 	}
 	got := Units{}.TrainingLoad(TrainingLoad{Athlete: "Ann", Today: "2026-11-30", Start: load.Day{Date: "2026-11-29"}, Projection: proj,
 		WhatIf: map[string]float64{"2026-11-30": 80}, WhatIfCount: 1,
-		Races: []Race{{"2026-12-01", "RACE_A", "Marathon"}, {"2026-12-01", "RACE_C", "Parkrun"}}}, 4000)
+		Races: []Race{{Date: "2026-12-01", Category: "RACE_A", Name: "Marathon"}, {Date: "2026-12-01", Category: "RACE_C", Name: "Parkrun"}}}, 4000)
 	wantAll(t, got,
 		"What-if: 1 sessions added to the plan below, load 80; nothing was saved.",
 		"\nday (2026),load,fitness,fatigue,form,form zone,form % of fitness,ramp,notes\n",

@@ -39,6 +39,9 @@ type PlanAnswer struct {
 	Calendar  map[string]CalendarWeek
 	CheckOnly bool // nothing was written
 	Today     time.Time
+	// Blocks are the plan's training blocks, and what the calendar says of them.
+	Blocks        []PlanBlock
+	BlockWarnings []string
 }
 
 // RaceIntensity is the intensity factor a race's load was estimated at: the median of the
@@ -61,7 +64,7 @@ const (
 	WarnTwoHard    = "two hard"     // two hard sessions on one day
 	WarnBackToBack = "back to back" // hard days back to back
 	WarnAfterARace = "after A race" // a hard session in the days after an A race
-	WarnForm       = "form"         // projected form going into a race below the zone wanted
+	WarnForm       = "form"         // projected form going into a race outside its target
 	WarnACWR       = "acwr"         // the acute:chronic load ratio above the sweet spot
 	WarnRamp       = "ramp"         // the projected fitness ramp above the safe rate
 	WarnWeekCount  = "week count"   // more sessions of a sport in a week than the 4 before held
@@ -121,9 +124,8 @@ type PlanWarning struct {
 	Form, Fitness float64
 	Projected     bool
 	Without       *float64
-	// WarnForm: the zone the race wants, and its lower bound in % of fitness.
-	Want    string
-	WantPct float64
+	// WarnForm: the form going into the race with the plan, against its target.
+	RaceForm *load.RaceForm
 }
 
 // Plan is the answer of plan_sessions: the counts written (or to be written), what the check
@@ -155,6 +157,7 @@ func (u Units) Plan(a PlanAnswer, budget int) string {
 	if a.FormNote != "" {
 		b.WriteString(a.FormNote + "\n")
 	}
+	b.WriteString(planBlocks(a.Blocks, a.BlockWarnings))
 	if len(a.Warnings) > 0 || a.CheckNote != "" {
 		b.WriteString(CalendarWarnings(a.Warnings, a.CheckNote, "plan fewer weeks a call to see them all", budget/3))
 	} else {
@@ -283,11 +286,14 @@ func (w PlanWarning) String() string {
 		}
 		return s + fmt.Sprintf("; keep %d days easy after an A race", w.Recovery)
 	case WarnForm:
-		s := fmt.Sprintf("%s: projected form going into %s %.1f%s with this plan (end of %s)", day, w.Session, w.Form, formZoneNote(w.Form, w.Fitness), DayOf(addDate(w.Date, -1)))
-		if w.Without != nil {
-			s += fmt.Sprintf(", %.1f without it", *w.Without)
+		if w.RaceForm == nil {
+			break
 		}
-		return s + fmt.Sprintf("; a %s race wants %s, %+.0f%% of fitness or more", strings.TrimPrefix(w.Session.Category, "RACE_"), w.Want, w.WantPct)
+		s := fmt.Sprintf("%s: %s with this plan: projected %s", day, w.Session, RaceForm(*w.RaceForm))
+		if w.Without != nil {
+			s += fmt.Sprintf("; %s without the plan", FitnessValue(*w.Without))
+		}
+		return s
 	}
 	return day + ": " + w.Kind
 }

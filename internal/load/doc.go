@@ -72,6 +72,12 @@
 // and +20 boundaries could not be checked against a primary source. Apps that band
 // absolute form (not a percentage) put the boundary between fresh and transition at +25.
 //
+// # Race form
+//
+// [FormGoingInto] is form going into a race: the end of the day before (the race morning,
+// before the race's own load), against [RaceTargets], the one table of target form per race
+// priority (A +5% to +25%, B 0% to +15%, C -10% to +10% of fitness; the README gives why).
+//
 // # Load risk
 //
 // risk.go holds the measures a coach reads off a calendar of daily loads, each with the

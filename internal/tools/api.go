@@ -93,6 +93,9 @@ func apiDescribeOperation(_ context.Context, env *toolcall.Env, in apiDescribeIn
 	}
 	docs := intervals.ParamDocs(op.op.OperationID)
 	d := format.APIOperation{Op: op.op, Upload: op.upload}
+	if err := apiGuard(op); err != nil {
+		d.Refused = err.Error()
+	}
 	for _, n := range apiParamNames(op, docs) {
 		d.Params = append(d.Params, format.APIParam{Name: n, Doc: docs[n], Athlete: op.isAthleteParam(n), Format: op.isFormatParam(n)})
 	}

@@ -230,7 +230,7 @@ func apiCallOperationTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name:        "api_call_operation",
 		Title:       "Call an API operation",
-		Description: "Calls one Intervals.icu API operation by operationId with validated params and JSON body; the athlete id is filled in. Only GET when read-only. Describe it first.",
+		Description: "Calls one Intervals.icu API operation by operationId with validated params and JSON body; the athlete id is filled in. Writes reach training data only. Only GET when read-only. Describe it first.",
 		Toolset:     manifest.API,
 		Access:      manifest.Destructive,
 	}, apiCallOperation)
@@ -269,7 +269,7 @@ func callAPIOperation(ctx context.Context, env *toolcall.Env, in apiCallIn, getO
 	if op.upload {
 		return "", manifest.Errorf("%s uploads a file (multipart/form-data or CSV) and cannot be called through this tool: use Intervals.icu directly", op.op.OperationID)
 	}
-	if err := apiRefuseRecordedTraining(op); err != nil {
+	if err := apiGuard(op); err != nil {
 		return "", err
 	}
 	args, err := op.buildArgs(ctx, env, in)

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"cmp"
 	"net/http"
 	"strings"
 
@@ -20,11 +21,25 @@ var apiSessionWrites = map[string]string{
 	"markEventAsDone":  "add_or_update_event",
 }
 
-// apiRefuseRecordedTraining keeps, for api_call_operation, the rule every tool keeps:
-// recorded training (an activity, or a session paired with one) is never changed or deleted
-// through MCP. Every other operation, creating events included, stays reachable.
-func apiRefuseRecordedTraining(op *apiOp) error {
+// apiGuard refuses, for api_call_operation, what the api tools never do: a write or delete
+// outside training data (apiClasses), naming the tool that does it where one exists, and an
+// operation the table does not class; then, for training data, what the rule every tool
+// keeps refuses: recorded training (an activity, or a session paired with one) is never
+// changed or deleted through MCP. Every other operation, creating events included, stays
+// reachable.
+func apiGuard(op *apiOp) error {
 	id := op.op.OperationID
+	c, ok := apiClasses[id]
+	if !ok {
+		return manifest.Errorf("%s is not called through this tool: the api tools reach training data only, and this operation is not classed yet; do it in Intervals.icu", id)
+	}
+	if c.write && c.domain != apiTraining {
+		hint := "do it in Intervals.icu"
+		if tool := cmp.Or(apiAccountTools[id], apiAccountTools[c.domain]); tool != "" {
+			hint += "; " + tool
+		}
+		return manifest.Errorf("%s is refused: it changes %s, and the api tools change training data only (activities, calendar, wellness): %s", id, apiDomainNames[c.domain], hint)
+	}
 	if tool, ok := apiSessionWrites[id]; ok {
 		return manifest.Errorf("%s is not called through this tool: it could change or delete a session paired with a recorded activity, which is never done through MCP; use %s, which keeps done sessions safe", id, tool)
 	}

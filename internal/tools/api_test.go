@@ -13,7 +13,7 @@ import (
 // part (parameters or body properties) the cut falls in.
 func TestAPIDescribeSaysWhatTheBudgetCut(t *testing.T) {
 	_, env := apiRecorderEnv(t, "0")
-	for _, args := range []string{`{"operation":"listEvents"}`, `{"operation":"updateSettings"}`, `{"schema":"SportSettings"}`} {
+	for _, args := range []string{`{"operation":"listEvents"}`, `{"operation":"createEvent"}`, `{"schema":"SportSettings"}`} {
 		env.Budget = 300
 		out, err := toolNamed(t, "api_describe_operation").Run(context.Background(), env, json.RawMessage(args))
 		if err != nil {

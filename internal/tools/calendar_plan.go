@@ -12,8 +12,9 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
-// plan_sessions writes up to 60 sessions in one call (the schema's maxItems). Every session is
-// validated before anything is written, then written all or nothing (journal.go). Each session gets
+// plan_sessions writes up to 60 sessions in one call (the schema's maxItems), and up to 12
+// training blocks (calendar_plan_blocks.go). Every session and block is validated before
+// anything is written, then all are written all or nothing through one journal (journal.go). Each session gets
 // a deterministic external id, "imcp:<plan>:<date>:<n>" (plan: a hash of the athlete and
 // the plan name; n: its rank among the plan's sessions of that date), so that running the
 // same plan again finds its sessions and updates them instead of adding duplicates.
@@ -21,6 +22,7 @@ import (
 type planIn struct {
 	Plan      string        `json:"plan"`
 	Sessions  []planSession `json:"sessions" jsonschema:"minItems=1,maxItems=60"`
+	Blocks    [][]string    `json:"blocks,omitempty" jsonschema:"maxItems=12" jsonschema_description:"Training blocks: [name, first, last day]"`
 	AllowPast bool          `json:"allow_past,omitempty"`
 	CheckOnly bool          `json:"check_only,omitempty"`
 }
@@ -59,12 +61,17 @@ func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, er
 		return "", err
 	}
 	items, problems := validatePlan(in, a)
-	if len(problems) > 0 {
+	blocks, blockProblems := validateBlocks(in, a)
+	if problems = append(problems, blockProblems...); len(problems) > 0 {
 		return "", manifest.Errorf("Nothing was written: %d problem(s) to fix first:\n- %s", len(problems), strings.Join(problems, "\n- "))
 	}
 	oldest, newest := items[0].date, items[0].date
 	for _, p := range items {
 		oldest, newest = min(oldest, p.date), max(newest, p.date)
+	}
+	sessionsFrom, sessionsTo := oldest, newest
+	for _, b := range blocks {
+		oldest, newest = min(oldest, b.first), max(newest, b.last)
 	}
 	race, err := estimateRaceLoads(ctx, env, a, items)
 	if err != nil {
@@ -82,7 +89,9 @@ func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, er
 			existing = append(existing, e)
 		}
 	}
-	answer := format.PlanAnswer{Plan: in.Plan, Warnings: warnings, FormNote: formNote, CheckNote: check.note, Calendar: check.weeks, Race: race, CheckOnly: in.CheckOnly, Today: a.today}
+	prefix := planPrefix(a.ID, in.Plan)
+	answer := format.PlanAnswer{Plan: in.Plan, Warnings: warnings, FormNote: formNote, CheckNote: check.note, Calendar: check.weeks, Race: race, CheckOnly: in.CheckOnly, Today: a.today,
+		BlockWarnings: blockWarnings(blocks, existing, a, prefix, sessionsFrom, sessionsTo)}
 	byExt := map[string]planEvent{}
 	for _, e := range existing {
 		if x := deref(e.ExternalId); x != "" {
@@ -118,7 +127,22 @@ func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, er
 			}
 		}
 	}
-	prefix := planPrefix(a.ID, in.Plan)
+	for _, b := range blocks {
+		old, ok := byExt[deref(b.event.ExternalId)]
+		delete(byExt, deref(b.event.ExternalId))
+		pb := format.PlanBlock{Name: deref(b.event.Name), First: b.first, Last: b.last, Status: "new"}
+		switch f := blockDiff(old, b); {
+		case !ok:
+			creates = append(creates, b.event)
+			createdIdx = append(createdIdx, len(items)+len(answer.Blocks))
+		case len(f) > 0:
+			changes = append(changes, change{old, f})
+			pb.ID, pb.Status = deref(old.Id), "updated"
+		default:
+			pb.ID, pb.Status = deref(old.Id), "unchanged"
+		}
+		answer.Blocks = append(answer.Blocks, pb)
+	}
 	var stale []planEvent
 	for x, e := range byExt {
 		if strings.HasPrefix(x, prefix+":") {
@@ -139,8 +163,13 @@ func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, er
 		return "", j.fail(ctx, err)
 	}
 	for k, e := range created {
-		if k < len(createdIdx) {
-			ids[createdIdx[k]] = deref(e.Id)
+		if k >= len(createdIdx) {
+			break
+		}
+		if i := createdIdx[k]; i < len(items) {
+			ids[i] = deref(e.Id)
+		} else {
+			answer.Blocks[i-len(items)].ID = deref(e.Id) // a block: its index after the sessions
 		}
 	}
 	return planAnswer(answer, items, status, ids, stale, a, env.MaxChars()), nil

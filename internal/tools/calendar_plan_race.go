@@ -8,11 +8,13 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/load"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
-// The load of a race plan_sessions is given without one: estimated, not left at 0, so that
-// the projection (and Intervals.icu's) counts it.
+// The races of a plan: the load of one given without it, estimated, not left at 0, so that
+// the projection (and Intervals.icu's) counts it; and the form going into each, projected
+// with the plan (load.FormGoingInto, as get_training_load reads it).
 
 // defaultRaceIF is the intensity factor a race is assumed at when the athlete has no race of
 // the last year to go by: about a half marathon's or a 40 km time trial's.
@@ -84,4 +86,12 @@ func raceIntensity(ctx context.Context, env *toolcall.Env, a *athleteCtx) (*form
 		m = (ifs[len(ifs)/2-1] + m) / 2
 	}
 	return &format.RaceIntensity{IF: math.Round(m*100) / 100, Races: len(ifs)}, nil
+}
+
+// formGoingInto is the form going into race r in a projection (none when t is nil).
+func formGoingInto(t *trainingLoad, r calSession) (load.RaceForm, bool) {
+	if t == nil {
+		return load.RaceForm{}, false
+	}
+	return load.FormGoingInto(t.series, r.date, r.category)
 }

@@ -12,9 +12,9 @@ import (
 )
 
 // What the check of the calendar (calendar_check.go) sees of a session, and what
-// plan_sessions adds to it: form going into each race below what its priority wants,
-// projected with the plan by internal/load as get_training_load projects it. These are
-// warnings: the plan is written all the same.
+// plan_sessions adds to it: form going into each race outside its priority's target
+// (load.RaceTargets), projected with the plan by internal/load as get_training_load projects
+// it. These are warnings: the plan is written all the same.
 
 const (
 	hardIF   = 0.85 // an intensity factor from which a session is hard (tempo, threshold, intervals)
@@ -23,17 +23,6 @@ const (
 	// recovery days reach into the plan, the races just after it that its load still tires.
 	lookAround = 7
 )
-
-// formWanted is the least form, in % of fitness, that a race of each priority wants going
-// into it, and the form zone (internal/load) that starts there.
-var formWanted = map[string]struct {
-	pct  float64
-	zone string
-}{
-	"RACE_A": {5, load.ZoneFresh},
-	"RACE_B": {-10, load.ZoneGrey},
-	"RACE_C": {-30, load.ZoneOptimal},
-}
 
 // raceRecovery is how many days after an A race should stay easy: a day per hour raced (part
 // hours up), at least 2 and at most 7; 3 when its time is not known.
@@ -130,8 +119,8 @@ func projectPlan(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []
 
 // formWarnings adds to the warnings what the projection says: the form of each day after an
 // A race that has a hard session, and a warning for each race from tomorrow through until
-// that the plan makes the athlete start below the form its priority wants (form at the end
-// of the day before, as get_training_load shows that day). The projection is made only when
+// that the plan makes the athlete start outside its priority's target (load.FormGoingInto,
+// as get_training_load and chart_fitness read it). The projection is made only when
 // a race is due or an A race's recovery is in the plan; note says why it could not be.
 func formWarnings(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []planned, existing []planEvent, warnings []format.PlanWarning, until string) ([]format.PlanWarning, string) {
 	today := a.today.Format(ymd)
@@ -165,14 +154,12 @@ func formWarnings(ctx context.Context, env *toolcall.Env, a *athleteCtx, items [
 		}
 	}
 	for _, r := range due {
-		want, ok := formWanted[r.category]
-		eve := addDays(r.date, -1)
-		d, found := dayOf(with, eve)
-		if !ok || !found || !(d.Fitness > 0) || d.Form/d.Fitness*100 >= want.pct {
+		f, ok := formGoingInto(with, r)
+		if !ok || f.Verdict == load.TargetIn {
 			continue
 		}
-		w := format.PlanWarning{Kind: format.WarnForm, Date: r.date, Session: r.label, Form: d.Form, Fitness: d.Fitness, Projected: true, Want: want.zone, WantPct: want.pct}
-		if b, ok := dayOf(without, eve); ok && !r.plan {
+		w := format.PlanWarning{Kind: format.WarnForm, Date: r.date, Session: r.label, Form: f.Form, Fitness: f.Fitness, Projected: true, RaceForm: &f}
+		if b, ok := formGoingInto(without, r); ok && !r.plan {
 			w.Without = &b.Form
 		}
 		warnings = append(warnings, w)

@@ -57,11 +57,9 @@ func fitnessChart(d *trainingLoad, env *toolcall.Env, in chartFitnessIn) *charts
 		f.Days = append(f.Days, charts.FitnessDay{Date: day.Date, Fitness: day.Fitness, Fatigue: day.Fatigue, Form: day.Form, Load: day.Load, Projected: projected})
 	}
 	for _, r := range d.t.Races {
-		day, ok := byDate[r.Date]
-		if !ok {
-			continue
+		if _, ok := byDate[r.Date]; ok {
+			f.Races = append(f.Races, charts.Race{Date: r.Date, Name: r.Name, Category: r.Category, FormIn: r.Form})
 		}
-		f.Races = append(f.Races, charts.Race{Date: r.Date, Name: r.Name, Category: r.Category, Form: day.Form, Zone: load.FormZone(day.Form, day.Fitness)})
 	}
 	return &charts.Chart{
 		Kind: "fitness", Title: "Fitness, fatigue and form", Athlete: nameOr(d.ath.Name, env.AthleteID),

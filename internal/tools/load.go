@@ -271,7 +271,7 @@ func (ld *loadData) project(env *toolcall.Env, q loadQuery) (*trainingLoad, erro
 	t := format.TrainingLoad{
 		Athlete: nameOr(ath.Name, env.AthleteID), Today: today, Until: until, StravaStubs: stubs,
 		Weeks: load.Weekly(series, done, plannedAll), Start: start, Open: open, TodayOpen: todayOpen,
-		Projection: proj, WhatIf: q.extra, Races: races(evs),
+		Projection: proj, WhatIf: q.extra, Races: races(evs, series, well),
 	}
 	switch {
 	case hasToday:
@@ -299,14 +299,26 @@ func latestBefore(well map[string]intervals.Wellness, date string) (load.Day, bo
 	return load.Day{Date: dates[len(dates)-1], Fitness: float64(*w.Ctl), Fatigue: float64(*w.Atl)}, true
 }
 
-// races are the races of the calendar, in its order, for the projection to show form on
-// race day.
-func races(evs []calEvent) []format.Race {
+// races are the races of the calendar, in its order, each with the form going into it
+// (load.FormGoingInto: the end of the day before, in series, or in the wellness rows before
+// it for a race on its first day).
+func races(evs []calEvent, series []load.Day, well map[string]intervals.Wellness) []format.Race {
 	var out []format.Race
 	for _, e := range evs {
-		if strings.HasPrefix(e.Category, "RACE_") && e.date() != "" {
-			out = append(out, format.Race{Date: e.date(), Category: e.Category, Name: e.Name})
+		if !strings.HasPrefix(e.Category, "RACE_") || e.date() == "" {
+			continue
 		}
+		r := format.Race{Date: e.date(), Category: e.Category, Name: e.Name}
+		days := series
+		if len(series) == 0 || addDays(r.Date, -1) < series[0].Date {
+			if w, ok := well[addDays(r.Date, -1)]; ok && w.Ctl != nil && w.Atl != nil {
+				days = []load.Day{{Date: addDays(r.Date, -1), Fitness: float64(*w.Ctl), Fatigue: float64(*w.Atl)}}
+			}
+		}
+		if f, ok := load.FormGoingInto(days, r.Date, r.Category); ok {
+			r.Form = &f
+		}
+		out = append(out, r)
 	}
 	return out
 }

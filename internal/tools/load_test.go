@@ -5,13 +5,19 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/charts"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/api"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/synth"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/load"
 )
 
 // TestLoadToolsAgreeWithTheFakesData checks the load tools against the fake athlete's own
@@ -194,4 +200,78 @@ func TestTrainingLoadHasOneToday(t *testing.T) {
 	}
 	wantRow(t, out, "day", "Tue 2026-12-01", map[string]string{"load": "50", "fitness": "51.1", "fatigue": "63.3", "form": "-12.1"})
 	wantRow(t, out, "week", "Mon 2026-11-30 (Mon-Fri only)", map[string]string{"load done": "0", "load planned": "230"})
+}
+
+// TestRaceFormReadsTheSameEverywhere writes three big days before the demo's B race, then
+// reads the form going into it in get_training_load, chart_fitness (text and structured
+// content) and plan_sessions' check, over one MCP session: the same form of the end of the
+// day before (the projection's Saturday, not the race day that holds its own load), the same
+// zone and the same target, which the race_readiness prompt names.
+func TestRaceFormReadsTheSameEverywhere(t *testing.T) {
+	_, env := demoFake(t)
+	cs := clientSession(t, env)
+	call := func(name string, args map[string]any) *mcp.CallToolResult {
+		t.Helper()
+		return callChart(t, cs, name, args)
+	}
+	text := func(res *mcp.CallToolResult) string { return res.Content[0].(*mcp.TextContent).Text }
+	plan := map[string]any{"plan": "Big days", "sessions": []map[string]any{
+		runSession("2026-12-31", "Big day", timedStep("3:00:00", "Z3 pace")),
+		runSession("2027-01-01", "Big day", timedStep("3:00:00", "Z3 pace")),
+		runSession("2027-01-02", "Big day 3", timedStep("3:00:00", "Z3 pace")),
+	}}
+	call("plan_sessions", plan)
+
+	tl := text(call("get_training_load", map[string]any{"weeks": 1, "days": 60}))
+	eve, day := tableCell(t, tl, "day", "Sat 2027-01-02", "form"), tableCell(t, tl, "day", "Sun 2027-01-03", "form")
+	zone := tableCell(t, tl, "day", "Sat 2027-01-02", "form zone")
+	pct := tableCell(t, tl, "day", "Sat 2027-01-02", "form % of fitness")
+	if eve == "" || eve == day {
+		t.Fatalf("the eve's form %q and the race day's %q should differ (the race's load):\n%s", eve, day, tl)
+	}
+	b, _ := load.TargetOf("RACE_B")
+	verdict := "below"
+	if v, _ := strconv.ParseFloat(pct, 64); v >= b.From {
+		t.Fatalf("the big days should put the B race below its target, not at %s%%", pct)
+	}
+	core := fmt.Sprintf(`form going in %s (%s%%, %s), target 0%% to +15%%: %s`, eve, pct, zone, verdict)
+	want := `Race Sun 2027-01-03 B "Harbour Half Marathon": ` + core
+	if !strings.Contains(tl, want) {
+		t.Errorf("get_training_load: want %q in:\n%s", want, tl)
+	}
+	// the C race goes in within its target
+	if !regexp.MustCompile(`Race Sat 2026-12-19 C "Club 40k Time Trial": form going in -?\d+\.\d \([+-]?\d+%, [a-z ]+\), target -10% to \+10%: in`).MatchString(tl) {
+		t.Errorf("get_training_load: the C race's line is missing:\n%s", tl)
+	}
+
+	res := callChart(t, appsSession(t, env, true, ""), "chart_fitness", map[string]any{"weeks": 1, "days": 60})
+	if !strings.Contains(text(res), want) {
+		t.Errorf("chart_fitness: want %q in:\n%s", want, text(res))
+	}
+	var race *charts.Race
+	for _, r := range chartOf(t, res).Fitness.Races {
+		if r.Date == "2027-01-03" {
+			race = &r
+		}
+	}
+	if race == nil || race.FormIn == nil {
+		t.Fatalf("chart_fitness: no form going into the half marathon in %+v", chartOf(t, res).Fitness.Races)
+	}
+	if f := race.FormIn; format.FitnessValue(f.Form) != eve || f.Zone != zone || f.Eve != "2027-01-02" || f.Target != b || f.Verdict != verdict {
+		t.Errorf("chart_fitness: structured form going in %+v, want form %s (%s) of the eve, target %+v, %s", f, eve, zone, b, verdict)
+	}
+
+	plan["check_only"] = true
+	pl := text(call("plan_sessions", plan))
+	if w := `RACE_B Run "Harbour Half Marathon" with this plan: projected ` + core + ";"; !strings.Contains(pl, w) {
+		t.Errorf("plan_sessions: want %q in:\n%s", w, pl)
+	}
+
+	p, err := cs.GetPrompt(context.Background(), &mcp.GetPromptParams{Name: "race_readiness"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pt := p.Messages[0].Content.(*mcp.TextContent).Text; !strings.Contains(pt, "A +5% to +25%, B 0% to +15%, C -10% to +10%") {
+		t.Errorf("race_readiness does not name the table of targets:\n%s", pt)
+	}
 }

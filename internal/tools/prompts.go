@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
@@ -169,10 +170,10 @@ func renderRaceReadiness(args map[string]string) (string, error) {
 	return fmt.Sprintf(`Is the athlete ready for %s?
 
 1. Call get_athlete_context for today's date, thresholds and coming races; get_events from today to the race day for what is planned.
-2. Call get_training_load with days reaching the race day: fitness, fatigue and form projected over the planned sessions, and the form zone on race day. Fresh (+5%% to +20%% of fitness) is the usual target for an important race; transition (above +20%%) means fitness is being lost.
+2. Call get_training_load with days reaching the race day: fitness, fatigue and form projected over the planned sessions. Its race line gives the form going into the race (the race morning: the end of the day before, before the race's own load) against the target for its priority, in %% of fitness: %s. Below the target the athlete races tired; above it fitness is being lost.
 3. Call get_capacities and get_records for the race's sport and distance: thresholds and recent best efforts, to suggest a realistic pace or power.
 4. Call get_wellness_data for the last two weeks for sleep, HRV, soreness and injury flags.
-5. If form on race day is not right, try changes with get_training_load's sessions argument (what-if: nothing is saved) until it is, then propose them; change the calendar only if the user agrees.
+5. If form going into the race is not in its target, try changes with get_training_load's sessions argument (what-if: nothing is saved) until it is, then propose them; change the calendar only if the user agrees.
 
-Answer in under 250 words: projected form on race day and its zone, the evidence for a target pace or power, the risks, and the changes you propose for the days before the race.`, race), nil
+Answer in under 250 words: projected form going into the race, its zone and the target used, the evidence for a target pace or power, the risks, and the changes you propose for the days before the race.`, race, format.RaceTargets()), nil
 }

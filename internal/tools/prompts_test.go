@@ -50,7 +50,7 @@ func TestWeeklyReviewAndRaceReadinessPrompts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(text, "ready for 10 km on 2026-12-12") || strings.Contains(text, "athlete=") || !strings.Contains(text, "+5% to +20%") {
+	if !strings.Contains(text, "ready for 10 km on 2026-12-12") || strings.Contains(text, "athlete=") || !strings.Contains(text, "in % of fitness: A +5% to +25%, B 0% to +15%, C -10% to +10%.") {
 		t.Errorf("race readiness:\n%s", text)
 	}
 	if _, err := ps[0].Render(map[string]string{"week": "last"}); err == nil {
