@@ -347,3 +347,50 @@ func TestStdioKilledMidWriteIsRecoveredAtTheNextStart(t *testing.T) {
 		})
 	}
 }
+
+// TestReplicaKilledMidWriteIsTakenOverByTheOther: a move, a copy and a plan, each killed on
+// one of two HTTP replicas on PostgreSQL: the other settles the calendar within 10 s (all or
+// nothing, never twice), the caller's next call there starts with the notice, and the same
+// call repeated there leaves each session once at its target.
+func TestReplicaKilledMidWriteIsTakenOverByTheOther(t *testing.T) {
+	dbURL := testDatabase(t)
+	var cases []crashCase
+	for _, c := range crashCases() {
+		if strings.HasSuffix(c.name, "after 7 of 13") || strings.Contains(c.name, "create 2 of") {
+			cases = append(cases, c)
+		}
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fake, fakeURL := startCrashFake(t)
+			a, b := startReplica(t, dbURL, fakeURL), startReplica(t, dbURL, fakeURL)
+			c.seedThrough(t, fake, a.call)
+			c.holdAndKill(t, fake, a.cs, a.cmd.Kill)
+			c.settled(t, fake)
+			text, isErr := b.call(t, "get_gear_list", map[string]any{})
+			if isErr {
+				t.Fatal(text)
+			}
+			checkNotice(t, c.tool, text)
+			c.repeat(t, fake, b.call, false)
+		})
+	}
+}
+
+// TestSlowWriteKeepsItsJournal: a move whose upstream stalls for three leases is not taken
+// for dead by the other replica (its replica renews the lease while it waits): it completes,
+// every session moved once, and no notice follows.
+func TestSlowWriteKeepsItsJournal(t *testing.T) {
+	dbURL := testDatabase(t)
+	fake, fakeURL := startCrashFake(t)
+	a, b := startReplica(t, dbURL, fakeURL), startReplica(t, dbURL, fakeURL) // a lease of 2 s
+	c := crashCases()[1]
+	c.seedThrough(t, fake, a.call)
+	fake.Inject(fakeicu.Fault{Kind: fakeicu.FaultLatency, Delay: 6 * time.Second, Operation: "updateEvent", Skip: 3, Count: 1})
+	c.repeat(t, fake, a.call, false)
+	for _, r := range []*replicaProc{a, b} {
+		if text, _ := r.call(t, "get_gear_list", map[string]any{}); strings.HasPrefix(text, "Your ") {
+			t.Errorf("a notice after a write that completed: %.300s", text)
+		}
+	}
+}
