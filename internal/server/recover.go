@@ -78,16 +78,7 @@ func (p *Persist) settle(ctx context.Context, st store.Store, caller string, wri
 		until = dl.Add(-time.Second) // the refusal, not a timeout, is the answer
 	}
 	for ctx.Err() == nil {
-		j, err := st.ClaimCallerJournal(ctx, p.now(), caller)
-		if err != nil {
-			p.log("claim a caller's journal", "error", err)
-			return nil
-		}
-		if j != nil {
-			p.rollBack(ctx, st, j)
-			continue
-		}
-		pending, err := st.PendingJournals(ctx, caller)
+		pending, err := st.PendingJournals(ctx, caller) // one read when there is none, as almost always
 		if err != nil {
 			p.log("a caller's journals", "error", err)
 			return nil
@@ -103,6 +94,17 @@ func (p *Persist) settle(ctx context.Context, st store.Store, caller string, wri
 				others++
 			case !live:
 				stuck++ // this process claimed it and could not undo everything: it comes back after its lease
+			}
+		}
+		if len(wait) == 0 && others+stuck > 0 { // one may be claimable: its writer dead, or its lease passed
+			j, err := st.ClaimCallerJournal(ctx, p.now(), caller)
+			if err != nil {
+				p.log("claim a caller's journal", "error", err)
+				return nil
+			}
+			if j != nil {
+				p.rollBack(ctx, st, j)
+				continue
 			}
 		}
 		for _, ch := range wait {
