@@ -37,7 +37,9 @@ type crashCase struct {
 	tool string
 	args map[string]any
 	op   string // the upstream operation held at the kill
-	skip int    // how many of op are served first
+	// undone is what the notice says the rollback did
+	undone string
+	skip   int // how many of op are served first
 	// check says whether the calendar is as it must be: settled (after the recovery:
 	// all or nothing) or final (after the repeated call: exactly once at the target); ""
 	// when it is, else what is wrong. bad is a state that must never be seen (twice).
@@ -192,14 +194,23 @@ func crashCases() []crashCase {
 	cp := map[string]any{"oldest": crashDay(0), "newest": crashDay(24), "to_date": crashDay(40)}
 	plan := planSessionsArgs("crashplan", "plan", 60)
 	var cs []crashCase
+	nothing := "before it changed anything"
 	for _, k := range []int{0, 7, 12} {
-		cs = append(cs, crashCase{name: fmt.Sprintf("move killed after %d of 13", k), seed: 13, tool: "move_sessions", args: move, op: "updateEvent", skip: k, check: moveCheck(13, 7)})
+		undone := fmt.Sprintf("rolled back: %d put back as they were", k)
+		if k == 0 {
+			undone = nothing
+		}
+		cs = append(cs, crashCase{name: fmt.Sprintf("move killed after %d of 13", k), seed: 13, tool: "move_sessions", args: move, op: "updateEvent", skip: k, undone: undone, check: moveCheck(13, 7)})
 	}
 	for _, k := range []int{0, 1} {
-		cs = append(cs, crashCase{name: fmt.Sprintf("copy killed in create %d of 2", k+1), seed: 25, tool: "copy_sessions", args: cp, op: "createMultipleEvents", skip: k, check: copyCheck(25, 40)})
+		undone := fmt.Sprintf("rolled back: %d session(s) removed", 20*k)
+		if k == 0 {
+			undone = nothing
+		}
+		cs = append(cs, crashCase{name: fmt.Sprintf("copy killed in create %d of 2", k+1), seed: 25, tool: "copy_sessions", args: cp, op: "createMultipleEvents", skip: k, undone: undone, check: copyCheck(25, 40)})
 	}
 	for _, k := range []int{1, 2} {
-		cs = append(cs, crashCase{name: fmt.Sprintf("plan killed in create %d of 3", k+1), tool: "plan_sessions", args: plan, op: "createMultipleEvents", skip: k, check: planCheck(60)})
+		cs = append(cs, crashCase{name: fmt.Sprintf("plan killed in create %d of 3", k+1), tool: "plan_sessions", args: plan, op: "createMultipleEvents", skip: k, undone: fmt.Sprintf("rolled back: %d session(s) removed", 20*k), check: planCheck(60)})
 	}
 	return cs
 }
@@ -274,17 +285,20 @@ func (c crashCase) repeat(t *testing.T, f *fakeicu.Fake, call callFunc, noticed 
 		t.Fatalf("the repeated call: %s", text)
 	}
 	if noticed {
-		checkNotice(t, c.tool, text)
+		checkNotice(t, c.tool, c.undone, text)
 	}
 	if _, problem := c.check(crashEvents(f), true); problem != "" {
 		t.Fatalf("after the repeated call: %s\n%s", problem, text)
 	}
 }
 
-func checkNotice(t *testing.T, tool, text string) {
+// checkNotice checks that text starts with the notice of tool's interrupted write, saying want
+// (what the rollback did).
+func checkNotice(t *testing.T, tool, want, text string) {
 	t.Helper()
-	if !strings.HasPrefix(text, "Your "+tool+" of ") || !strings.Contains(strings.SplitN(text, "\n", 2)[0], "was interrupted and rolled back") {
-		t.Errorf("the caller's next call does not start with the notice:\n%.600s", text)
+	first := strings.SplitN(text, "\n", 2)[0]
+	if !strings.HasPrefix(text, "Your "+tool+" of ") || !strings.Contains(first, "was interrupted") || !strings.Contains(first, want) {
+		t.Errorf("the caller's next call does not start with the notice saying %q:\n%.600s", want, text)
 	}
 }
 
@@ -339,7 +353,7 @@ func TestStdioKilledMidWriteIsRecoveredAtTheNextStart(t *testing.T) {
 				if isErr {
 					t.Fatal(text)
 				}
-				checkNotice(t, c.tool, text)
+				checkNotice(t, c.tool, c.undone, text)
 				c.repeat(t, fake, next.call, false)
 				return
 			}
@@ -371,7 +385,7 @@ func TestReplicaKilledMidWriteIsTakenOverByTheOther(t *testing.T) {
 			if isErr {
 				t.Fatal(text)
 			}
-			checkNotice(t, c.tool, text)
+			checkNotice(t, c.tool, c.undone, text)
 			c.repeat(t, fake, b.call, false)
 		})
 	}

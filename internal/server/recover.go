@@ -271,6 +271,10 @@ func (p *Persist) undo1(ctx context.Context, st store.Store, j *store.Journal) {
 		p.log("journal rollback incomplete, will retry", "journal", j.ID, "claims", j.Claims, "left", strings.Join(left, "; "))
 		return // its lease passes and it is claimed again
 	}
+	if removed == 0 && restored == 0 && len(left) == 0 {
+		p.finish(ctx, st, j, "rolled back", of+" was interrupted before it changed anything: the calendar is as it was. Run it again if you still want it.")
+		return
+	}
 	var did []string
 	if removed > 0 || restored == 0 {
 		did = append(did, fmt.Sprintf("%d session(s) removed", removed))
