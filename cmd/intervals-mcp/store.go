@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -27,7 +28,9 @@ func newPersist(cfg *config.Config, credential string, logger *slog.Logger) *ser
 	return &server.Persist{
 		Credential: credential,
 		Undo:       tools.UndoJournal,
+		Lease:      lease,
 		Tick:       min(max(lease/2, 500*time.Millisecond), 30*time.Second),
+		Kept:       func() bool { return storeKept(cfg) },
 		Logger:     func(msg string, args ...any) { logger.Warn(msg, args...) },
 		OpenStore: func(ctx context.Context) (store.Store, error) {
 			if temporaryStore(cfg) {
@@ -50,6 +53,27 @@ func newPersist(cfg *config.Config, credential string, logger *slog.Logger) *ser
 			return st, err
 		},
 	}
+}
+
+// storeKept says whether the run's store exists already: PostgreSQL, or the SQLite file in
+// the data directory (a temporary store never does). A stdio server opens a kept store at
+// start, so that the journals of a process that died are rolled back at once.
+func storeKept(cfg *config.Config) bool {
+	if temporaryStore(cfg) {
+		return false
+	}
+	if cfg.Store.DatabaseURL != "" {
+		return true
+	}
+	dir := cfg.Store.DataDir
+	if dir == "" {
+		var err error
+		if dir, err = store.DefaultDataDir(); err != nil {
+			return false
+		}
+	}
+	_, err := os.Stat(filepath.Join(dir, store.FileName))
+	return err == nil
 }
 
 // demoStore applies --demo's rule to the store's location: only --data-dir or

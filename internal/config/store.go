@@ -26,7 +26,8 @@ type StoreConfig struct {
 	UpstreamRate float64 // --upstream-rate, INTERVALS_MCP_UPSTREAM_RATE: requests/s per caller
 	GlobalRate   float64 // --global-rate, INTERVALS_MCP_GLOBAL_RATE: requests/s for the deployment
 	// JournalLease is how long a write journal stays its writer's without news before another
-	// replica rolls it back (INTERVALS_MCP_JOURNAL_LEASE; 0 means the store's default, 1m).
+	// replica rolls it back (INTERVALS_MCP_JOURNAL_LEASE; 0 means the store's default, 5s);
+	// a writer renews it every third of it while it works.
 	JournalLease time.Duration
 }
 
@@ -103,7 +104,7 @@ func (f *storeFlags) load(c *Config, get func(flagName, env, def string) string)
 	}
 	if s := get("", "INTERVALS_MCP_JOURNAL_LEASE", ""); s != "" {
 		if c.Store.JournalLease, err = time.ParseDuration(s); err != nil || c.Store.JournalLease <= 0 {
-			return fmt.Errorf("INTERVALS_MCP_JOURNAL_LEASE %q: use a duration such as 1m", s)
+			return fmt.Errorf("INTERVALS_MCP_JOURNAL_LEASE %q: use a duration such as 5s", s)
 		}
 	}
 	return nil

@@ -195,7 +195,10 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 	if err := checkServed(work, env, asked); err != nil {
 		return "", err
 	}
-	work, pc := rt.Persist.begin(work, env, e.Name)
+	work, pc, err := rt.Persist.begin(work, env, e.Name, e.Access != manifest.Read)
+	if err != nil {
+		return pc.end(ctx, "", err)
+	}
 	text, err = e.Run(work, env, args)
 	rt.logger().Debug("tool call", "tool", e.Name, "athlete", athlete, "ms", time.Since(start).Milliseconds(), "error", err != nil)
 	if err != nil && work.Err() == context.DeadlineExceeded && ctx.Err() == nil {

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"strings"
 	"sync"
@@ -16,14 +17,17 @@ import (
 
 // Persist wires internal/store into the tool calls: each call gets a caller key (a hash of
 // the credential and the athlete), range-delete tokens kept in the store, a write journal
-// persisted as it is written (finished when the call returns), and the caller's notices at
-// the top of its answer. It also runs the recovery of the journals that a process left
-// unfinished (it died mid-write): claimed once their lease has passed, rolled back through
-// the Intervals.icu client, finished with a notice for the caller.
+// persisted as it is written (its intent first, its lease renewed while the call runs,
+// finished when the call returns), and the caller's notices at the top of its answer. A call
+// first settles the caller's own unfinished journals (recover.go). It also runs the recovery
+// of the journals that a process left unfinished (it died mid-write): claimed once their
+// owner is known dead or their lease has passed, rolled back through the Intervals.icu
+// client, finished with a notice for the caller.
 //
-// The store is opened by Open (the HTTP server, at start) or on first need (stdio: the first
-// write or range-delete preview), so that an idle stdio server never opens it. A nil
-// *Persist keeps everything in memory, as before.
+// The store is opened by Open (the HTTP server, at start; stdio, at start when it is kept
+// already) or on first need (stdio: the first write or range-delete preview), so that a
+// stdio server that never wrote never opens it. A nil *Persist keeps everything in memory,
+// as before.
 type Persist struct {
 	// OpenStore opens the store (store.Open with the configuration).
 	OpenStore func(ctx context.Context) (store.Store, error)
@@ -39,8 +43,15 @@ type Persist struct {
 	// Undo rolls back a journal's entries through env's client (tools.UndoJournal): how many
 	// events it deleted and put back, and what it could not undo.
 	Undo func(ctx context.Context, env *toolcall.Env, entries []toolcall.JournalEntry) (removed, restored int, left []string)
+	// Kept says whether the store exists already (stdio opens it at start then, and reads
+	// open it too, so that a dead process's journals are recovered at once); nil: no.
+	Kept func() bool
 	// Tick is how often the recovery looks for abandoned journals; 0 means 30 s.
-	Tick   time.Duration
+	Tick time.Duration
+	// Lease is the store's journal lease (store.Config.JournalLease); 0 means
+	// store.DefaultJournalLease. A journal is renewed every third of it while it is written
+	// or undone.
+	Lease  time.Duration
 	Now    func() time.Time
 	Logger func(msg string, args ...any) // nil: silent
 
@@ -49,6 +60,10 @@ type Persist struct {
 	closed  bool
 	stop    context.CancelFunc
 	stopped chan struct{}
+
+	busy sync.Mutex
+	live map[string]bool          // journals of this process's calls in flight
+	undo map[string]chan struct{} // journals this process is rolling back: closed when done
 }
 
 var errStoreClosed = errors.New("the store is closed: the server is shutting down")
@@ -150,14 +165,19 @@ type persistCall struct {
 	athlete string
 	signed  string // the signed-in athlete whose credential the call runs under ("" the server's)
 	journal string // the journal's id, once begun
+	renew   func() // stops the journal's heartbeat
 	noticed bool   // notices taken at the start
 	notices []string
 }
 
-// begin wires env for one call of tool and returns the call's context.
-func (p *Persist) begin(ctx context.Context, env *toolcall.Env, tool string) (context.Context, *persistCall) {
+// begin wires env for one call of tool (write: it may write) and returns the call's
+// context. With the store open (a write opens it; a read, when it is kept already) it first
+// settles the caller's unfinished journals: rolled back if their writer is gone, waited for
+// (a write) while another replica writes them; the notices they leave head the answer. An
+// error refuses the call: an earlier write of the caller is still unfinished.
+func (p *Persist) begin(ctx context.Context, env *toolcall.Env, tool string, write bool) (context.Context, *persistCall, error) {
 	if p == nil {
-		return ctx, nil
+		return ctx, nil, nil
 	}
 	who, _ := caller.From(ctx)
 	who.Key = caller.KeyOf(who.Credential(p.Credential), env.AthleteID)
@@ -166,11 +186,20 @@ func (p *Persist) begin(ctx context.Context, env *toolcall.Env, tool string) (co
 	env.Confirmations = confirmations{c}
 	env.Journal = c
 	ctx = caller.With(ctx, who)
-	if st := p.Opened(); st != nil {
-		c.takeNotices(ctx, st)
-		c.noticed = true
+	st := p.Opened()
+	if st == nil && (write || p.Kept != nil && p.Kept()) {
+		var err error
+		if st, err = p.Open(ctx); err != nil {
+			p.log("open the store", "error", err)
+		}
 	}
-	return ctx, c
+	if st == nil {
+		return ctx, c, nil
+	}
+	err := p.settle(ctx, st, c.caller, write)
+	c.takeNotices(ctx, st)
+	c.noticed = true
+	return ctx, c, err
 }
 
 func (c *persistCall) takeNotices(ctx context.Context, st store.Store) {
@@ -192,6 +221,10 @@ func (c *persistCall) end(ctx context.Context, text string, err error) (string, 
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 	defer cancel()
 	st := c.p.Opened()
+	if c.renew != nil {
+		c.renew()
+		c.p.setLive(c.journal, false)
+	}
 	if c.journal != "" && st != nil {
 		outcome := "done"
 		if err != nil {
@@ -218,19 +251,37 @@ func (c *persistCall) end(ctx context.Context, text string, err error) (string, 
 	return head + text, nil
 }
 
-// Record implements toolcall.JournalRecorder: the first entry opens the store if needed and
-// begins the journal.
+// Intend implements toolcall.JournalRecorder: it opens the store if needed and begins the
+// journal with the call's intent, renewed from then on until the call ends.
+func (c *persistCall) Intend(ctx context.Context, summary string, intent json.RawMessage) error {
+	st, err := c.p.Open(ctx)
+	if err != nil {
+		return err
+	}
+	if c.journal != "" {
+		return errors.New("the journal is begun already")
+	}
+	if c.journal, err = st.BeginJournal(ctx, store.JournalStart{Caller: c.caller, Tool: c.tool, Athlete: c.athlete, Summary: summary, Intent: intent, CredentialAthlete: c.signed}, c.p.now()); err != nil {
+		return err
+	}
+	c.p.setLive(c.journal, true)
+	c.renew = c.p.keepLease(st, c.journal)
+	return nil
+}
+
+// Record implements toolcall.JournalRecorder: a first entry without an intent begins the
+// journal with none.
 func (c *persistCall) Record(ctx context.Context, entries ...toolcall.JournalEntry) error {
+	if c.journal == "" {
+		if err := c.Intend(ctx, c.tool, nil); err != nil {
+			return err
+		}
+	}
 	st, err := c.p.Open(ctx)
 	if err != nil {
 		return err
 	}
 	now := c.p.now()
-	if c.journal == "" {
-		if c.journal, err = st.BeginJournal(ctx, store.JournalStart{Caller: c.caller, Tool: c.tool, Athlete: c.athlete, Summary: c.tool, CredentialAthlete: c.signed}, now); err != nil {
-			return err
-		}
-	}
 	es := make([]store.JournalEntry, len(entries))
 	for i, e := range entries {
 		es[i] = store.JournalEntry{Kind: store.EntryKind(e.Kind), EventID: e.EventID, ExternalID: e.ExternalID, Original: e.Original}

@@ -9,14 +9,19 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/caller"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
 // The recovery of the write journals a process left unfinished (it died mid-write): claimed
-// once their lease has passed, rolled back through the Intervals.icu client of the
-// credential they were written under, finished with a notice for their caller (Persist
-// takes the notices at the top of that caller's next answer).
+// at once when their owner is known dead (its lock in the data directory is free, or its pid
+// is gone on this host), else once their lease has passed (a live writer renews it every
+// third of the lease), rolled back through the Intervals.icu client of the credential they
+// were written under, finished with a notice for their caller (Persist takes the notices at
+// the top of that caller's next answer). A caller's call settles the caller's own journals
+// first (settle), so that a repeat of an interrupted write starts from the calendar as it
+// was and does the write once.
 
 // loop recovers abandoned journals at once and then on every tick, and cleans up the store
 // every few minutes.
@@ -58,16 +63,164 @@ func (p *Persist) Recover(ctx context.Context, st store.Store) {
 		if j == nil {
 			return
 		}
-		p.undo(ctx, st, j)
+		p.rollBack(ctx, st, j)
 	}
 }
 
-// undo rolls one claimed journal back and finishes it with a notice for its caller. A
+// settle deals with caller's unfinished journals before a call: those it can claim (owner
+// dead, lease passed) are rolled back now, those this process is rolling back are waited
+// for. A write also waits, for at most a lease and a bit, for a journal another replica
+// holds (it is writing it, or it died and its lease has yet to pass), and is refused if one
+// is still unfinished then.
+func (p *Persist) settle(ctx context.Context, st store.Store, caller string, write bool) error {
+	until := time.Now().Add(p.lease() + 2*p.heartbeat())
+	if dl, ok := ctx.Deadline(); ok && dl.Add(-time.Second).Before(until) {
+		until = dl.Add(-time.Second) // the refusal, not a timeout, is the answer
+	}
+	for ctx.Err() == nil {
+		pending, err := st.PendingJournals(ctx, caller) // one read when there is none, as almost always
+		if err != nil {
+			p.log("a caller's journals", "error", err)
+			return nil
+		}
+		var wait []chan struct{}
+		others, stuck := 0, 0
+		for _, j := range pending {
+			live, undo := p.state(j.ID)
+			switch {
+			case undo != nil:
+				wait = append(wait, undo)
+			case !j.Mine:
+				others++
+			case !live:
+				stuck++ // this process claimed it and could not undo everything: it comes back after its lease
+			}
+		}
+		if len(wait) == 0 && others+stuck > 0 { // one may be claimable: its writer dead, or its lease passed
+			j, err := st.ClaimCallerJournal(ctx, p.now(), caller)
+			if err != nil {
+				p.log("claim a caller's journal", "error", err)
+				return nil
+			}
+			if j != nil {
+				p.rollBack(ctx, st, j)
+				continue
+			}
+		}
+		for _, ch := range wait {
+			select {
+			case <-ch:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		if len(wait) > 0 {
+			continue
+		}
+		if !write || others+stuck == 0 {
+			return nil
+		}
+		if stuck > 0 {
+			return manifest.Errorf("Nothing was done: an earlier write of yours was interrupted and its rollback is being retried. Try again in a minute; its outcome will head the answer")
+		}
+		if time.Now().After(until) {
+			return manifest.Errorf("Nothing was done: an earlier write of yours is still running on another replica. Try again when it is done; if it was interrupted, its outcome will head the answer")
+		}
+		select {
+		case <-time.After(p.heartbeat() / 2):
+		case <-ctx.Done():
+		}
+	}
+	return ctx.Err()
+}
+
+// rollBack undoes a journal this process claimed, renewing its lease meanwhile; callers of
+// the same journal's caller wait for it (settle).
+func (p *Persist) rollBack(ctx context.Context, st store.Store, j *store.Journal) {
+	done := make(chan struct{})
+	p.busy.Lock()
+	if p.undo == nil {
+		p.undo = map[string]chan struct{}{}
+	}
+	p.undo[j.ID] = done
+	p.busy.Unlock()
+	stop := p.keepLease(st, j.ID)
+	defer func() {
+		stop()
+		p.busy.Lock()
+		delete(p.undo, j.ID)
+		p.busy.Unlock()
+		close(done)
+	}()
+	p.undo1(ctx, st, j)
+}
+
+// state says whether journal id is a call's of this process in flight (live), and, when this
+// process is rolling it back, the channel closed when that is done.
+func (p *Persist) state(id string) (live bool, undo chan struct{}) {
+	p.busy.Lock()
+	defer p.busy.Unlock()
+	return p.live[id], p.undo[id]
+}
+
+// setLive marks journal id as a call's of this process in flight, or no longer.
+func (p *Persist) setLive(id string, live bool) {
+	p.busy.Lock()
+	defer p.busy.Unlock()
+	if p.live == nil {
+		p.live = map[string]bool{}
+	}
+	if live {
+		p.live[id] = true
+	} else {
+		delete(p.live, id)
+	}
+}
+
+// keepLease renews this replica's lease on journal id every third of the lease until the
+// returned stop is called (a heartbeat: a write waiting on a slow upstream keeps its journal,
+// and a dead writer's journal is free a lease after its last beat).
+func (p *Persist) keepLease(st store.Store, id string) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(p.heartbeat())
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			if err := st.AppendJournal(ctx, id, p.now()); err != nil {
+				if ctx.Err() == nil && !errors.Is(err, store.ErrJournalLost) {
+					p.log("renew a journal's lease", "journal", id, "error", err)
+				}
+				if errors.Is(err, store.ErrJournalLost) {
+					return
+				}
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
+}
+
+func (p *Persist) lease() time.Duration {
+	if p.Lease > 0 {
+		return p.Lease
+	}
+	return store.DefaultJournalLease
+}
+
+func (p *Persist) heartbeat() time.Duration { return max(p.lease()/3, 10*time.Millisecond) }
+
+// undo1 rolls one claimed journal back and finishes it with a notice for its caller. A
 // journal of a signed-in athlete is undone with their own Intervals.icu token (ClientFor);
 // when none is kept, or Intervals.icu no longer takes it, it ends at once with a notice that
 // says so. A journal of another credential (this replica cannot write there) is left for a
 // replica that can, and given up after maxClaims.
-func (p *Persist) undo(ctx context.Context, st store.Store, j *store.Journal) {
+func (p *Persist) undo1(ctx context.Context, st store.Store, j *store.Journal) {
 	env := &toolcall.Env{AthleteID: j.Athlete, Caller: j.Caller}
 	ctx = caller.With(ctx, caller.Caller{Key: j.Caller})
 	cannot, final := "", false // why this replica cannot roll it back (the notice's end), and whether none ever will
@@ -97,6 +250,9 @@ func (p *Persist) undo(ctx context.Context, st store.Store, j *store.Journal) {
 		}
 	}
 	of := fmt.Sprintf("Your %s of %s", j.Tool, when.Format("Mon 2 Jan 15:04 MST"))
+	if j.Summary != "" && j.Summary != j.Tool {
+		of += " (" + j.Summary + ")"
+	}
 	if cannot != "" {
 		if final || j.Claims >= maxClaims {
 			p.finish(ctx, st, j, "incomplete", of+" was interrupted and could not be rolled back"+cannot)
@@ -114,6 +270,10 @@ func (p *Persist) undo(ctx context.Context, st store.Store, j *store.Journal) {
 	if len(left) > 0 && j.Claims < maxClaims {
 		p.log("journal rollback incomplete, will retry", "journal", j.ID, "claims", j.Claims, "left", strings.Join(left, "; "))
 		return // its lease passes and it is claimed again
+	}
+	if removed == 0 && restored == 0 && len(left) == 0 {
+		p.finish(ctx, st, j, "rolled back", of+" was interrupted before it changed anything: the calendar is as it was. Run it again if you still want it.")
+		return
 	}
 	var did []string
 	if removed > 0 || restored == 0 {

@@ -45,7 +45,10 @@
 //
 //	for { j, err := st.ClaimJournal(ctx, now); if j == nil { break }; undo j.Entries; st.FinishJournal(ctx, j.ID, now, "rolled back", "your plan_sessions of 09:12 was interrupted and rolled back: ...") }
 //
-// The claimer renews its lease with st.AppendJournal(ctx, j.ID, now) if the undo takes long.
+// A journal is claimable once its lease has passed, or at once when its owner is known dead
+// (owner.go: its flock in the SQLite data directory is free, or its pid is gone on this host);
+// ClaimCallerJournal and PendingJournals let a caller's call deal with its own first. The
+// writer, and the claimer while it undoes, renew the lease with st.AppendJournal(ctx, id, now).
 // j.Claims counts the attempts: a journal that cannot be undone (Intervals.icu down) comes
 // back after each lease; after a few, finish it as "incomplete" with a notice of what is left.
 // Every call starts with st.TakeNotices(ctx, caller), which hands each notice over once.

@@ -13,10 +13,11 @@ import (
 )
 
 // Journals are the write journals of the multi-event calendar writes. The replica that writes
-// begins a journal, appends what it did before and after each upstream request, and finishes
-// it. A journal left unfinished (the replica died) is claimed by another replica once its
-// lease has passed, rolled back from its entries and finished with a notice for the caller,
-// which the caller's next call takes.
+// begins a journal with its intent, appends what it did before and after each upstream
+// request, renews its lease while it works, and finishes it. A journal left unfinished (the
+// replica died) is claimed by another replica (or the next process) once its owner is known
+// dead (owner.go) or its lease has passed, rolled back from its entries and finished with a
+// notice for the caller, which the caller's next call takes.
 type Journals interface {
 	// BeginJournal starts a journal owned by this replica until now + the lease.
 	BeginJournal(ctx context.Context, start JournalStart, now time.Time) (id string, err error)
@@ -27,10 +28,14 @@ type Journals interface {
 	// FinishJournal marks the journal done with outcome (a word or two: "done", "rolled
 	// back", "incomplete"); a non-empty notice is kept for the journal's caller.
 	FinishJournal(ctx context.Context, id string, now time.Time, outcome, notice string) error
-	// ClaimJournal claims the oldest unfinished journal whose lease has passed, for this
-	// replica until now + the lease, and returns it with its entries; nil when there is none.
-	// Of replicas claiming at once, exactly one gets a given journal.
+	// ClaimJournal claims the oldest unfinished journal whose lease has passed or whose owner
+	// is known dead, for this replica until now + the lease, and returns it with its entries;
+	// nil when there is none. Of replicas claiming at once, exactly one gets a given journal.
 	ClaimJournal(ctx context.Context, now time.Time) (*Journal, error)
+	// ClaimCallerJournal is ClaimJournal among caller's journals only.
+	ClaimCallerJournal(ctx context.Context, now time.Time, caller string) (*Journal, error)
+	// PendingJournals lists caller's unfinished journals.
+	PendingJournals(ctx context.Context, caller string) ([]PendingJournal, error)
 	// TakeNotices returns caller's notices and deletes them: each is delivered once.
 	TakeNotices(ctx context.Context, caller string) ([]Notice, error)
 }
@@ -75,6 +80,13 @@ type JournalEntry struct {
 	EventID    int64
 	ExternalID string
 	Original   json.RawMessage
+}
+
+// PendingJournal is an unfinished journal: its ID, and whether this replica owns it (Mine:
+// a write of this process, or a journal it has claimed).
+type PendingJournal struct {
+	ID   string
+	Mine bool
 }
 
 // Notice is a message kept for a caller.
@@ -172,16 +184,43 @@ func (s *DB) FinishJournal(ctx context.Context, id string, now time.Time, outcom
 }
 
 func (s *DB) ClaimJournal(ctx context.Context, now time.Time) (*Journal, error) {
+	return s.claim(ctx, now, "")
+}
+
+func (s *DB) ClaimCallerJournal(ctx context.Context, now time.Time, caller string) (*Journal, error) {
+	if caller == "" {
+		return nil, errors.New("store: claim a caller's journal: no caller given")
+	}
+	return s.claim(ctx, now, caller)
+}
+
+// claim claims the oldest claimable journal (of caller, unless ""): unfinished, and its lease
+// passed or its owner dead.
+func (s *DB) claim(ctx context.Context, now time.Time, caller string) (*Journal, error) {
+	dead, err := s.deadOwners(ctx, now, caller)
+	if err != nil {
+		return nil, fmt.Errorf("store: claim a journal: %w", err)
+	}
+	args := []any{s.id, us(now.Add(s.lease)), us(now), caller}
+	claimable := "done_us IS NULL AND ($4 = '' OR caller = $4) AND (lease_us < $3"
+	if len(dead) > 0 {
+		ph := make([]string, len(dead))
+		for i, o := range dead {
+			args = append(args, o)
+			ph[i] = fmt.Sprintf("$%d", len(args))
+		}
+		claimable += " OR claimed_by IN (" + strings.Join(ph, ", ") + ")"
+	}
+	claimable += ")"
 	// The conditions are repeated outside the subquery: PostgreSQL checks them again on the
 	// row it locked, so a replica that lost the race updates nothing.
 	var j Journal
 	var intent string
 	var started int64
-	err := s.db.QueryRowContext(ctx, `UPDATE journals SET claimed_by = $1, lease_us = $2, claims = claims + 1
-		WHERE done_us IS NULL AND lease_us < $3 AND id = (
-			SELECT id FROM journals WHERE done_us IS NULL AND lease_us < $3 ORDER BY started_us, id LIMIT 1`+s.d.skipLocked+`)
-		RETURNING id, caller, tool, athlete, summary, intent, started_us, claims, credential_athlete`,
-		s.id, us(now.Add(s.lease)), us(now)).
+	err = s.db.QueryRowContext(ctx, `UPDATE journals SET claimed_by = $1, lease_us = $2, claims = claims + 1
+		WHERE `+claimable+` AND id = (
+			SELECT id FROM journals WHERE `+claimable+` ORDER BY started_us, id LIMIT 1`+s.d.skipLocked+`)
+		RETURNING id, caller, tool, athlete, summary, intent, started_us, claims, credential_athlete`, args...).
 		Scan(&j.ID, &j.Caller, &j.Tool, &j.Athlete, &j.Summary, &intent, &started, &j.Claims, &j.CredentialAthlete)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -214,6 +253,50 @@ func (s *DB) ClaimJournal(ctx context.Context, now time.Time) (*Journal, error) 
 		return nil, fmt.Errorf("store: read journal %s: %w", j.ID, err)
 	}
 	return &j, nil
+}
+
+// deadOwners are the owners, known dead, of unfinished journals (of caller, unless "") whose
+// lease has not passed yet.
+func (s *DB) deadOwners(ctx context.Context, now time.Time, caller string) ([]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT DISTINCT claimed_by FROM journals
+		WHERE done_us IS NULL AND lease_us >= $1 AND claimed_by <> $2 AND ($3 = '' OR caller = $3)`, us(now), s.id, caller)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var o string
+		if err := rows.Scan(&o); err != nil {
+			return nil, err
+		}
+		if s.ownerDead(o) {
+			out = append(out, o)
+		}
+	}
+	return out, rows.Err()
+}
+
+func (s *DB) PendingJournals(ctx context.Context, caller string) ([]PendingJournal, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, claimed_by FROM journals WHERE done_us IS NULL AND caller = $1 ORDER BY started_us, id`, caller)
+	if err != nil {
+		return nil, fmt.Errorf("store: a caller's unfinished journals: %w", err)
+	}
+	defer rows.Close()
+	var out []PendingJournal
+	for rows.Next() {
+		var p PendingJournal
+		var o string
+		if err := rows.Scan(&p.ID, &o); err != nil {
+			return nil, fmt.Errorf("store: a caller's unfinished journals: %w", err)
+		}
+		p.Mine = o == s.id
+		out = append(out, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("store: a caller's unfinished journals: %w", err)
+	}
+	return out, nil
 }
 
 func (s *DB) TakeNotices(ctx context.Context, caller string) ([]Notice, error) {

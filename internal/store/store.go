@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
 	"database/sql"
 	"encoding/hex"
@@ -46,8 +45,10 @@ type Config struct {
 const FileName = "store.db"
 
 // DefaultJournalLease is how long a journal stays with the replica that writes it after its
-// last append: past it, another replica may claim the journal and roll it back.
-const DefaultJournalLease = time.Minute
+// last append: past it, another replica may claim the journal and roll it back. A writer
+// renews it while it works (the server's heartbeat, a third of the lease), so it can be short:
+// a dead replica's journal is taken over within seconds.
+const DefaultJournalLease = 5 * time.Second
 
 // DB is a Store on one database. Each DB is one replica: it has its own ID, under which it
 // owns the journals it begins or claims. It is safe for concurrent use.
@@ -56,6 +57,10 @@ type DB struct {
 	d     dialect
 	id    string
 	lease time.Duration
+	// lockDir is where the owners' locks are (SQLite's data directory; owner.go), "" none;
+	// lock is this DB's own, held open.
+	lockDir string
+	lock    *os.File
 }
 
 // dialect is what differs between the two databases' SQL; everything else is one text, with
@@ -84,7 +89,10 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	switch u := strings.TrimSpace(cfg.DatabaseURL); {
 	case u == "":
 		s.d = sqlite
-		s.db, err = openSQLite(ctx, cfg.DataDir)
+		var dir string
+		if s.db, dir, err = openSQLite(ctx, cfg.DataDir); err == nil {
+			s.holdOwnerLock(dir)
+		}
 	case strings.HasPrefix(u, "postgres://"), strings.HasPrefix(u, "postgresql://"):
 		s.d = postgres
 		s.db, err = openPostgres(u)
@@ -95,11 +103,11 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		return nil, err
 	}
 	if err := s.db.PingContext(ctx); err != nil {
-		s.db.Close()
+		s.Close()
 		return nil, fmt.Errorf("store: %s does not answer: %w", s.d.name, err)
 	}
 	if _, err := s.migrate(ctx); err != nil {
-		s.db.Close()
+		s.Close()
 		return nil, err
 	}
 	return s, nil
@@ -117,35 +125,35 @@ func DefaultDataDir() (string, error) {
 // openSQLite opens (creating them if needed) the data directory, 0700, and the database file
 // in it, 0600. Every transaction is BEGIN IMMEDIATE: it takes the write lock first, so two
 // writers wait for each other (busy_timeout) instead of one failing on a lock upgrade.
-func openSQLite(ctx context.Context, dir string) (*sql.DB, error) {
+func openSQLite(ctx context.Context, dir string) (*sql.DB, string, error) {
 	if dir == "" {
 		var err error
 		if dir, err = DefaultDataDir(); err != nil {
-			return nil, err
+			return nil, "", err
 		}
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("store: create the data directory: %w", err)
+		return nil, "", fmt.Errorf("store: create the data directory: %w", err)
 	}
 	path := filepath.Join(dir, FileName)
 	if strings.ContainsAny(path, "?#") {
-		return nil, fmt.Errorf("store: the data directory %q has a ? or #, which SQLite would read as part of a URI: choose another", dir)
+		return nil, "", fmt.Errorf("store: the data directory %q has a ? or #, which SQLite would read as part of a URI: choose another", dir)
 	}
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
 	if err != nil {
-		return nil, fmt.Errorf("store: open the database file: %w", err)
+		return nil, "", fmt.Errorf("store: open the database file: %w", err)
 	}
 	f.Close()
 	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, "", fmt.Errorf("store: open %s: %w", path, err)
 	}
 	if err := walMode(ctx, db); err != nil {
 		db.Close()
-		return nil, fmt.Errorf("store: open %s: %w", path, err)
+		return nil, "", fmt.Errorf("store: open %s: %w", path, err)
 	}
-	return db, nil
+	return db, dir, nil
 }
 
 // walMode puts the database file in WAL mode (readers do not wait for the writer; the mode
@@ -216,8 +224,11 @@ func (s *DB) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the database; the DB cannot be used after.
-func (s *DB) Close() error { return s.db.Close() }
+// Close closes the database and releases this DB's owner lock; the DB cannot be used after.
+func (s *DB) Close() error {
+	s.releaseOwnerLock()
+	return s.db.Close()
+}
 
 // tx runs fn in a transaction and commits it if fn returns nil.
 func (s *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
@@ -230,12 +241,6 @@ func (s *DB) tx(ctx context.Context, fn func(*sql.Tx) error) error {
 		return err
 	}
 	return tx.Commit()
-}
-
-// replicaID is unique per DB value: host, process and a random part.
-func replicaID() string {
-	host, _ := os.Hostname()
-	return fmt.Sprintf("%s:%d:%s", host, os.Getpid(), rand.Text()[:8])
 }
 
 // hashToken is what is stored in place of a token.

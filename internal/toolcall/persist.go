@@ -20,10 +20,15 @@ type Confirmations interface {
 
 // JournalRecorder persists a call's write journal as it is written, so that a write cut
 // short by a crash is undone by the next process (or replica) that looks: the tools call
+// Intend once before their first write, with what the call will do in absolute terms (each
+// event id and the date it goes to; the external id and day of each event it creates), then
 // Record before each create (Creating, by external id) and change (Changed, with the
 // original values), and after each create (Created, by id). An error means the write must
 // stop (the journal could not be kept, or another replica has taken it over).
 type JournalRecorder interface {
+	// Intend begins the journal: summary says in words what the call does (for the notice
+	// of a recovery), intent is the absolute plan as JSON.
+	Intend(ctx context.Context, summary string, intent json.RawMessage) error
 	Record(ctx context.Context, entries ...JournalEntry) error
 }
 

@@ -68,6 +68,15 @@ func copySessions(ctx context.Context, env *toolcall.Env, in copyIn) (string, er
 		}
 	}
 	j := newJournal(env, a)
+	if len(todo) > 0 {
+		src := map[string]int32{}
+		for i, c := range copies {
+			src[deref(c.ExternalId)] = deref(events[i].Id)
+		}
+		if err := j.intend(ctx, fmt.Sprintf("copy of %d session(s) to %s", len(copies), in.ToDate), writeIntent{Creates: createsOf(todo, func(i int) int32 { return src[deref(todo[i].ExternalId)] })}); err != nil {
+			return "", err
+		}
+	}
 	made, err := j.create(ctx, todo)
 	if err != nil {
 		return "", j.fail(ctx, err)

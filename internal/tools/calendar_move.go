@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -82,6 +83,11 @@ func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, er
 	moves := make([]format.Move, len(plan.Moves))
 	for i, m := range plan.Moves {
 		moves[i] = format.Move{After: events[i].session(), Was: m.From}
+	}
+	if len(todo) > 0 {
+		if err := j.intend(ctx, fmt.Sprintf("move of %d session(s) by %+d day(s) from %s", len(plan.Moves), plan.Days, plan.Moves[0].From), writeIntent{Moves: plan.Moves}); err != nil {
+			return "", err
+		}
 	}
 	for _, i := range todo {
 		e := events[i]

@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"sort"
 	"strings"
@@ -153,6 +154,15 @@ func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, er
 		return planAnswer(answer, items, status, ids, stale, a, env.MaxChars()), nil
 	}
 	j := newJournal(env, a)
+	if len(changes)+len(creates) > 0 {
+		want := writeIntent{Creates: createsOf(creates, nil)}
+		for _, c := range changes {
+			want.Updates = append(want.Updates, deref(c.orig.Id))
+		}
+		if err := j.intend(ctx, fmt.Sprintf("plan %q, %d session(s) %s to %s", in.Plan, len(items), oldest, newest), want); err != nil {
+			return "", err
+		}
+	}
 	for _, c := range changes {
 		if err := j.update(ctx, c.orig, c.fields); err != nil {
 			return "", j.fail(ctx, err)

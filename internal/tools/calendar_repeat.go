@@ -94,6 +94,11 @@ func repeatSession(ctx context.Context, env *toolcall.Env, in repeatIn) (string,
 	}
 	check := checkCalendar(ctx, env, a, copiesWrite(srcs, shifts, exts, a))
 	j := newJournal(env, a)
+	if len(copies) > 0 {
+		if err := j.intend(ctx, fmt.Sprintf("repeat of event %d, %d time(s)", ids[0], in.Times), writeIntent{Creates: createsOf(copies, func(int) int32 { return ids[0] })}); err != nil {
+			return "", err
+		}
+	}
 	created, err := j.create(ctx, copies)
 	if err != nil {
 		return "", j.fail(ctx, err)

@@ -10,9 +10,58 @@ import (
 )
 
 // The journal's entries also go to Env.Journal, when the server keeps one (internal/store):
-// before each create the external ids it sends, after it the ids it got, and before each
-// change the original values. A process killed in the middle of a write then leaves a
-// journal that the next process (or another replica) rolls back.
+// before the first write the call's absolute intent (intend), before each create the external
+// ids it sends, after it the ids it got, and before each change the original values. A
+// process killed in the middle of a write then leaves a journal that the next process (or
+// another replica) rolls back.
+
+// writeIntent is what a write will do, in absolute terms, persisted before its first write:
+// each event it moves with the day it is on and the day it goes to, each event it creates by
+// external id and day (and the event it copies), each event it changes in place.
+type writeIntent struct {
+	Moves   []plannedMove   `json:"moves,omitempty"`
+	Creates []plannedCreate `json:"creates,omitempty"`
+	Updates []int32         `json:"updates,omitempty"`
+}
+
+// plannedCreate is an event a write creates.
+type plannedCreate struct {
+	ExternalID string `json:"external_id"`
+	Day        string `json:"day"`
+	From       int32  `json:"from,omitempty"` // the event it copies
+}
+
+// createsOf is the intent of creating events; from, when not nil, names the event the i-th
+// copies.
+func createsOf(events []intervals.EventEx, from func(i int) int32) []plannedCreate {
+	out := make([]plannedCreate, len(events))
+	for i, e := range events {
+		out[i] = plannedCreate{ExternalID: deref(e.ExternalId)}
+		if d := deref(e.StartDateLocal); len(d) >= 10 {
+			out[i].Day = d[:10]
+		}
+		if from != nil {
+			out[i].From = from(i)
+		}
+	}
+	return out
+}
+
+// intend persists the call's intent, in words (summary: what the notice of a recovery says
+// was interrupted) and in absolute terms, before its first write.
+func (j *journal) intend(ctx context.Context, summary string, in writeIntent) error {
+	if j.env.Journal == nil {
+		return nil
+	}
+	b, err := json.Marshal(in)
+	if err != nil {
+		return err
+	}
+	if err := j.env.Journal.Intend(ctx, summary, b); err != nil {
+		return manifest.Errorf("the write journal could not be kept (%v): nothing was written", err)
+	}
+	return nil
+}
 
 // recordCreating records a create about to be sent: its events by external id (an event
 // without one cannot be found again if the answer is lost).

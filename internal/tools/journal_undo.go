@@ -12,7 +12,8 @@ import (
 // UndoJournal rolls back the journal of a write that a process did not finish (it was
 // killed): it deletes the events created, those recorded only as being created too (found
 // by external id: their answer never came), and puts back the fields changed, last change
-// first. It returns how many events were deleted and put back, and what could not be undone.
+// first, skipping an event whose fields are as they were. It returns how many events were
+// deleted and put back, and what could not be undone.
 // Deleting an event already gone and restoring a field already restored are harmless, so a
 // journal may be undone twice.
 func UndoJournal(ctx context.Context, env *toolcall.Env, entries []toolcall.JournalEntry) (removed, restored int, left []string) {
@@ -58,6 +59,9 @@ func UndoJournal(ctx context.Context, env *toolcall.Env, entries []toolcall.Jour
 			left = append(left, fmt.Sprintf("event %d: its original values cannot be read (%v)", e.EventID, err))
 			continue
 		}
+		if cur, err := readEvent(ctx, env, int32(e.EventID)); err == nil && sameFields(cur.Event, fields) {
+			continue // the change was never sent (the process died first), or is undone already
+		}
 		if err := putFields(ctx, env, int32(e.EventID), fields); err != nil {
 			left = append(left, fmt.Sprintf("event %d could not be put back (%v)", e.EventID, err))
 			continue
@@ -65,4 +69,11 @@ func UndoJournal(ctx context.Context, env *toolcall.Env, entries []toolcall.Jour
 		restored++
 	}
 	return removed, restored, left
+}
+
+// sameFields says whether e's fields named in want hold want's values (compared as JSON).
+func sameFields(e intervals.Event, want map[string]any) bool {
+	have, err1 := json.Marshal(originalFields(e, want))
+	w, err2 := json.Marshal(want)
+	return err1 == nil && err2 == nil && string(have) == string(w)
 }
