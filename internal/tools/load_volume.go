@@ -21,7 +21,7 @@ func getTrainingVolumeTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name:        "get_training_volume",
 		Title:       "Weekly training volume",
-		Description: "Weekly time, distance, load and count per sport over the last N full weeks (Monday-based) and this week so far, and planned sessions done vs planned (count, time, load %), unplanned.",
+		Description: "Weekly time, distance, load and count per sport: the last N full weeks (Monday-based), this one so far; planned sessions done vs planned (count, time, load %), unplanned ones.",
 		Toolset:     manifest.Load,
 		Access:      manifest.Read,
 		Operations:  []string{"getAthlete", "listActivities", "listEvents"},

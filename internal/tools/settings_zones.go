@@ -20,7 +20,7 @@ import (
 // that the next call sees the new thresholds.
 
 type updateZoneIn struct {
-	Sport string `json:"sport" jsonschema_description:"Ride, Run, Swim or another sport type of the athlete's settings"`
+	Sport string `json:"sport" jsonschema_description:"Ride, Run, Swim or another of the athlete's sport types"`
 	thresholdsIn
 	IndoorFTP *int `json:"indoor_ftp,omitempty" spec:"SportSettings.indoor_ftp" jsonschema_description:"W, indoor rides"`
 }
@@ -43,7 +43,7 @@ func updateTrainingZoneTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name:        "update_training_zone",
 		Title:       "Update a threshold",
-		Description: "Sets FTP, indoor FTP, LTHR, threshold pace or max HR for a sport, e.g. after a test; zones follow (they are % of threshold) and are shown.",
+		Description: "Sets FTP, indoor FTP, LTHR, threshold pace or max HR for a sport, e.g. after a test; the zones (% of threshold) follow and are shown.",
 		Toolset:     manifest.Settings,
 		Access:      manifest.Write,
 		Idempotent:  true,

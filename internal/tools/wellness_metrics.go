@@ -68,7 +68,7 @@ type logMetricsIn struct {
 	Systolic     *int     `json:"systolic,omitempty" spec:"Wellness.systolic" jsonschema_description:"mmHg"`
 	Diastolic    *int     `json:"diastolic,omitempty" spec:"Wellness.diastolic" jsonschema_description:"mmHg"`
 	Notes        string   `json:"notes,omitempty" jsonschema:"maxLength=4000" spec:"Wellness.comments"`
-	Sport        string   `json:"sport,omitempty" jsonschema_description:"Thresholds' sport: default Ride, Run for a pace"`
+	Sport        string   `json:"sport,omitempty" jsonschema_description:"For thresholds: default Ride, Run for a pace"`
 	thresholdsIn
 }
 
@@ -76,7 +76,7 @@ func logMetricsTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name:        "log_metrics",
 		Title:       "Log daily metrics",
-		Description: "Records a day's metrics, only those given: weight, resting HR, HRV, sleep, scores, notes; thresholds as update_training_zone does. Scales 1..4: " + scaleLegends() + ".",
+		Description: "Records a day's metrics, only those given: weight, resting HR, HRV, sleep, scores, notes, thresholds. Scales 1..4: " + scaleLegends() + ".",
 		Toolset:     manifest.Wellness,
 		Access:      manifest.Write,
 		Idempotent:  true,
