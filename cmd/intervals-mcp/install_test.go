@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -190,18 +189,7 @@ func TestInstallRefusesANameTheClientRefuses(t *testing.T) {
 // runWithStdin is runBin with stdin.
 func runWithStdin(t *testing.T, env []string, stdin string, args ...string) result {
 	t.Helper()
-	cmd := command(t, env, args...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var out, errb strings.Builder
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
-		code = ee.ExitCode()
-	} else if err != nil {
-		t.Fatal(err)
-	}
-	return result{out.String(), errb.String(), code}
+	return runBinIn(t, env, strings.NewReader(stdin), args...)
 }
 
 const testPAT = "imcp_pat_remote-test-4b7e"

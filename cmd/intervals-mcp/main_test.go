@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -55,7 +56,14 @@ type result struct {
 
 func runBin(t *testing.T, env []string, args ...string) result {
 	t.Helper()
+	return runBinIn(t, env, nil, args...)
+}
+
+// runBinIn is runBin with stdin (nil: none).
+func runBinIn(t *testing.T, env []string, stdin io.Reader, args ...string) result {
+	t.Helper()
 	cmd := command(t, env, args...)
+	cmd.Stdin = stdin
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
