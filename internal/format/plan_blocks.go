@@ -8,6 +8,7 @@ import (
 // PlanBlock is a training block of plan_sessions as written (or to be written).
 type PlanBlock struct {
 	Name        string
+	Kind        string // BLOCK (a training block), HOLIDAY, SICK, INJURED
 	First, Last string // YYYY-MM-DD, inclusive
 	ID          int32  // 0 when not written yet
 	Status      string // new, updated, unchanged
@@ -30,10 +31,17 @@ func planBlocks(bs []PlanBlock, warnings []string) string {
 			days = int(d[1].Sub(d[0]).Hours()/24+0.5) + 1
 		}
 		length := fmt.Sprintf("%d days", days)
-		if days%7 == 0 {
+		switch {
+		case days == 7:
+			length = "1 week"
+		case days%7 == 0:
 			length = fmt.Sprintf("%d weeks", days/7)
 		}
-		parts = append(parts, fmt.Sprintf("%s %s to %s (%s, %s)", quote(&b.Name), DayOf(b.First), DayOf(b.Last), length, what))
+		name := quote(&b.Name)
+		if b.Kind != "" && b.Kind != "BLOCK" {
+			name = b.Kind + " " + name
+		}
+		parts = append(parts, fmt.Sprintf("%s %s to %s (%s, %s)", name, DayOf(b.First), DayOf(b.Last), length, what))
 	}
 	s := fmt.Sprintf("%d block(s): %s.\n", len(bs), strings.Join(parts, "; "))
 	for _, w := range warnings {

@@ -33,8 +33,9 @@ import (
 // existing ones at their new date), and the events as read that it takes off or rewrites
 // (gone, by id or external id).
 type calendarWrite struct {
-	placed []calSession
-	gone   func(id int32, ext string) bool
+	placed  []calSession
+	periods []calSession // holiday, sick or injured periods the write places (plan_sessions' blocks)
+	gone    func(id int32, ext string) bool
 }
 
 // calendarCheck is what checkCalendar found: the warnings, the calendar's weeks with the
@@ -108,6 +109,7 @@ func checkCalendar(ctx context.Context, env *toolcall.Env, a *athleteCtx, w cale
 			kept = append(kept, s)
 		}
 	}
+	kept = append(kept, w.periods...)
 	out.warnings = placementWarnings(placed, kept)
 	after := append(append([]calSession{}, placed...), kept...)
 	c := &checkData{today: a.today.Format(ymd), after: after, before: before, placed: placed}
@@ -507,14 +509,20 @@ func (c *checkData) ramps(env *toolcall.Env, gone func(int32, string) bool, week
 	return out, nil
 }
 
-// planWrite is what plan_sessions writes: its sessions, over those of the plan already
-// there (the same external ids).
-func planWrite(items []planned) calendarWrite {
+// planWrite is what plan_sessions writes: its sessions and its holiday, sick or injured
+// blocks, over those of the plan already there (the same external ids).
+func planWrite(items []planned, blocks []planBlock) calendarWrite {
 	var w calendarWrite
 	var exts []string
 	for _, p := range items {
 		w.placed = append(w.placed, p.calSession())
 		exts = append(exts, deref(p.event.ExternalId))
+	}
+	for _, b := range blocks {
+		if b.kind != "BLOCK" {
+			w.periods = append(w.periods, b.calSession())
+		}
+		exts = append(exts, deref(b.event.ExternalId))
 	}
 	w.gone = goneByExternal(exts...)
 	return w

@@ -23,7 +23,7 @@ import (
 type planIn struct {
 	Plan      string        `json:"plan"`
 	Sessions  []planSession `json:"sessions" jsonschema:"minItems=1,maxItems=60"`
-	Blocks    [][]string    `json:"blocks,omitempty" jsonschema:"maxItems=12" jsonschema_description:"Training blocks: [name, first, last day]"`
+	Blocks    [][]string    `json:"blocks,omitempty" jsonschema:"maxItems=12" jsonschema_description:"Periods: [name, first, last day, kind?]"`
 	AllowPast bool          `json:"allow_past,omitempty"`
 	CheckOnly bool          `json:"check_only,omitempty"`
 }
@@ -82,7 +82,7 @@ func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, er
 	if err != nil {
 		return "", err
 	}
-	check := checkCalendar(ctx, env, a, planWrite(items))
+	check := checkCalendar(ctx, env, a, planWrite(items, blocks))
 	warnings, formNote := formWarnings(ctx, env, a, items, around, check.warnings, addDays(newest, lookAround))
 	var existing []planEvent // the calendar over the plan's dates
 	for _, e := range around {
@@ -131,7 +131,7 @@ func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, er
 	for _, b := range blocks {
 		old, ok := byExt[deref(b.event.ExternalId)]
 		delete(byExt, deref(b.event.ExternalId))
-		pb := format.PlanBlock{Name: deref(b.event.Name), First: b.first, Last: b.last, Status: "new"}
+		pb := format.PlanBlock{Name: deref(b.event.Name), Kind: b.kind, First: b.first, Last: b.last, Status: "new"}
 		switch f := blockDiff(old, b); {
 		case !ok:
 			creates = append(creates, b.event)

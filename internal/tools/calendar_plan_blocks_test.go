@@ -159,3 +159,43 @@ func TestPlanChecksItsBlocks(t *testing.T) {
 		t.Errorf("Base 1 is within the plan:\n%s", out)
 	}
 }
+
+// A block with a kind (["Ski week", first, last, "HOLIDAY"]) is written as that period, inside a
+// training block without an overlap error, and the calendar check warns of a session the plan
+// puts in it, as it would of a holiday already on the calendar; a kind that is not a period's is
+// refused before anything is written.
+func TestPlanWritesAHolidayBlockAndWarnsOfTheSessionsInIt(t *testing.T) {
+	f, env := demoFake(t)
+	cs := clientSession(t, env)
+	plan := map[string]any{"plan": "Winter", "sessions": []map[string]any{
+		{"date": "2027-01-12", "sport": "Run", "name": "Tempo", "description": "- 40m Z3 HR"},
+		{"date": "2027-01-20", "sport": "Run", "name": "Easy", "description": "- 30m Z2 HR"},
+	}, "blocks": [][]string{{"Base", "2027-01-11", "2027-01-24"}, {"Ski week", "2027-01-18", "2027-01-24", "holiday"}}}
+	out, isErr := planCall(t, cs, plan)
+	if isErr {
+		t.Fatal(out)
+	}
+	containsAll(t, out, `2 block(s): "Base" Mon 2027-01-11 to Sun 2027-01-24 (2 weeks, id `,
+		`HOLIDAY "Ski week" Mon 2027-01-18 to Sun 2027-01-24 (1 week, id `,
+		`Wed 2027-01-20: Run "Easy" falls in HOLIDAY "Ski week"`)
+	if strings.Contains(out, `Tue 2027-01-12: Run "Tempo" falls in`) {
+		t.Errorf("a session outside the holiday is warned as in it:\n%s", out)
+	}
+	blocks := blockEvents(f)
+	if e := blocks["Ski week"]; string(deref(e.Category)) != "HOLIDAY" || deref(e.EndDateLocal) != "2027-01-25T00:00:00" {
+		t.Errorf("the holiday block written as %s to %s, want HOLIDAY to the midnight after 2027-01-24", deref(e.Category), deref(e.EndDateLocal))
+	}
+	if string(deref(blocks["Base"].Category)) != "NOTE" {
+		t.Errorf("the training block written as %s, want a NOTE", deref(blocks["Base"].Category))
+	}
+
+	before := len(f.Events("0"))
+	plan["plan"], plan["blocks"] = "Rest", [][]string{{"Off", "2027-01-11", "2027-01-17", "rest"}}
+	out, isErr = planCall(t, cs, plan)
+	if !isErr || !strings.Contains(out, `kind "rest" is not a period's: give BLOCK, HOLIDAY, SICK or INJURED`) {
+		t.Errorf("a block of no period's kind: want the kinds named, got (error %v):\n%s", isErr, out)
+	}
+	if n := len(f.Events("0")); n != before {
+		t.Errorf("a refused plan wrote %d event(s)", n-before)
+	}
+}
