@@ -345,7 +345,9 @@ func TestStdioKilledMidWriteIsRecoveredAtTheNextStart(t *testing.T) {
 			first := startStdio(t, dir, fakeURL)
 			c.seedThrough(t, fake, first.call)
 			c.holdAndKill(t, fake, first.cs, first.cmd.Process.Kill)
-			_ = first.cmd.Wait()
+			// The session's close waits for the process (go-sdk's CommandTransport waits for it
+			// once; a Wait of our own beside it would race with that one).
+			_ = first.cs.Close()
 			next := startStdio(t, dir, fakeURL)
 			if c.tool == "move_sessions" {
 				c.settled(t, fake)
