@@ -37,8 +37,8 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	ctx, stop := signalContext()
 	defer stop()
 	defer rt.Persist.Close()
-	if cfg.Transport == "stdio" { // the store opens on first need (a write, a range delete), or at start when it exists
-		if p := rt.Persist; p != nil && p.Kept != nil && p.Kept() {
+	if cfg.Transport == "stdio" { // the store opens on first need (a write, a range delete), or at start when it holds work
+		if p := rt.Persist; p != nil && p.Pending != nil && p.Pending() {
 			go func() { _, _ = rt.Persist.Open(ctx) }() // recovers a dead process's journals at once
 		}
 		srv, err := server.New(serverOptions(cfg, rt))

@@ -30,7 +30,7 @@ func newPersist(cfg *config.Config, credential string, logger *slog.Logger) *ser
 		Undo:       tools.UndoJournal,
 		Lease:      lease,
 		Tick:       min(max(lease/2, 500*time.Millisecond), 30*time.Second),
-		Kept:       func() bool { return storeKept(cfg) },
+		Pending:    func() bool { return storePending(cfg) },
 		Logger:     func(msg string, args ...any) { logger.Warn(msg, args...) },
 		OpenStore: func(ctx context.Context) (store.Store, error) {
 			if temporaryStore(cfg) {
@@ -55,10 +55,12 @@ func newPersist(cfg *config.Config, credential string, logger *slog.Logger) *ser
 	}
 }
 
-// storeKept says whether the run's store exists already: PostgreSQL, or the SQLite file in
-// the data directory (a temporary store never does). A stdio server opens a kept store at
-// start, so that the journals of a process that died are rolled back at once.
-func storeKept(cfg *config.Config) bool {
+// storePending says whether the run's store may hold work for a starting process: PostgreSQL
+// (asked when opened), or an SQLite file in the data directory with an unfinished journal or
+// an undelivered notice in it, or the lock of a process that died (store.StartupWork; a
+// temporary store never does). A stdio server opens such a store at start, so that the
+// journals of a process that died are rolled back at once; any other, on first need.
+func storePending(cfg *config.Config) bool {
 	if temporaryStore(cfg) {
 		return false
 	}
@@ -73,7 +75,7 @@ func storeKept(cfg *config.Config) bool {
 		}
 	}
 	_, err := os.Stat(filepath.Join(dir, store.FileName))
-	return err == nil
+	return err == nil && store.StartupWork(dir)
 }
 
 // demoStore applies --demo's rule to the store's location: only --data-dir or

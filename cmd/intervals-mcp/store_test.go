@@ -200,3 +200,68 @@ func stop(t *testing.T, cmd *exec.Cmd) {
 	}
 	_ = cmd.Wait()
 }
+
+// TestStdioOpensAStoreWithoutWorkOnFirstNeed: on a data directory whose store holds nothing
+// for a starting process (no unfinished journal, no notice, no dead owner), a stdio server
+// lists its tools and answers reads without opening it (no owner lock of its own appears in
+// owners/), and a write opens it. With the pending marker there (a writer killed mid-write
+// leaves it), the store opens at start, and a clean exit with nothing left clears it.
+func TestStdioOpensAStoreWithoutWorkOnFirstNeed(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "data")
+	if r := runBin(t, nil, "call", "delete_events_by_date_range", `{"oldest":"2026-12-01","newest":"2026-12-31"}`, "--demo", "--data-dir", dir); r.code != 0 {
+		t.Fatalf("make the store: %+v", r)
+	}
+	locks := func() []string {
+		l, _ := filepath.Glob(filepath.Join(dir, "owners", "*.lock"))
+		return l
+	}
+	serve := func() *mcp.ClientSession {
+		cs, err := mcp.NewClient(&mcp.Implementation{Name: "store-test", Version: "1"}, nil).
+			Connect(context.Background(), &mcp.CommandTransport{Command: command(t, nil, "serve", "--demo", "--data-dir", dir)}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return cs
+	}
+	call := func(cs *mcp.ClientSession, name string, args map[string]any) {
+		t.Helper()
+		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+		if err != nil || res.IsError {
+			t.Fatalf("%s: %v %s", name, err, mcptest.Text(res))
+		}
+	}
+	if len(locks()) != 0 {
+		t.Fatalf("a finished run left owner locks: %v", locks())
+	}
+
+	cs := serve()
+	if _, err := cs.ListTools(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	call(cs, "get_athlete_context", map[string]any{})
+	if l := locks(); len(l) != 0 {
+		t.Errorf("tools/list and a read opened a store with nothing to do: %v", l)
+	}
+	call(cs, "add_or_update_note", map[string]any{"date": "2026-12-20", "name": "Store test", "description": "opens the store"})
+	if l := locks(); len(l) != 1 {
+		t.Errorf("a write did not open the store: owner locks %v", l)
+	}
+	_ = cs.Close()
+
+	marker := filepath.Join(dir, "owners", "pending")
+	if err := os.WriteFile(marker, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cs = serve()
+	deadline := time.Now().Add(10 * time.Second)
+	for len(locks()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if len(locks()) != 1 {
+		t.Errorf("a store with the pending marker was not opened at start: owner locks %v", locks())
+	}
+	_ = cs.Close()
+	if _, err := os.Stat(marker); !os.IsNotExist(err) {
+		t.Errorf("a clean exit with nothing unfinished left the pending marker (%v)", err)
+	}
+}

@@ -24,9 +24,9 @@ import (
 // owner is known dead or their lease has passed, rolled back through the Intervals.icu
 // client, finished with a notice for the caller.
 //
-// The store is opened by Open (the HTTP server, at start; stdio, at start when it is kept
-// already) or on first need (stdio: the first write or range-delete preview), so that a
-// stdio server that never wrote never opens it. A nil *Persist keeps everything in memory,
+// The store is opened by Open (the HTTP server, at start; stdio, at start when it holds work:
+// Pending) or on first need (stdio: the first write or range-delete preview), so that a
+// stdio server that only reads never opens it. A nil *Persist keeps everything in memory,
 // as before.
 type Persist struct {
 	// OpenStore opens the store (store.Open with the configuration).
@@ -43,9 +43,10 @@ type Persist struct {
 	// Undo rolls back a journal's entries through env's client (tools.UndoJournal): how many
 	// events it deleted and put back, and what it could not undo.
 	Undo func(ctx context.Context, env *toolcall.Env, entries []toolcall.JournalEntry) (removed, restored int, left []string)
-	// Kept says whether the store exists already (stdio opens it at start then, and reads
-	// open it too, so that a dead process's journals are recovered at once); nil: no.
-	Kept func() bool
+	// Pending says whether the store, not opened yet, may hold work for this process: a dead
+	// process's journals, a notice (stdio opens it at start then, and reads open it too, so
+	// that they are recovered and told at once); nil: no.
+	Pending func() bool
 	// Tick is how often the recovery looks for abandoned journals; 0 means 30 s.
 	Tick time.Duration
 	// Lease is the store's journal lease (store.Config.JournalLease); 0 means
@@ -187,7 +188,7 @@ func (p *Persist) begin(ctx context.Context, env *toolcall.Env, tool string, wri
 	env.Journal = c
 	ctx = caller.With(ctx, who)
 	st := p.Opened()
-	if st == nil && (write || p.Kept != nil && p.Kept()) {
+	if st == nil && (write || p.Pending != nil && p.Pending()) {
 		var err error
 		if st, err = p.Open(ctx); err != nil {
 			p.log("open the store", "error", err)

@@ -103,7 +103,7 @@ func (s *DB) holdOwnerLock(dir string) {
 	if err := os.MkdirAll(d, 0o700); err != nil {
 		return
 	}
-	s.lockDir = d
+	s.lockDir, s.pendingDir = d, d
 	f, err := lockFile(s.lockPath(s.id))
 	if err != nil {
 		s.lockDir = ""

@@ -25,6 +25,15 @@ func lockFile(path string) (*os.File, error) {
 // lockReleased says whether the lock at path is free (its owner is dead; the file is then
 // removed), and known whether the file was there to ask.
 func lockReleased(path string) (dead, known bool) {
+	if dead, known = lockFree(path); dead {
+		os.Remove(path)
+	}
+	return dead, known
+}
+
+// lockFree says whether the lock at path is free (its owner is dead), leaving the file, and
+// known whether the file was there to ask.
+func lockFree(path string) (free, known bool) {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return false, false
@@ -32,7 +41,6 @@ func lockReleased(path string) (dead, known bool) {
 	defer f.Close()
 	switch err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); {
 	case err == nil:
-		os.Remove(path)
 		return true, true
 	case errors.Is(err, syscall.EWOULDBLOCK):
 		return false, true

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/lib/pq"
@@ -61,6 +62,11 @@ type DB struct {
 	// lock is this DB's own, held open.
 	lockDir string
 	lock    *os.File
+	// pendingDir is where the pending marker is (pending.go; the owners' folder, with or
+	// without flock), "" none (PostgreSQL).
+	pendingDir string
+	closeOnce  sync.Once
+	closeErr   error
 }
 
 // dialect is what differs between the two databases' SQL; everything else is one text, with
@@ -103,11 +109,11 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 		return nil, err
 	}
 	if err := s.db.PingContext(ctx); err != nil {
-		s.Close()
+		s.abandon()
 		return nil, fmt.Errorf("store: %s does not answer: %w", s.d.name, err)
 	}
 	if _, err := s.migrate(ctx); err != nil {
-		s.Close()
+		s.abandon()
 		return nil, err
 	}
 	return s, nil
@@ -224,10 +230,21 @@ func (s *DB) Ping(ctx context.Context) error {
 	return nil
 }
 
-// Close closes the database and releases this DB's owner lock; the DB cannot be used after.
+// abandon closes a DB that failed to open: the pending marker is left as it was.
+func (s *DB) abandon() {
+	s.pendingDir = ""
+	s.Close()
+}
+
+// Close settles the pending marker, closes the database and releases this DB's owner lock;
+// the DB cannot be used after (a second Close does nothing).
 func (s *DB) Close() error {
-	s.releaseOwnerLock()
-	return s.db.Close()
+	s.closeOnce.Do(func() {
+		s.settlePending()
+		s.releaseOwnerLock()
+		s.closeErr = s.db.Close()
+	})
+	return s.closeErr
 }
 
 // tx runs fn in a transaction and commits it if fn returns nil.
