@@ -35,7 +35,7 @@ step intervals-mcp install claude-desktop --demo --dry-run
 intervals-mcp install claude-desktop --demo --dry-run
 step intervals-mcp install claude-code --demo
 intervals-mcp install claude-code --demo
-grep -q '"Intervals.icu demo"' "$HOME/.claude.json" || { echo "install claude-code --demo wrote no entry"; exit 1; }
+grep -q '"intervals-icu-demo"' "$HOME/.claude.json" || { echo "install claude-code --demo wrote no entry"; exit 1; }
 step intervals-mcp doctor --demo
 intervals-mcp doctor --demo | tail -3
 step intervals-mcp -h
