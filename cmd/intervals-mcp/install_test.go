@@ -79,8 +79,14 @@ func TestInstallDryRunPrintsTheChangeWithoutTheKey(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, "Would change "+path) || !strings.Contains(r.stdout, `"API_KEY":"[redacted]"`) {
 		t.Fatalf("%+v", r)
 	}
-	if strings.Contains(r.stdout+r.stderr, key) {
-		t.Errorf("the key was printed: %+v", r)
+	dryRunKeptSecret(t, r, path, key)
+}
+
+// dryRunKeptSecret fails if a --dry-run printed the secret or wrote the file at path.
+func dryRunKeptSecret(t *testing.T, r result, path, secret string) {
+	t.Helper()
+	if strings.Contains(r.stdout+r.stderr, secret) {
+		t.Errorf("the secret was printed: %+v", r)
 	}
 	if _, err := os.Stat(path); err == nil {
 		t.Error("--dry-run wrote the file")
@@ -230,12 +236,7 @@ func TestInstallRemoteTokenFlagIsWarnedAndRedacted(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stderr, "shell's history") || !strings.Contains(r.stdout, `"Authorization":"Bearer [redacted]"`) {
 		t.Fatalf("%+v", r)
 	}
-	if strings.Contains(r.stdout+r.stderr, testPAT) {
-		t.Errorf("the token was printed: %+v", r)
-	}
-	if _, err := os.Stat(path); err == nil {
-		t.Error("--dry-run wrote the file")
-	}
+	dryRunKeptSecret(t, r, path, testPAT)
 }
 
 // TestInstallRemoteTokenFromAPipe reads the token from stdin when it is not a terminal
