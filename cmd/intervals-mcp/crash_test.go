@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
-	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -323,13 +322,7 @@ func startStdio(t *testing.T, dir, fakeURL string) *stdioProc {
 
 func (p *stdioProc) call(t *testing.T, name string, args map[string]any) (string, bool) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
-	defer cancel()
-	res, err := p.cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
-	if err != nil {
-		t.Fatalf("%s: %v", name, err)
-	}
-	return mcptest.Text(res), res.IsError
+	return sessionCall(t, p.cs, name, args)
 }
 
 // TestStdioKilledMidWriteIsRecoveredAtTheNextStart: each case over stdio, killed, then the

@@ -85,9 +85,16 @@ func startReplica(t *testing.T, dbURL, fakeURL string) *replicaProc {
 
 func (r *replicaProc) call(t *testing.T, name string, args map[string]any) (string, bool) {
 	t.Helper()
+	return sessionCall(t, r.cs, name, args)
+}
+
+// sessionCall calls a tool through a client session of a server process (a minute at most):
+// its text and whether it is an error.
+func sessionCall(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) (string, bool) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	res, err := r.cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+	res, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {
 		t.Fatalf("%s: %v", name, err)
 	}

@@ -225,9 +225,8 @@ func TestStdioOpensAStoreWithoutWorkOnFirstNeed(t *testing.T) {
 	}
 	call := func(cs *mcp.ClientSession, name string, args map[string]any) {
 		t.Helper()
-		res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
-		if err != nil || res.IsError {
-			t.Fatalf("%s: %v %s", name, err, mcptest.Text(res))
+		if text, isErr := sessionCall(t, cs, name, args); isErr {
+			t.Fatalf("%s: %s", name, text)
 		}
 	}
 	if len(locks()) != 0 {
