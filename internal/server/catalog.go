@@ -5,10 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"regexp"
-	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
@@ -146,20 +144,6 @@ func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
 		c.byName[t.Name] = e
 	}
 	return c, nil
-}
-
-// parallel calls f(0..n-1) on as many goroutines as there are cores.
-func parallel(n int, f func(i int)) {
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), n) {
-		wg.Go(func() {
-			for i := int(next.Add(1) - 1); i < n; i = int(next.Add(1) - 1) {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // athleteProperty is the coach's optional athlete argument, as every tool's schema lists it;

@@ -74,18 +74,7 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 		Capabilities: serverCapabilities(cat),
 		SetCacheable: privateLists,
 	})
-	// AddTool re-decodes each schema twice to check it: spread over the cores too.
-	parallel(len(cat.Entries), func(i int) {
-		e := cat.Entries[i]
-		srv.AddTool(&mcp.Tool{
-			Name:        e.Name,
-			Title:       e.Title,
-			Description: e.Description,
-			InputSchema: e.Schema,
-			Annotations: e.Annotations(),
-			Meta:        toolMeta(e),
-		}, toolHandler(cat, &rt, e))
-	})
+	registerTools(srv, cat, &rt)
 	if err := addResources(srv, opts.Resources); err != nil {
 		return nil, err
 	}
