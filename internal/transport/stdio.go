@@ -203,24 +203,73 @@ type stdioWriter struct {
 func (w *stdioWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.buf = append(w.buf, p...)
+	rest := p // written as it comes while nothing is held back (the SDK writes whole lines)
+	if len(w.buf) > 0 {
+		w.buf = append(w.buf, p...)
+		rest = w.buf
+	}
 	for {
-		i := bytes.IndexByte(w.buf, '\n')
+		i := bytes.IndexByte(rest, '\n')
 		if i < 0 {
-			return len(p), nil
+			break
 		}
-		line := w.buf[:i+1]
+		line := rest[:i+1]
 		if _, err := w.out.Write(line); err != nil {
 			return 0, err
 		}
-		var m message
-		if json.Unmarshal(line, &m) == nil && m.Method == nil {
-			if id, ok := validID(m.ID); ok && id != nil {
-				w.answeredLocked(string(id))
+		if id := replyID(line); id != nil {
+			w.answeredLocked(string(id))
+		}
+		rest = rest[i+1:]
+	}
+	w.buf = append(w.buf[:0], rest...)
+	return len(p), nil
+}
+
+// replyID is the id of the reply a line of the SDK's output is (a message with a result or
+// an error and no method), or nil. It reads the message's keys only as far as it needs: the
+// SDK writes "jsonrpc", "id", then "method" or "result" or "error", so a reply's result (a
+// tools/list is tens of kB) is not scanned.
+func replyID(line []byte) json.RawMessage {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var id json.RawMessage
+	reply := false
+	for dec.More() {
+		key, err := dec.Token()
+		if err != nil {
+			return nil
+		}
+		switch key {
+		case "method":
+			return nil
+		case "result", "error":
+			reply = true
+		}
+		if key == "id" {
+			if err := dec.Decode(&id); err != nil {
+				return nil
+			}
+		} else if !reply || id == nil {
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return nil
 			}
 		}
-		w.buf = w.buf[i+1:]
+		if reply && id != nil {
+			break
+		}
 	}
+	if !reply {
+		return nil
+	}
+	id, ok := validID(id)
+	if !ok {
+		return nil
+	}
+	return id
 }
 
 func (w *stdioWriter) writeLine(b []byte) {
