@@ -13,4 +13,4 @@ const ViewURI = "ui://intervals-mcp/charts.html"
 // sport by calling the chart's tool again through the host (tools/call).
 //
 //go:embed view.html
-var ViewHTML []byte
+var ViewHTML string

@@ -84,7 +84,7 @@ func runHost(t *testing.T, bin string, c, switched *Chart, drive bool, theme str
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = hostPage.Execute(f, map[string]any{"View": js(string(ViewHTML)), "Result": js(toolResult(c)), "Switched": js(toolResult(switched)), "Drive": drive, "Theme": theme})
+	err = hostPage.Execute(f, map[string]any{"View": js(ViewHTML), "Result": js(toolResult(c)), "Switched": js(toolResult(switched)), "Drive": drive, "Theme": theme})
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

@@ -7,5 +7,5 @@ type View struct {
 	URI   string // ui://...
 	Name  string
 	Title string
-	HTML  []byte
+	HTML  string
 }
