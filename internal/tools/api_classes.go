@@ -1,6 +1,9 @@
 package tools
 
-import "strings"
+import (
+	"strings"
+	"sync"
+)
 
 // What each operation of the spec reaches, for api_call_operation's guard: training data
 // (activities, the calendar, wellness and what is computed from them) or the athlete's
@@ -84,8 +87,8 @@ var apiClassLists = map[apiClass]string{
 	{apiSubscription, true}:  `applyCurrentPlanChanges updateAthletePlan updateAthletePlans`,
 }
 
-// apiClasses classes every operation of the spec.
-var apiClasses = classes(apiClassLists)
+// apiClasses classes every operation of the spec (built on first use, not at every start).
+var apiClasses = sync.OnceValue(func() map[string]apiClass { return classes(apiClassLists) })
 
 // classes turns lists of operation ids by class into a class by operation id.
 func classes(lists map[apiClass]string) map[string]apiClass {

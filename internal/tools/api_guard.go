@@ -29,7 +29,7 @@ var apiSessionWrites = map[string]string{
 // reachable.
 func apiGuard(op *apiOp) error {
 	id := op.op.OperationID
-	c, ok := apiClasses[id]
+	c, ok := apiClasses()[id]
 	if !ok {
 		return manifest.Errorf("%s is not called through this tool: the api tools reach training data only, and this operation is not classed yet; do it in Intervals.icu", id)
 	}
