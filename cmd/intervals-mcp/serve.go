@@ -34,7 +34,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	logger.Debug("starting", "config", cfg)
-	ctx, stop := signalContext()
+	ctx, stop, caught := signalContextAsync() // a stdio server answers without waiting
 	defer stop()
 	defer rt.Persist.Close()
 	if cfg.Transport == "stdio" { // the store opens on first need (a write, a range delete), or at start when it holds work
@@ -53,6 +53,7 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		}
 		return err
 	}
+	<-caught // an HTTP server listens once a signal would let it finish its calls
 	ln, err := transport.Listen(cfg.Addr, cfg.AuthToken != "" || cfg.OAuth.On())
 	if err != nil {
 		if errors.Is(err, transport.ErrTokenRequired) {

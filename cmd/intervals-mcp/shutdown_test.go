@@ -105,3 +105,53 @@ func TestSIGTERMFinishesCallsInFlight(t *testing.T) {
 		t.Fatal("still running 30 s after SIGTERM")
 	}
 }
+
+// TestStdioServerStopsOnSignal: a stdio server catches SIGTERM and SIGINT from a goroutine
+// (signalContextAsync, so that its start does not wait for the signal loop's thread); by its
+// first answers it catches them, stops by itself with stdin still open and exits 0 (killed
+// by the signal, it would exit -1).
+func TestStdioServerStopsOnSignal(t *testing.T) {
+	for _, sig := range []os.Signal{syscall.SIGTERM, os.Interrupt} {
+		t.Run(sig.String(), func(t *testing.T) {
+			cmd := command(t, nil, "--demo", "--log-level", "error")
+			in, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer in.Close()
+			out, err := cmd.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			r := bufio.NewReader(out)
+			for _, msg := range []string{
+				`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`,
+				`{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n" + `{"jsonrpc":"2.0","id":2,"method":"tools/list"}`,
+			} {
+				if _, err := in.Write([]byte(msg + "\n")); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := r.ReadString('\n'); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			exited := make(chan *os.ProcessState, 1)
+			go func() { st, _ := cmd.Process.Wait(); exited <- st }()
+			select {
+			case st := <-exited:
+				if st == nil || st.ExitCode() != 0 {
+					t.Errorf("after %v: %v, want exit status 0", sig, st)
+				}
+			case <-time.After(30 * time.Second):
+				_ = cmd.Process.Kill()
+				t.Fatalf("still running 30 s after %v", sig)
+			}
+		})
+	}
+}
