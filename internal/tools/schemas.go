@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"bytes"
 	"embed"
 	"encoding/json"
 
@@ -34,23 +35,42 @@ func committedSchema(name string) json.RawMessage {
 	return unindent(raw)
 }
 
-// unindent removes the white space outside strings of JSON written by json.Indent, in
-// place: the compact JSON it was indented from, at a tenth of json.Compact's cost (which
-// checks the syntax again; TestSchemaSnapshots checks the files).
+// unindent turns JSON written by json.Indent back into the compact JSON it was indented
+// from, in place, a line at a time: json.Indent puts white space outside strings only at
+// the start of a line and after a key's colon, and a string never spans lines. That is a
+// tenth of json.Compact's cost, which checks the syntax again (TestSchemaSnapshots checks
+// the files, TestUnindentGivesTheCompactJSON the rule).
 func unindent(b []byte) []byte {
 	out := b[:0]
-	inString, escaped := false, false
-	for _, c := range b {
-		switch {
-		case inString:
-			inString = escaped || c != '"'
-			escaped = !escaped && c == '\\'
-		case c == ' ' || c == '\n' || c == '\t' || c == '\r':
-			continue
-		case c == '"':
-			inString = true
+	for len(b) > 0 {
+		line := b
+		if i := bytes.IndexByte(b, '\n'); i >= 0 {
+			line, b = b[:i], b[i+1:]
+		} else {
+			b = nil
 		}
-		out = append(out, c)
+		line = bytes.Trim(line, " \t\r")
+		if end := stringEnd(line); end > 0 && len(line) > end+2 && line[end+1] == ':' && line[end+2] == ' ' {
+			out = append(out, line[:end+2]...)
+			line = line[end+3:]
+		}
+		out = append(out, line...)
 	}
 	return out
+}
+
+// stringEnd is the index of the quote that closes the string line starts with, or 0.
+func stringEnd(line []byte) int {
+	if len(line) == 0 || line[0] != '"' {
+		return 0
+	}
+	for i := 1; i < len(line); i++ {
+		switch line[i] {
+		case '\\':
+			i++
+		case '"':
+			return i
+		}
+	}
+	return 0
 }

@@ -94,7 +94,7 @@ func TestEveryToolServesItsCommittedSchema(t *testing.T) {
 }
 
 func TestUnindentGivesTheCompactJSON(t *testing.T) {
-	compact := `{"a":"x \"y\" \\","b":[1,{"c":" spaced\tout\n"}],"d":{}}`
+	compact := `{"a":"x \"y\" \\","b":[1,{"c":" spaced\tout\n"}],"d":{},"e":["k\": v","\\\": w",{"f\"g":"h: i"}],"j":[]}`
 	var b bytes.Buffer
 	if err := json.Indent(&b, []byte(compact), "", "  "); err != nil {
 		t.Fatal(err)
