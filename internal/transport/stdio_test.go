@@ -78,3 +78,18 @@ func TestStdioWriterWritesWholeLinesAndNotesReplies(t *testing.T) {
 		t.Errorf("pending %v after the third reply", w.pending)
 	}
 }
+
+// A line far longer than the reader's buffer reaches the SDK whole.
+func TestALongLineReachesTheSDKWhole(t *testing.T) {
+	srv := profileServer(t)
+	var out bytes.Buffer
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	in := stdiotest.Init + `{"jsonrpc":"2.0","id":9,"method":"ping","params":{"_meta":{"x":"` + strings.Repeat("y", 300<<10) + `"}}}` + "\n"
+	if err := ServeStdio(ctx, srv, strings.NewReader(in), &out, 0); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), `{"jsonrpc":"2.0","id":9,"result":{}}`) {
+		t.Errorf("no reply to the 300 kB ping:\n%.500s", out.String())
+	}
+}
