@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"os"
+	"os/exec"
 	"syscall"
 	"testing"
 	"time"
@@ -30,19 +31,7 @@ func TestHTTPServerStopsOnSignal(t *testing.T) {
 			if line, err := bufio.NewReader(resp.Body).ReadString('\n'); err != nil || line != "event: endpoint\n" {
 				t.Fatalf("first line of the stream: %q %v", line, err)
 			}
-			if err := cmd.Process.Signal(sig); err != nil {
-				t.Fatal(err)
-			}
-			exited := make(chan *os.ProcessState, 1)
-			go func() { st, _ := cmd.Process.Wait(); exited <- st }()
-			select {
-			case st := <-exited:
-				if st == nil || st.ExitCode() != 0 {
-					t.Errorf("after %v: %v, want exit status 0", sig, st)
-				}
-			case <-time.After(30 * time.Second):
-				t.Fatalf("still running 30 s after %v", sig)
-			}
+			stopsOn(t, cmd, sig)
 		})
 	}
 }
@@ -138,20 +127,27 @@ func TestStdioServerStopsOnSignal(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if err := cmd.Process.Signal(sig); err != nil {
-				t.Fatal(err)
-			}
-			exited := make(chan *os.ProcessState, 1)
-			go func() { st, _ := cmd.Process.Wait(); exited <- st }()
-			select {
-			case st := <-exited:
-				if st == nil || st.ExitCode() != 0 {
-					t.Errorf("after %v: %v, want exit status 0", sig, st)
-				}
-			case <-time.After(30 * time.Second):
-				_ = cmd.Process.Kill()
-				t.Fatalf("still running 30 s after %v", sig)
-			}
+			stopsOn(t, cmd, sig)
 		})
+	}
+}
+
+// stopsOn sends sig to the server and waits for it to stop by itself with exit status 0
+// (killed by the signal, it would exit -1); it kills it after 30 s.
+func stopsOn(t *testing.T, cmd *exec.Cmd, sig os.Signal) {
+	t.Helper()
+	if err := cmd.Process.Signal(sig); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan *os.ProcessState, 1)
+	go func() { st, _ := cmd.Process.Wait(); exited <- st }()
+	select {
+	case st := <-exited:
+		if st == nil || st.ExitCode() != 0 {
+			t.Errorf("after %v: %v, want exit status 0", sig, st)
+		}
+	case <-time.After(30 * time.Second):
+		_ = cmd.Process.Kill()
+		t.Fatalf("still running 30 s after %v", sig)
 	}
 }
