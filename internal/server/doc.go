@@ -3,6 +3,10 @@
 // instructions, MCP Apps views) and runs every call. It knows no transport: internal/transport
 // serves it over stdio, Streamable HTTP or legacy SSE.
 //
+// tools/list answers with the catalog's own definitions; a tool is registered with go-sdk,
+// for dispatch, on its first call (tools_list.go: go-sdk's AddTool decodes a schema twice,
+// half of a cold start for the catalog).
+//
 // Every tool call goes through one path (Catalog.Call): arguments checked against the
 // schema, the coach's athlete argument taken out, the call run under a timeout with a
 // per-call toolcall.Env on the caller's Intervals.icu client (caller.From: the server's own,
