@@ -33,57 +33,42 @@ func ServeStdio(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Write
 	if callTimeout <= 0 {
 		callTimeout = server.DefaultCallTimeout
 	}
+	drainWait := callTimeout + 10*time.Second
+	pr, pw := io.Pipe()
 	w := &stdioWriter{out: out, pending: map[string]bool{}}
-	r := &filterReader{in: bufio.NewReaderSize(in, 64<<10), w: w, drainWait: callTimeout + 10*time.Second}
-	return srv.Run(ctx, &mcp.IOTransport{Reader: r, Writer: nopCloser{w}})
+	go func() {
+		err := filterLines(in, pw, w)
+		w.waitDrained(drainWait)
+		pw.CloseWithError(err)
+	}()
+	return srv.Run(ctx, &mcp.IOTransport{Reader: pr, Writer: nopCloser{w}})
 }
 
 type nopCloser struct{ io.Writer }
 
 func (nopCloser) Close() error { return nil }
 
-// filterReader is stdin as the SDK reads it, on the SDK's own reading goroutine (no pipe
-// and no goroutine between them): the well-formed messages, one per line; the others are
-// answered through w. At the end of in, or on a read error, it says so once every request
-// forwarded has its reply written (at most drainWait).
-type filterReader struct {
-	in        *bufio.Reader
-	w         *stdioWriter
-	drainWait time.Duration
-	next      []byte // what is left of the line being handed to the SDK
-	end       error  // io.EOF or the read error, once in has ended
-	drained   bool
-}
-
-func (f *filterReader) Read(p []byte) (int, error) {
-	for len(f.next) == 0 {
-		if f.end != nil {
-			if !f.drained {
-				f.w.waitDrained(f.drainWait)
-				f.drained = true
-			}
-			return 0, f.end
-		}
-		line, tooLong, err := readLine(f.in)
+// filterLines copies the well-formed messages of in to sdk, one per line, and answers the
+// others through w. It returns at the end of in (nil) or on a read error.
+func filterLines(in io.Reader, sdk io.Writer, w *stdioWriter) error {
+	r := bufio.NewReaderSize(in, 64<<10)
+	for {
+		line, tooLong, err := readLine(r)
 		if len(line) > 0 || tooLong {
-			if reply := f.w.check(line, tooLong); reply != nil {
-				f.w.writeLine(reply)
-			} else {
-				f.next = append(line, '\n')
+			if reply := w.check(line, tooLong); reply != nil {
+				w.writeLine(reply)
+			} else if _, werr := sdk.Write(append(line, '\n')); werr != nil {
+				return werr
 			}
+		}
+		if err == io.EOF {
+			return nil
 		}
 		if err != nil {
-			f.end = err
+			return err
 		}
 	}
-	n := copy(p, f.next)
-	f.next = f.next[n:]
-	return n, nil
 }
-
-// Close leaves stdin open: it is the process's, and the SDK's reading goroutine may be
-// blocked in it (go-sdk expects that of stdin).
-func (f *filterReader) Close() error { return nil }
 
 // readLine reads one line without its end; tooLong says it was over maxLine (and skipped).
 func readLine(r *bufio.Reader) (line []byte, tooLong bool, err error) {
