@@ -80,15 +80,6 @@ func pairedID(raw json.RawMessage) string {
 	return s
 }
 
-func getEventsTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name: "get_events", Title: "Calendar",
-		Description: "Calendar in a local date range (default the next 7 days): planned workouts (done/missed/to do), races, notes, periods.",
-		Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"getAthlete", "listEvents", "listActivities"},
-		Aliases: rangeAliases,
-	}, getEvents)
-}
-
 func getEvents(ctx context.Context, env *toolcall.Env, in eventsIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
@@ -148,14 +139,6 @@ func pairedActivities(ctx context.Context, env *toolcall.Env, paired map[int32]s
 		}
 	}
 	return acts, nil
-}
-
-func getEventByIDTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name: "get_event_by_id", Title: "Calendar event",
-		Description: "One calendar event with its workout text.",
-		Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"getAthlete", "showEvent"},
-	}, getEventByID)
 }
 
 func getEventByID(ctx context.Context, env *toolcall.Env, in eventIDIn) (string, error) {

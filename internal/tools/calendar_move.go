@@ -20,17 +20,6 @@ type moveIn struct {
 	AllowPast bool   `json:"allow_past,omitempty"`
 }
 
-func moveSessionsTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name:        "move_sessions",
-		Title:       "Move sessions",
-		Description: "Moves planned sessions (ids, or a date range) by days or to a date. Done sessions are never moved.",
-		Toolset:     manifest.Calendar,
-		Access:      manifest.Write,
-		Operations:  []string{"getAthlete", "showEvent", "listEvents", "updateEvent", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
-	}, moveSessions)
-}
-
 // A move is resolved once to absolute dates: its plan, each session's id with the day it is
 // on and the day it goes to, is kept in env.Writes under a key made of the athlete and the
 // arguments, from before the first write until the move is done or rolled back. A repeat of

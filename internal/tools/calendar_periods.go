@@ -79,17 +79,6 @@ func exclusiveEnd(last string) string {
 	return t.AddDate(0, 0, 1).Format(ymd) + "T00:00:00"
 }
 
-func createPeriodTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name:        "create_period",
-		Title:       "Create a period",
-		Description: "Marks a training block (e.g. Base 2, 3 weeks) or days without training (holiday, sick, injured); lists the sessions in them.",
-		Toolset:     manifest.Calendar,
-		Access:      manifest.Write,
-		Operations:  []string{"getAthlete", "createEvent", "listEvents"},
-	}, createPeriod)
-}
-
 func createPeriod(ctx context.Context, env *toolcall.Env, in periodIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
@@ -156,18 +145,6 @@ func readPeriod(ctx context.Context, env *toolcall.Env, ref sessionRef) (planEve
 	return e, nil
 }
 
-func updatePeriodTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name:        "update_period",
-		Title:       "Update a period",
-		Description: "Changes a block's or a holiday/sick/injured period's name, days or description.",
-		Toolset:     manifest.Calendar,
-		Access:      manifest.Write,
-		Idempotent:  true,
-		Operations:  []string{"getAthlete", "showEvent", "updateEvent"},
-	}, updatePeriod)
-}
-
 func updatePeriod(ctx context.Context, env *toolcall.Env, in periodUpdateIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
@@ -217,18 +194,6 @@ func updatePeriod(ctx context.Context, env *toolcall.Env, in periodUpdateIn) (st
 	}
 	now := after.session()
 	return a.units.PeriodUpdated(e.session(), &now, a.today), nil
-}
-
-func deletePeriodTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name:        "delete_period",
-		Title:       "Delete a period",
-		Description: "Deletes a block or a holiday/sick/injured period; its sessions stay.",
-		Toolset:     manifest.Calendar,
-		Access:      manifest.Destructive,
-		Idempotent:  true,
-		Operations:  []string{"getAthlete", "showEvent", "deleteEvent"},
-	}, deletePeriod)
 }
 
 func deletePeriod(ctx context.Context, env *toolcall.Env, in periodDeleteIn) (string, error) {

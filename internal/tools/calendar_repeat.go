@@ -35,18 +35,6 @@ func seriesRoot(e planEvent) int32 {
 	return deref(e.Id)
 }
 
-func repeatSessionTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name:        "repeat_session",
-		Title:       "Repeat a session",
-		Description: "Repeats one session every N weeks, M times (a series update_session can change).",
-		Toolset:     manifest.Calendar,
-		Access:      manifest.Write,
-		Idempotent:  true,
-		Operations:  []string{"getAthlete", "showEvent", "listEvents", "createMultipleEvents", "deleteEventsBulk", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
-	}, repeatSession)
-}
-
 func repeatSession(ctx context.Context, env *toolcall.Env, in repeatIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {

@@ -24,15 +24,6 @@ type chartCurvesIn struct {
 	PNG    bool   `json:"png,omitempty" jsonschema_description:"Send a PNG too"`
 }
 
-func chartCurvesTool() manifest.Tool {
-	return chartTool(manifest.Def{
-		Name:        "chart_curves",
-		Title:       "Curve chart",
-		Description: "Chart: best power, pace or HR curve of a period vs another period or all-time.",
-		Operations:  []string{"getAthlete", "listAthletePowerCurves", "listAthletePaceCurves", "listAthleteHRCurves"},
-	}, chartCurves)
-}
-
 var dateSpan = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d{4}-\d\d-\d\d)\.\.(\d{4}-\d\d-\d\d)$`) })
 
 // curveID turns a chart's period (42d, all, or a date range a..b) into a curve id of the API.

@@ -8,7 +8,6 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/charts"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
-	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -24,15 +23,6 @@ type chartVolumeIn struct {
 
 // volumeAhead is how many weeks after this one the volume chart shows (planned only).
 const volumeAhead = 2
-
-func chartVolumeTool() manifest.Tool {
-	return chartTool(manifest.Def{
-		Name:        "chart_volume",
-		Title:       "Volume chart",
-		Description: "Chart: weekly time, distance or load per sport, planned vs done.",
-		Operations:  []string{"getAthlete", "listActivities", "listEvents"},
-	}, chartVolume)
-}
 
 func chartVolume(ctx context.Context, env *toolcall.Env, in chartVolumeIn) (string, error) {
 	if in.Weeks == 0 {

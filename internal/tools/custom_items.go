@@ -47,14 +47,6 @@ type rawItem struct {
 	Content json.RawMessage `json:"content,omitempty"`
 }
 
-func getCustomItemsTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name: "get_custom_items", Title: "Custom items",
-		Description: "The athlete's custom items: charts, custom fields, zones.",
-		Toolset:     manifest.CustomItems, Access: manifest.Read, Operations: []string{"listCustomItems"},
-	}, getCustomItems)
-}
-
 func getCustomItems(ctx context.Context, env *toolcall.Env, _ itemsIn) (string, error) {
 	resp, err := env.Client.ListCustomItems(ctx, env.AthleteID)
 	b, err := readBody(env, "list custom items", resp, err)
@@ -83,14 +75,6 @@ func fetchItem(ctx context.Context, env *toolcall.Env, id int32) (rawItem, error
 		return rawItem{}, fmt.Errorf("read custom item %d: the answer is not an item (%v)", id, err)
 	}
 	return it, nil
-}
-
-func getCustomItemByIDTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name: "get_custom_item_by_id", Title: "Custom item",
-		Description: "One custom item with its JSON content.",
-		Toolset:     manifest.CustomItems, Access: manifest.Read, Operations: []string{"getCustomItem"},
-	}, getCustomItemByID)
 }
 
 func getCustomItemByID(ctx context.Context, env *toolcall.Env, in itemIDIn) (string, error) {
@@ -126,15 +110,6 @@ func itemBody(in itemFields, typ string) (io.Reader, error) {
 	return bytes.NewReader(b), err
 }
 
-func createCustomItemTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name: "create_custom_item", Title: "Create a custom item",
-		Description: "Create a custom item: name, type and its JSON content.",
-		Toolset:     manifest.CustomItems, Access: manifest.Write, Operations: []string{"createCustomItem"},
-		Aliases: []manifest.Alias{{Name: "item_type", For: "type"}},
-	}, createCustomItem)
-}
-
 func createCustomItem(ctx context.Context, env *toolcall.Env, in itemCreateIn) (string, error) {
 	if in.Name == "" || in.Type == "" {
 		return "", manifest.Errorf("name and type are required to create a custom item")
@@ -155,15 +130,6 @@ func createCustomItem(ctx context.Context, env *toolcall.Env, in itemCreateIn) (
 	return format.CustomItemWritten(0, &it.CustomItem, it.Content, env.MaxChars()), nil
 }
 
-func updateCustomItemTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name: "update_custom_item", Title: "Update a custom item",
-		Description: "Change a custom item's name, description, visibility or content.",
-		Toolset:     manifest.CustomItems, Access: manifest.Write, Idempotent: true, Operations: []string{"getCustomItem", "updateCustomItem"},
-		Aliases: []manifest.Alias{refused("item_type", "an item's type cannot be changed: create a new item of that type (create_custom_item) and delete this one")},
-	}, updateCustomItem)
-}
-
 func updateCustomItem(ctx context.Context, env *toolcall.Env, in itemUpdateIn) (string, error) {
 	if _, err := fetchItem(ctx, env, in.ItemID); err != nil {
 		return "", err
@@ -182,14 +148,6 @@ func updateCustomItem(ctx context.Context, env *toolcall.Env, in itemUpdateIn) (
 		return format.CustomItemWritten(in.ItemID, nil, nil, env.MaxChars()), nil
 	}
 	return format.CustomItemWritten(in.ItemID, &it.CustomItem, it.Content, env.MaxChars()), nil
-}
-
-func deleteCustomItemTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name: "delete_custom_item", Title: "Delete a custom item",
-		Description: "Delete a custom item by id.",
-		Toolset:     manifest.CustomItems, Access: manifest.Destructive, Idempotent: true, Operations: []string{"getCustomItem", "deleteCustomItem"},
-	}, deleteCustomItem)
 }
 
 func deleteCustomItem(ctx context.Context, env *toolcall.Env, in itemIDIn) (string, error) {

@@ -10,7 +10,6 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/load"
-	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -30,17 +29,6 @@ type trainingLoadIn struct {
 	Weeks    int             `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=26" jsonschema_description:"Past weeks shown, this one included (default 4)"`
 	Days     int             `json:"days,omitempty" jsonschema:"minimum=1,maximum=120" jsonschema_description:"Days projected from today (default 14)"`
 	Sessions []whatIfSession `json:"sessions,omitempty" jsonschema_description:"What-if sessions added to the plan, never saved"`
-}
-
-func getTrainingLoadTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name:        "get_training_load",
-		Title:       "Training load and form",
-		Description: "Weekly load done vs planned; fitness, fatigue, form and ramp rate today, projected day by day over planned sessions. What-if: pass sessions to project them without saving.",
-		Toolset:     manifest.Load,
-		Access:      manifest.Read,
-		Operations:  []string{"getAthlete", "listWellnessRecords", "listActivities", "listEvents", "listFitnessModelEvents"},
-	}, getTrainingLoad)
 }
 
 func getTrainingLoad(ctx context.Context, env *toolcall.Env, in trainingLoadIn) (string, error) {

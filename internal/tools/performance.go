@@ -35,19 +35,6 @@ const (
 	maxDurations = 20
 )
 
-func getAthletePowerCurvesTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name: "get_athlete_power_curves", Title: "Best power, pace and HR",
-		Description: "Best efforts over periods: power (W, W/kg) at 5s-90m, pace at 400m-marathon, or HR held at 5s-90m.",
-		Toolset:     manifest.Performance, Access: manifest.Read,
-		Operations: []string{"getAthlete", "listAthletePowerCurves", "listAthletePaceCurves", "listAthleteHRCurves", "listEvents"},
-		Aliases: aliases(rangeAliases, []manifest.Alias{{Name: "activity_type", For: "sport"},
-			refused("indoor_outdoor", "curves cover indoor and outdoor together here (Intervals.icu's curve filters cannot be sent through its API): leave it out")},
-			// W/kg is always shown beside W, where the period's weight is known
-			dropped("include_normalised")),
-	}, getAthletePowerCurves)
-}
-
 func getAthletePowerCurves(ctx context.Context, env *toolcall.Env, in curvesIn) (string, error) {
 	if len(in.Durations) > maxDurations {
 		return "", manifest.Errorf("durations: at most %d (the table's columns); %d given", maxDurations, len(in.Durations))

@@ -39,18 +39,6 @@ func (t thresholdsIn) none() bool {
 	return t.FTP == nil && t.LTHR == nil && t.MaxHR == nil && t.ThresholdPace == ""
 }
 
-func updateTrainingZoneTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name:        "update_training_zone",
-		Title:       "Update a threshold",
-		Description: "Sets FTP, indoor FTP, LTHR, threshold pace or max HR for a sport, e.g. after a test; the zones (% of threshold) follow and are shown.",
-		Toolset:     manifest.Settings,
-		Access:      manifest.Write,
-		Idempotent:  true,
-		Operations:  []string{"getAthlete", "updateSettings"},
-	}, updateTrainingZone)
-}
-
 func updateTrainingZone(ctx context.Context, env *toolcall.Env, in updateZoneIn) (string, error) {
 	if in.none() && in.IndoorFTP == nil {
 		return "", manifest.Errorf("nothing to change: give ftp, indoor_ftp, lthr, max_hr or threshold_pace")

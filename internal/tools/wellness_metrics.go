@@ -72,19 +72,6 @@ type logMetricsIn struct {
 	thresholdsIn
 }
 
-func logMetricsTool() manifest.Tool {
-	return manifest.New(manifest.Def{
-		Name:        "log_metrics",
-		Title:       "Log daily metrics",
-		Description: "Records a day's metrics, only those given: weight, resting HR, HRV, sleep, scores, notes, thresholds. Scales 1..4: " + scaleLegends() + ".",
-		Toolset:     manifest.Wellness,
-		Access:      manifest.Write,
-		Idempotent:  true,
-		Operations:  []string{"getAthlete", "updateWellness", "updateSettings"},
-		Aliases:     []manifest.Alias{{Name: "entries", Convert: metricEntries}},
-	}, logMetrics)
-}
-
 // metricEntries reads OpenAthlete's log_metrics entries ([{type, value, date, notes}]) as our
 // arguments: one day's, each type once. Its types Intervals.icu keeps nowhere (VMA, VO2max)
 // are refused saying so.
