@@ -246,29 +246,24 @@ func replyID(line []byte) json.RawMessage {
 		case "method":
 			return nil
 		case "result", "error":
+			if id != nil {
+				id, _ = validID(id) // nil for a null or invalid id
+				return id
+			}
 			reply = true
 		}
-		if key == "id" {
-			if err := dec.Decode(&id); err != nil {
-				return nil
-			}
-		} else if !reply || id == nil {
-			var skip json.RawMessage
-			if err := dec.Decode(&skip); err != nil {
-				return nil
-			}
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return nil
 		}
-		if reply && id != nil {
-			break
+		if key == "id" {
+			id = value
 		}
 	}
 	if !reply {
 		return nil
 	}
-	id, ok := validID(id)
-	if !ok {
-		return nil
-	}
+	id, _ = validID(id)
 	return id
 }
 
