@@ -78,11 +78,10 @@ func views(cat *Catalog) []*manifest.View {
 // addViews serves the views of the catalog's tools as ui:// resources of AppMIMEType.
 func addViews(srv *mcp.Server, cat *Catalog) {
 	for _, v := range views(cat) {
-		html := v.HTML
 		meta := mcp.Meta{"ui": map[string]any{"prefersBorder": true}}
 		srv.AddResource(&mcp.Resource{URI: v.URI, Name: v.Name, Title: v.Title, MIMEType: AppMIMEType, Meta: meta},
 			func(_ context.Context, req *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-				return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: AppMIMEType, Text: html, Meta: meta}}}, nil
+				return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: req.Params.URI, MIMEType: AppMIMEType, Text: v.HTML, Meta: meta}}}, nil
 			})
 	}
 }
