@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"regexp"
 	"slices"
 	"sync"
 
@@ -17,7 +16,23 @@ import (
 // call is for. The server removes it before the tool decodes its arguments.
 const AthleteArg = "athlete"
 
-var snakeCase = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`) })
+// snakeCase reports whether name is snake_case, ^[a-z][a-z0-9]*(_[a-z0-9]+)*$: written out,
+// since NewCatalog checks every tool's name at every start and compiling the expression
+// took longer than all the checks.
+func snakeCase(name string) bool {
+	if name == "" || name[0] < 'a' || name[0] > 'z' || name[len(name)-1] == '_' {
+		return false
+	}
+	for i := 1; i < len(name); i++ {
+		switch c := name[i]; {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		case c == '_' && name[i-1] != '_':
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // Entry is one exposed tool. Its Schema is the input schema as listed: the tool's own, with
 // the coach's athlete argument in coach mode.
@@ -69,7 +84,7 @@ func (c *Catalog) Lookup(name string) (*Entry, bool) {
 // seen holds the tools checked so far, by name.
 func checkDef(t manifest.Tool, seen map[string][]manifest.Def, ops map[string]bool) error {
 	switch {
-	case !snakeCase().MatchString(t.Name):
+	case !snakeCase(t.Name):
 		return fmt.Errorf("tool %q: the name must be snake_case (a-z, 0-9, _)", t.Name)
 	case len(seen[t.Name]) > 0 && !readOnlyPair(append(seen[t.Name], t.Def)):
 		return fmt.Errorf("tool %q is defined twice (only a tool and its read-only variant, a read tool with ReadOnlyVariant set, in the same toolset, may share a name)", t.Name)

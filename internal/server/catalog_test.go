@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	invopop "github.com/invopop/jsonschema"
 	"net/http"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -298,6 +299,22 @@ func TestWriteToolsThroughAClientSession(t *testing.T) {
 		}
 		if !wrote[tool.Name] {
 			t.Errorf("%s (%s): no write reached Intervals.icu", tool.Name, tool.Access)
+		}
+	}
+}
+
+// snakeCase is the expression its comment gives, written out.
+func TestSnakeCaseIsTheExpression(t *testing.T) {
+	re := regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
+	names := []string{"", "a", "get_events", "get_events2", "a_1_b", "x9", "_a", "a_", "a__b", "A", "getEvents", "get-events", "get events", "9a", "a_B", "é", "a\x00", "ab_c_"}
+	for _, a := range []string{"a", "z", "0", "9", "_", "A", "-", "é"} {
+		for _, b := range []string{"a", "z", "0", "9", "_", "A", "-"} {
+			names = append(names, a+b, "x"+a+b, "x"+a+b+"y")
+		}
+	}
+	for _, n := range names {
+		if got, want := snakeCase(n), re.MatchString(n); got != want {
+			t.Errorf("snakeCase(%q) = %v, the expression says %v", n, got, want)
 		}
 	}
 }
