@@ -3,7 +3,8 @@ package tools
 import (
 	"bytes"
 	"embed"
-	"encoding/json"
+	"io"
+	"io/fs"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
@@ -17,22 +18,42 @@ import (
 //go:embed schemas/*.json
 var schemaFiles embed.FS
 
-// withSchemas gives each tool its committed input schema. A tool without one keeps a nil
-// Schema, which the server refuses (make docs writes the file).
+// withSchemas gives each tool its committed input schema, without its indentation. A tool
+// without one keeps a nil Schema, which the server refuses (make docs writes the file). The
+// files are read into one buffer and unindented in place, each schema a full slice of it:
+// a copy of each file (embed.FS.ReadFile) was 44 allocations of fresh memory at every start,
+// two thirds of the time this took.
 func withSchemas(ts []manifest.Tool) []manifest.Tool {
+	files := make([]fs.File, len(ts))
+	sizes := make([]int, len(ts))
+	total := 0
 	for i := range ts {
-		ts[i].Schema = committedSchema(ts[i].Name)
+		f, err := schemaFiles.Open("schemas/" + ts[i].Name + ".json")
+		if err != nil {
+			continue
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil {
+			continue
+		}
+		files[i], sizes[i] = f, int(st.Size())
+		total += sizes[i]
+	}
+	buf := make([]byte, total)
+	for i, f := range files {
+		if f == nil {
+			continue
+		}
+		b := buf[:sizes[i]:sizes[i]]
+		buf = buf[sizes[i]:]
+		if _, err := io.ReadFull(f, b); err != nil {
+			continue
+		}
+		schema := unindent(b)
+		ts[i].Schema = schema[:len(schema):len(schema)]
 	}
 	return ts
-}
-
-// committedSchema returns schemas/<name>.json without its indentation, or nil.
-func committedSchema(name string) json.RawMessage {
-	raw, err := schemaFiles.ReadFile("schemas/" + name + ".json")
-	if err != nil {
-		return nil
-	}
-	return unindent(raw)
 }
 
 // unindent turns JSON written by json.Indent back into the compact JSON it was indented

@@ -90,6 +90,9 @@ func TestEveryToolServesItsCommittedSchema(t *testing.T) {
 		if !bytes.Equal(tool.Schema, want.Bytes()) {
 			t.Errorf("%s: serves\n %s\nnot its file compacted\n %s", tool.Name, tool.Schema, want.Bytes())
 		}
+		if cap(tool.Schema) != len(tool.Schema) {
+			t.Errorf("%s: its schema shares a buffer with the next one past its end (cap %d, len %d): an append would overwrite it", tool.Name, cap(tool.Schema), len(tool.Schema))
+		}
 	}
 }
 
