@@ -6,22 +6,29 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// The SDK's stdio transport ends the session on the first line it cannot decode, and drops
-// the replies still being made when its input ends. ServeStdio puts a filter in front of
-// it: each line of stdin is checked before the SDK sees it, a malformed one is answered here
-// with the JSON-RPC error it deserves (parse error -32700 for what is not JSON, invalid
-// request -32600 for JSON that is not one JSON-RPC 2.0 message, a batch included: MCP has
-// none since 2025-06-18) and the server goes on; and at the end of stdin the SDK's input is
-// held open until every request forwarded has its reply written (at most drainWait).
+// ServeStdio is the stdio transport: a go-sdk Connection (stdioConn) over line-delimited
+// JSON-RPC. go-sdk's own stdio transport ends the session on the first line it cannot decode,
+// and drops the replies still being made when its input ends. Here each line of stdin is
+// checked before the SDK sees it: a malformed one is answered with the JSON-RPC error it
+// deserves (parse error -32700 for what is not JSON, invalid request -32600 for JSON that is
+// not one JSON-RPC 2.0 message, a batch included: MCP has none since 2025-06-18) and the
+// server goes on; at the end of stdin the SDK is told only once every request forwarded has
+// its reply written (at most drainWait). A line is decoded once (jsonrpc.DecodeMessage), and a
+// reply is written as go-sdk would write it without encoding its result a second time
+// (encodeLine): a tools/list answer is 28 kB, which go-sdk's own transport checks and
+// compacts again after making it.
 
 // maxLine bounds one line of stdin: a longer one is refused as a whole, unread.
 const maxLine = 4 << 20
@@ -33,32 +40,106 @@ func ServeStdio(ctx context.Context, srv *mcp.Server, in io.Reader, out io.Write
 	if callTimeout <= 0 {
 		callTimeout = server.DefaultCallTimeout
 	}
-	drainWait := callTimeout + 10*time.Second
-	pr, pw := io.Pipe()
-	w := &stdioWriter{out: out, pending: map[string]bool{}}
-	go func() {
-		err := filterLines(in, pw, w)
-		w.waitDrained(drainWait)
-		pw.CloseWithError(err)
-	}()
-	return srv.Run(ctx, &mcp.IOTransport{Reader: pr, Writer: nopCloser{w}})
+	c := &stdioConn{
+		w:        &stdioWriter{out: out, pending: map[string]bool{}},
+		incoming: make(chan jsonrpc.Message),
+		end:      make(chan struct{}),
+		closed:   make(chan struct{}),
+	}
+	go c.readLines(in, callTimeout+10*time.Second)
+	return srv.Run(ctx, c)
 }
 
-type nopCloser struct{ io.Writer }
+// stdioConn is the one connection of a stdio server: both the mcp.Transport and the
+// mcp.Connection it makes.
+type stdioConn struct {
+	w         *stdioWriter
+	incoming  chan jsonrpc.Message // the checked messages, one at a time
+	end       chan struct{}        // closed at the end of input, the replies due written
+	endErr    error                // why input ended (nil: its end), set before end closes
+	closed    chan struct{}
+	closeOnce sync.Once
+	connected atomic.Bool
+}
 
-func (nopCloser) Close() error { return nil }
+// Connect returns the connection, once: stdin is read by one session.
+func (c *stdioConn) Connect(context.Context) (mcp.Connection, error) {
+	if !c.connected.CompareAndSwap(false, true) {
+		return nil, errors.New("transport: stdio serves one session")
+	}
+	return c, nil
+}
 
-// filterLines copies the well-formed messages of in to sdk, one per line, and answers the
-// others through w. It returns at the end of in (nil) or on a read error.
-func filterLines(in io.Reader, sdk io.Writer, w *stdioWriter) error {
+// Read returns the next checked message, or io.EOF at the end of input.
+func (c *stdioConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	select {
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case m := <-c.incoming:
+		return m, nil
+	case <-c.end: // readLines sends nothing after it closes end
+		if c.endErr != nil {
+			return nil, c.endErr
+		}
+		return nil, io.EOF
+	case <-c.closed:
+		return nil, io.EOF
+	}
+}
+
+// Write writes one message as one line.
+func (c *stdioConn) Write(ctx context.Context, msg jsonrpc.Message) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	line, reply, err := encodeLine(msg)
+	if err != nil {
+		return err
+	}
+	return c.w.writeMessage(line, reply)
+}
+
+// Close stops reading: Read returns io.EOF, and no further line is forwarded.
+func (c *stdioConn) Close() error {
+	c.closeOnce.Do(func() { close(c.closed) })
+	return nil
+}
+
+func (c *stdioConn) SessionID() string { return "" }
+
+// readLines forwards the well-formed messages of in to Read and answers the others, until
+// in ends (or fails, or the connection closes); then it waits for the replies due (at most
+// drainWait) and ends the input.
+func (c *stdioConn) readLines(in io.Reader, drainWait time.Duration) {
+	err := filterLines(in, c.w, func(m jsonrpc.Message) bool {
+		select {
+		case c.incoming <- m:
+			return true
+		case <-c.closed:
+			return false
+		}
+	})
+	select {
+	case <-c.closed: // nobody reads the replies' end
+	default:
+		c.w.waitDrained(drainWait)
+	}
+	c.endErr = err
+	close(c.end)
+}
+
+// filterLines decodes the well-formed messages of in, one per line, and hands each to
+// forward; it answers the others through w. It returns at the end of in (nil), on a read
+// error, or when forward refuses a message (the connection is closed).
+func filterLines(in io.Reader, w *stdioWriter, forward func(jsonrpc.Message) bool) error {
 	r := bufio.NewReaderSize(in, 64<<10)
 	for {
 		line, tooLong, err := readLine(r)
 		if len(line) > 0 || tooLong {
-			if reply := w.check(line, tooLong); reply != nil {
+			if m, reply := w.check(line, tooLong); reply != nil {
 				w.writeLine(reply)
-			} else if _, werr := sdk.Write(append(line, '\n')); werr != nil {
-				return werr
+			} else if !forward(m) {
+				return nil
 			}
 		}
 		if err == io.EOF {
@@ -96,24 +177,25 @@ type message struct {
 	Error   json.RawMessage `json:"error"`
 }
 
-// check returns the error reply to a malformed line, or nil to forward it (noting a request
-// whose reply is due, or a cancellation of one).
-func (w *stdioWriter) check(line []byte, tooLong bool) []byte {
+// check returns a well-formed line's message, decoded as go-sdk decodes it (noting a
+// request whose reply is due, or a cancellation of one), or the error reply to a malformed
+// line.
+func (w *stdioWriter) check(line []byte, tooLong bool) (jsonrpc.Message, []byte) {
 	switch {
 	case tooLong:
-		return errorReply(nil, -32600, "Invalid Request: the line is longer than 4 MB")
+		return nil, errorReply(nil, -32600, "Invalid Request: the line is longer than 4 MB")
 	case !utf8.Valid(line):
-		return errorReply(nil, -32700, "Parse error: the line is not valid UTF-8")
+		return nil, errorReply(nil, -32700, "Parse error: the line is not valid UTF-8")
 	case !json.Valid(line):
-		return errorReply(nil, -32700, "Parse error: the line is not JSON")
+		return nil, errorReply(nil, -32700, "Parse error: the line is not JSON")
 	case line[0] == '[':
-		return errorReply(nil, -32600, "Invalid Request: batches are not supported: send one message per line")
+		return nil, errorReply(nil, -32600, "Invalid Request: batches are not supported: send one message per line")
 	case line[0] != '{':
-		return errorReply(nil, -32600, "Invalid Request: a message is a JSON object")
+		return nil, errorReply(nil, -32600, "Invalid Request: a message is a JSON object")
 	}
 	var m message
 	if err := json.Unmarshal(line, &m); err != nil {
-		return errorReply(nil, -32600, "Invalid Request: the message's fields have the wrong types")
+		return nil, errorReply(nil, -32600, "Invalid Request: the message's fields have the wrong types")
 	}
 	id, idOK := validID(m.ID)
 	var reply json.RawMessage
@@ -122,17 +204,21 @@ func (w *stdioWriter) check(line []byte, tooLong bool) []byte {
 	}
 	switch {
 	case m.JSONRPC == nil || *m.JSONRPC != "2.0":
-		return errorReply(reply, -32600, `Invalid Request: "jsonrpc" must be "2.0"`)
+		return nil, errorReply(reply, -32600, `Invalid Request: "jsonrpc" must be "2.0"`)
 	case !idOK:
-		return errorReply(nil, -32600, "Invalid Request: an id is a string or an integer")
+		return nil, errorReply(nil, -32600, "Invalid Request: an id is a string or an integer")
 	case m.Method != nil && len(m.Result)+len(m.Error) > 0:
-		return errorReply(reply, -32600, "Invalid Request: a message has a method or a result, not both")
+		return nil, errorReply(reply, -32600, "Invalid Request: a message has a method or a result, not both")
 	case m.Method == nil && (id == nil || len(m.Result)+len(m.Error) == 0):
-		return errorReply(reply, -32600, `Invalid Request: "method" is missing`)
+		return nil, errorReply(reply, -32600, `Invalid Request: "method" is missing`)
 	case m.Method != nil && *m.Method == "":
-		return errorReply(reply, -32600, `Invalid Request: "method" is empty`)
+		return nil, errorReply(reply, -32600, `Invalid Request: "method" is empty`)
 	case len(m.Params) > 0 && m.Params[0] != '{' && m.Params[0] != '[' && string(m.Params) != "null":
-		return errorReply(reply, -32602, "Invalid params: params is an object")
+		return nil, errorReply(reply, -32602, "Invalid params: params is an object")
+	}
+	msg, err := jsonrpc.DecodeMessage(line)
+	if err != nil { // the checks above read member names in any case, go-sdk as written
+		return nil, errorReply(reply, -32600, `Invalid Request: not JSON-RPC 2.0 as MCP reads it: the members are "jsonrpc", "id", "method", "params", "result" and "error", in lower case, and an error is an object`)
 	}
 	if m.Method != nil {
 		if id != nil {
@@ -141,12 +227,14 @@ func (w *stdioWriter) check(line []byte, tooLong bool) []byte {
 			var p struct {
 				RequestID json.RawMessage `json:"requestId"`
 			}
-			if json.Unmarshal(m.Params, &p) == nil && p.RequestID != nil {
-				w.answered(string(p.RequestID))
+			if json.Unmarshal(m.Params, &p) == nil {
+				if cancelled, ok := validID(p.RequestID); ok && cancelled != nil {
+					w.answered(string(cancelled))
+				}
 			}
 		}
 	}
-	return nil
+	return msg, nil
 }
 
 // validID returns the id of a message (nil for none or null) and whether it is valid: MCP
@@ -194,77 +282,64 @@ func errorReply(id json.RawMessage, code int, msg string) []byte {
 type stdioWriter struct {
 	mu      sync.Mutex
 	out     io.Writer
-	buf     []byte
 	pending map[string]bool
 	drained chan struct{} // closed when pending empties, while waitDrained waits
 }
 
-// Write takes the SDK's output and writes it line by line, noting the replies.
-func (w *stdioWriter) Write(p []byte) (int, error) {
+// writeMessage writes one line of the server's, noting the reply to the request whose
+// id (as validID writes it) is reply, if any.
+func (w *stdioWriter) writeMessage(line []byte, reply string) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	rest := p // written as it comes while nothing is held back (the SDK writes whole lines)
-	if len(w.buf) > 0 {
-		w.buf = append(w.buf, p...)
-		rest = w.buf
+	if _, err := w.out.Write(line); err != nil {
+		return err
 	}
-	for {
-		i := bytes.IndexByte(rest, '\n')
-		if i < 0 {
-			break
-		}
-		line := rest[:i+1]
-		if _, err := w.out.Write(line); err != nil {
-			return 0, err
-		}
-		if id := replyID(line); id != nil {
-			w.answeredLocked(string(id))
-		}
-		rest = rest[i+1:]
+	if reply != "" {
+		w.answeredLocked(reply)
 	}
-	w.buf = append(w.buf[:0], rest...)
-	return len(p), nil
+	return nil
 }
 
-// replyID is the id of the reply a line of the SDK's output is (a message with a result or
-// an error and no method), or nil. It reads the message's keys only as far as it needs: the
-// SDK writes "jsonrpc", "id", then "method" or "result" or "error", so a reply's result (a
-// tools/list is tens of kB) is not scanned.
-func replyID(line []byte) json.RawMessage {
-	dec := json.NewDecoder(bytes.NewReader(line))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	var id json.RawMessage
-	reply := false
-	for dec.More() {
-		key, err := dec.Token()
+// encodeLine is msg as go-sdk's stdio transport writes it (jsonrpc.EncodeMessage and a
+// newline), and for a reply its id as validID writes it. A reply with a result is put
+// together here: go-sdk made its result with encoding/json a moment before (compact, valid,
+// no raw newline), and EncodeMessage would check and compact it once more.
+func encodeLine(msg jsonrpc.Message) (line []byte, reply string, err error) {
+	resp, ok := msg.(*jsonrpc.Response)
+	if ok && resp.ID.IsValid() {
+		key, err := json.Marshal(resp.ID.Raw())
 		if err != nil {
-			return nil
+			return nil, "", err
 		}
-		switch key {
-		case "method":
-			return nil
-		case "result", "error":
-			if id != nil {
-				id, _ = validID(id) // nil for a null or invalid id
-				return id
+		reply = string(key)
+		if resp.Error == nil && len(resp.Result) > 0 && bytes.IndexByte(resp.Result, '\n') < 0 {
+			id := key
+			if s, isString := resp.ID.Raw().(string); isString {
+				id = marshalString(s)
 			}
-			reply = true
-		}
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
-			return nil
-		}
-		if key == "id" {
-			id = value
+			line = make([]byte, 0, len(replyHead)+len(id)+len(replyResult)+len(resp.Result)+2)
+			line = append(append(append(append(line, replyHead...), id...), replyResult...), resp.Result...)
+			return append(line, '}', '\n'), reply, nil
 		}
 	}
-	if !reply {
-		return nil
+	if line, err = jsonrpc.EncodeMessage(msg); err != nil {
+		return nil, "", fmt.Errorf("transport: encode a message: %w", err)
 	}
-	id, _ = validID(id)
-	return id
+	return append(line, '\n'), reply, nil
+}
+
+const (
+	replyHead   = `{"jsonrpc":"2.0","id":`
+	replyResult = `,"result":`
+)
+
+// marshalString is a JSON string as go-sdk writes it: without HTML escaping.
+func marshalString(s string) []byte {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n"))
 }
 
 func (w *stdioWriter) writeLine(b []byte) {

@@ -3,12 +3,14 @@ package transport
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/transport/stdiotest"
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 )
 
 // Every malformed line gets its JSON-RPC error and the server goes on serving; the calls
@@ -29,53 +31,84 @@ func TestStdioSurvivesMalformedLinesAndAnswersEveryCallBeforeTheEnd(t *testing.T
 	fmt.Printf("adversarial suite: %d malformed stdin lines, %d problems (a missing error or reply, a stop)\n", len(stdiotest.Bad), len(problems))
 }
 
-// The writer notes a reply by its id, read from the head of the line: the SDK writes "id"
-// before "result", so the result itself (truncated here) is never scanned.
-func TestReplyIDReadsTheHeadOfALine(t *testing.T) {
-	for _, c := range []struct{ line, want string }{
-		{`{"jsonrpc":"2.0","id":2,"result":{"tools":[`, `2`},
-		{`{"jsonrpc":"2.0","id":"a-1","result":{}}`, `"a-1"`},
-		{`{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"x"}}`, `7`},
-		{`{"jsonrpc":"2.0","result":{"x":[1,{"id":3}]},"id":3}`, `3`},
-		{`{"jsonrpc":"2.0","id":4,"method":"sampling/createMessage","params":{}}`, ``},
-		{`{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":1}}`, ``},
-		{`{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"x"}}`, ``},
-		{`{"jsonrpc":"2.0","id":5}`, ``},
-		{`[1]`, ``},
+// A message is written as go-sdk's own stdio transport writes it (jsonrpc.EncodeMessage and
+// a newline), a reply with a result put together without encoding the result again, and a
+// reply names the request it answers by the id the filter noted (validID's form).
+func TestMessagesAreWrittenAsTheSDKWritesThem(t *testing.T) {
+	id := func(v any) jsonrpc.ID {
+		i, err := jsonrpc.MakeID(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return i
+	}
+	result := json.RawMessage(`{"tools":[{"name":"a","description":"<b> & \u2028 \"x\"","inputSchema":{"type":"object"}}],"nextCursor":"c"}`)
+	for _, c := range []struct {
+		msg   jsonrpc.Message
+		reply string // the id the filter noted for the request; "" for none
+	}{
+		{&jsonrpc.Response{ID: id(float64(2)), Result: result}, `2`},
+		{&jsonrpc.Response{ID: id(float64(-9007199254740991)), Result: json.RawMessage(`{}`)}, `-9007199254740991`},
+		{&jsonrpc.Response{ID: id("a-1"), Result: json.RawMessage(`{"x":[1,{"id":3}]}`)}, `"a-1"`},
+		{&jsonrpc.Response{ID: id("<&> é \"q\" \u2028"), Result: json.RawMessage(`{}`)}, ""},
+		{&jsonrpc.Response{ID: id(float64(7)), Error: &jsonrpc.Error{Code: -32602, Message: "x <y>"}}, `7`},
+		{&jsonrpc.Response{ID: id(float64(8)), Result: json.RawMessage("{\n}")}, `8`},
+		{&jsonrpc.Request{ID: id(float64(4)), Method: "sampling/createMessage", Params: json.RawMessage(`{}`)}, ""},
+		{&jsonrpc.Request{Method: "notifications/progress", Params: json.RawMessage(`{"progressToken":1}`)}, ""},
 	} {
-		if got := string(replyID([]byte(c.line))); got != c.want {
-			t.Errorf("%s: id %q, want %q", c.line, got, c.want)
+		want, err := jsonrpc.EncodeMessage(c.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, reply, err := encodeLine(c.msg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want)+"\n" {
+			t.Errorf("written %q\nwant    %q", got, string(want)+"\n")
+		}
+		wantReply := c.reply
+		if r, ok := c.msg.(*jsonrpc.Response); ok && wantReply == "" {
+			b, _ := json.Marshal(r.ID.Raw())
+			noted, _ := validID(b)
+			wantReply = string(noted)
+		}
+		if reply != wantReply {
+			t.Errorf("%s: reply to %q, want %q", got, reply, wantReply)
 		}
 	}
 }
 
-// The writer passes whole lines through as they come and holds back a partial one until
-// its end arrives, noting each reply as its line is written.
-func TestStdioWriterWritesWholeLinesAndNotesReplies(t *testing.T) {
+// Each reply written settles the request it answers; a cancelled request is settled too.
+func TestTheWriterSettlesTheRepliesDue(t *testing.T) {
 	var out bytes.Buffer
 	w := &stdioWriter{out: &out, pending: map[string]bool{}}
-	w.expect("1")
-	w.expect("2")
-	w.expect("3")
-	for _, part := range []string{
-		`{"jsonrpc":"2.0","id":1,"result":{}}` + "\n",
-		`{"jsonrpc":"2.0","id":2,"res`,
-		`ult":{}}` + "\n" + `{"jsonrpc":"2.0","method":"notifications/message","params":{}}` + "\n" + `{"jsonrpc":"2.0","id":3,`,
+	for _, line := range []string{
+		`{"jsonrpc":"2.0","id":1,"method":"ping"}`,
+		`{"jsonrpc":"2.0","id":"b","method":"ping"}`,
+		`{"jsonrpc":"2.0","id":3,"method":"ping"}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"b"}}`,
 	} {
-		if n, err := w.Write([]byte(part)); n != len(part) || err != nil {
-			t.Fatalf("Write: %d, %v", n, err)
+		if _, reply := w.check([]byte(line), false); reply != nil {
+			t.Fatalf("%s refused: %s", line, reply)
 		}
 	}
-	want := `{"jsonrpc":"2.0","id":1,"result":{}}` + "\n" + `{"jsonrpc":"2.0","id":2,"result":{}}` + "\n" + `{"jsonrpc":"2.0","method":"notifications/message","params":{}}` + "\n"
-	if out.String() != want {
-		t.Errorf("written %q, want %q", out.String(), want)
+	if len(w.pending) != 2 || !w.pending["1"] || !w.pending["3"] {
+		t.Fatalf("pending %v, want 1 and 3 (b was cancelled)", w.pending)
 	}
-	if len(w.pending) != 1 || !w.pending["3"] {
-		t.Errorf("pending %v, want only 3 (its line is not complete)", w.pending)
+	line, reply, err := encodeLine(&jsonrpc.Response{ID: jsonrpc.ID{}, Result: json.RawMessage(`{}`)})
+	if err != nil || reply != "" {
+		t.Fatalf("a reply without id: %q, %v", reply, err)
 	}
-	w.Write([]byte(`"result":{}}` + "\n"))
-	if len(w.pending) != 0 {
-		t.Errorf("pending %v after the third reply", w.pending)
+	_ = w.writeMessage(line, reply)
+	i3, _ := jsonrpc.MakeID(float64(3))
+	line, reply, _ = encodeLine(&jsonrpc.Response{ID: i3, Result: json.RawMessage(`{}`)})
+	_ = w.writeMessage(line, reply)
+	if len(w.pending) != 1 || !w.pending["1"] {
+		t.Errorf("pending %v after the reply to 3, want 1", w.pending)
+	}
+	if !strings.HasSuffix(out.String(), `{"jsonrpc":"2.0","id":3,"result":{}}`+"\n") {
+		t.Errorf("written %q", out.String())
 	}
 }
 

@@ -37,6 +37,7 @@ var Bad = []Line{
 	{"method and result", `{"jsonrpc":"2.0","id":69,"method":"ping","result":{}}`, -32600, float64(69)},
 	{"params a number", `{"jsonrpc":"2.0","id":70,"method":"ping","params":5}`, -32602, float64(70)},
 	{"params a string", `{"jsonrpc":"2.0","id":71,"method":"tools/call","params":"x"}`, -32602, float64(71)},
+	{"members in capitals", `{"JSONRPC":"2.0","id":76,"METHOD":"ping"}`, -32600, float64(76)},
 	{"huge line", `{"jsonrpc":"2.0","id":72,"method":"ping","params":{"x":"` + strings.Repeat("x", 5<<20) + `"}}`, -32600, nil},
 	{"unknown method", `{"jsonrpc":"2.0","id":73,"method":"no/such"}`, 0, float64(73)},
 	{"unknown tool", `{"jsonrpc":"2.0","id":74,"method":"tools/call","params":{"name":"nope"}}`, 0, float64(74)},
