@@ -18,9 +18,10 @@
 //   - Rendering is in internal/format: a tool reads, decides and calls a formatter.
 //
 // A new tool: its input struct and handler in its toolset's file; one line in All and its
-// definition below it; one line in the sample-call table (internal/tools/samples); then
-// `make docs`, which reflects its input type into schemas/<name>.json (the schema the server
-// serves) and writes its golden answers and README row. Tests fail until all of them are there.
+// definition below it; one line in the sample-call table (internal/tools/samples); then `make
+// docs`, which reflects its input type into its line of schemas.json (the schema the server
+// serves) and writes its golden answers and README row. Tests fail until all of them are
+// there.
 //
 // Every tool keeps the rules of DESIGN.md: the athlete id comes from the Env, never from the
 // model; dates are the athlete's local dates (today comes from env.Today, in the athlete's

@@ -204,7 +204,7 @@ func (r *sampleRun) runFor(call samples.Call, athlete string, budget int) (strin
 	return callTool(r.t, env(), call.Tool, args)
 }
 
-var update = flag.Bool("update", false, "rewrite the golden answers under testdata and the input schemas under schemas (make docs does)")
+var update = flag.Bool("update", false, "rewrite the golden answers under testdata and the input schemas in schemas.json (make docs does)")
 
 // golden compares got with testdata/<tool>/<name>.golden, both passed through normalise
 // when it is not nil, or rewrites the file with got under -update.

@@ -4,22 +4,23 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"maps"
 	"os"
-	"path/filepath"
+	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/schema/infer"
 )
 
-// schemasDir is the directory TestSchemaSnapshots checks, or writes with -update (the one
-// flag of the package's tests, in helpers_test.go, that also rewrites the golden answers).
-var schemasDir = flag.String("schemas", "schemas", "the directory TestSchemaSnapshots checks, or writes with -update")
+// schemasFile is the file TestSchemaSnapshots checks, or writes with -update (the flag of
+// the package's tests, in helpers_test.go, that also rewrites the golden answers).
+var schemasFile = flag.String("schemas", "schemas.json", "the file TestSchemaSnapshots checks, or writes with -update")
 
-// TestSchemaSnapshots keeps schemas/<tool>.json, the input schema the server serves, equal to
-// what reflecting the tool's input type gives: a change there is a change of the tool's API,
-// reviewed in the diff. make docs rewrites them (-update).
+// TestSchemaSnapshots keeps schemas.json, the input schemas the server serves, equal to what
+// reflecting each tool's input type gives: a change there is a change of the tool's API,
+// reviewed in the diff (a line per tool). make docs rewrites it (-update).
 func TestSchemaSnapshots(t *testing.T) {
-	dir := *schemasDir
 	want := map[string][]byte{}
 	for _, tool := range All() {
 		s, err := infer.Reflect(tool.Input)
@@ -31,78 +32,85 @@ func TestSchemaSnapshots(t *testing.T) {
 			t.Fatal(err)
 		}
 		var b bytes.Buffer
-		if err := json.Indent(&b, raw, "", "  "); err != nil {
+		if err := json.Compact(&b, raw); err != nil {
 			t.Fatal(err)
 		}
-		b.WriteByte('\n')
 		if prev, ok := want[tool.Name]; ok && !bytes.Equal(prev, b.Bytes()) {
-			t.Errorf("%s: the variants of the tool have different input types: they must share one schema file", tool.Name)
+			t.Errorf("%s: the variants of the tool have different input types: they must share one schema", tool.Name)
 		}
 		want[tool.Name] = b.Bytes()
 	}
+	file := renderSchemas(want)
 	if *update {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
+		if err := os.WriteFile(*schemasFile, file, 0o644); err != nil {
 			t.Fatal(err)
-		}
-		files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-		for _, f := range files {
-			if err := os.Remove(f); err != nil {
-				t.Fatal(err)
-			}
-		}
-		for name, b := range want {
-			if err := os.WriteFile(filepath.Join(dir, name+".json"), b, 0o644); err != nil {
-				t.Fatal(err)
-			}
 		}
 		return
 	}
-	for name, b := range want {
-		path := filepath.Join(dir, name+".json")
-		have, err := os.ReadFile(path)
-		if err != nil {
-			t.Errorf("%s: no schema (%v): run 'make docs' and commit %s", name, err, path)
-			continue
-		}
-		if !bytes.Equal(have, b) {
-			t.Errorf("%s: %s is stale (the input type says otherwise): review the change, run 'make docs' and commit", name, path)
+	have, err := os.ReadFile(*schemasFile)
+	if err != nil {
+		t.Fatalf("no schemas (%v): run 'make docs' and commit %s", err, *schemasFile)
+	}
+	if bytes.Equal(have, file) {
+		return
+	}
+	var committed map[string]json.RawMessage
+	if err := json.Unmarshal(have, &committed); err != nil {
+		t.Fatalf("%s is not JSON (%v): run 'make docs'", *schemasFile, err)
+	}
+	for _, name := range slices.Sorted(maps.Keys(want)) {
+		switch c, ok := committed[name]; {
+		case !ok:
+			t.Errorf("%s: no schema in %s: run 'make docs' and commit it", name, *schemasFile)
+		case !bytes.Equal(c, want[name]):
+			t.Errorf("%s: its schema in %s is stale (the input type says otherwise): review the change, run 'make docs' and commit", name, *schemasFile)
 		}
 	}
-	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
-	for _, f := range files {
-		if _, ok := want[filepath.Base(f[:len(f)-len(".json")])]; !ok {
-			t.Errorf("%s: schema of a tool that no longer exists: run 'make docs'", f)
+	for name := range committed {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s: schema of a tool that no longer exists: run 'make docs'", name)
 		}
+	}
+	if !t.Failed() {
+		t.Errorf("%s is not laid out as make docs writes it (a line per tool, by name): run 'make docs'", *schemasFile)
 	}
 }
 
-// TestEveryToolServesItsCommittedSchema: All gives every tool the compact form of its file.
+// renderSchemas is schemas.json: one JSON object, a line per tool in name order, each
+// schema compact.
+func renderSchemas(schemas map[string][]byte) []byte {
+	b := []byte("{\n")
+	for i, name := range slices.Sorted(maps.Keys(schemas)) {
+		if i > 0 {
+			b = append(b, ",\n"...)
+		}
+		b = strconv.AppendQuote(b, name)
+		b = append(append(b, ':'), schemas[name]...)
+	}
+	return append(b, "\n}\n"...)
+}
+
+// TestEveryToolServesItsCommittedSchema: All gives every tool its schema in schemas.json,
+// each a slice that ends where its schema ends.
 func TestEveryToolServesItsCommittedSchema(t *testing.T) {
+	raw, err := os.ReadFile("schemas.json")
+	if err != nil {
+		t.Fatalf("%v: run 'make docs'", err)
+	}
+	var committed map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &committed); err != nil {
+		t.Fatal(err)
+	}
 	for _, tool := range All() {
-		raw, err := os.ReadFile(filepath.Join("schemas", tool.Name+".json"))
-		if err != nil {
-			t.Fatalf("%s: %v: run 'make docs'", tool.Name, err)
+		want, ok := committed[tool.Name]
+		if !ok {
+			t.Fatalf("%s: not in schemas.json: run 'make docs'", tool.Name)
 		}
-		var want bytes.Buffer
-		if err := json.Compact(&want, raw); err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(tool.Schema, want.Bytes()) {
-			t.Errorf("%s: serves\n %s\nnot its file compacted\n %s", tool.Name, tool.Schema, want.Bytes())
+		if !bytes.Equal(tool.Schema, want) {
+			t.Errorf("%s: serves\n %s\nnot its line of schemas.json\n %s", tool.Name, tool.Schema, want)
 		}
 		if cap(tool.Schema) != len(tool.Schema) {
 			t.Errorf("%s: its schema shares a buffer with the next one past its end (cap %d, len %d): an append would overwrite it", tool.Name, cap(tool.Schema), len(tool.Schema))
 		}
-	}
-}
-
-func TestUnindentGivesTheCompactJSON(t *testing.T) {
-	compact := `{"a":"x \"y\" \\","b":[1,{"c":" spaced\tout\n"}],"d":{},"e":["k\": v","\\\": w",{"f\"g":"h: i"}],"j":[]}`
-	var b bytes.Buffer
-	if err := json.Indent(&b, []byte(compact), "", "  "); err != nil {
-		t.Fatal(err)
-	}
-	if got := string(unindent(b.Bytes())); got != compact {
-		t.Errorf("got %s, want %s", got, compact)
 	}
 }

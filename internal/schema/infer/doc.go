@@ -1,6 +1,6 @@
 // Package infer turns a tool's Go input type into the JSON Schema advertised in tools/list
 // (invopop/jsonschema's reflection, then our rules). It runs when schemas are written (make
-// docs: internal/tools/schemas/<tool>.json, which the binary embeds) and in tests, never in
+// docs: internal/tools/schemas.json, which the binary embeds) and in tests, never in
 // the binary, which serves the written schemas and checks calls with package schema.
 //
 // The input types follow a few conventions (tags on struct fields):
