@@ -1,9 +1,9 @@
 // Package transport serves the MCP server (internal/server) to clients: over stdio (our own
-// go-sdk Connection: it answers malformed lines, decodes each line once, writes a reply's
-// result as go-sdk made it, and drains the replies at the end of input), stateless Streamable
-// HTTP at /mcp (both MCP revisions; an older client's capabilities carried in its
-// Mcp-Session-Id), legacy SSE at /sse and /messages/ (capped, idle sessions closed), the probes /healthz
-// and /readyz, and a draining shutdown that lets the calls in flight finish.
+// go-sdk Connection: it answers malformed lines, reads each line's members in place, writes a
+// reply's result as go-sdk made it, and drains the replies at the end of input), stateless
+// Streamable HTTP at /mcp (both MCP revisions; an older client's capabilities carried in its
+// Mcp-Session-Id), legacy SSE at /sse and /messages/ (capped, idle sessions closed), the
+// probes /healthz and /readyz, and a draining shutdown that lets the calls in flight finish.
 //
 // In front of the MCP endpoints sits the resource-server gate (gate.go): it checks the bearer
 // token (the server's own MCP_AUTH_TOKEN, or with OAuth the authorization server's Verify),

@@ -25,8 +25,9 @@ import (
 // deserves (parse error -32700 for what is not JSON, invalid request -32600 for JSON that is
 // not one JSON-RPC 2.0 message, a batch included: MCP has none since 2025-06-18) and the
 // server goes on; at the end of stdin the SDK is told only once every request forwarded has
-// its reply written (at most drainWait). A line is decoded once (jsonrpc.DecodeMessage), and a
-// reply is written as go-sdk would write it without encoding its result a second time
+// its reply written (at most drainWait). A line's members are read in place (members.go)
+// into the message jsonrpc.DecodeMessage would make, with no decoder in between, and a reply
+// is written as go-sdk would write it without encoding its result a second time
 // (encodeLine): a tools/list answer is 28 kB, which go-sdk's own transport checks and
 // compacts again after making it.
 
@@ -167,19 +168,9 @@ func readLine(r *bufio.Reader) (line []byte, tooLong bool, err error) {
 	}
 }
 
-// message is what the filter reads of a JSON-RPC message.
-type message struct {
-	JSONRPC *string         `json:"jsonrpc"`
-	ID      json.RawMessage `json:"id"`
-	Method  *string         `json:"method"`
-	Params  json.RawMessage `json:"params"`
-	Result  json.RawMessage `json:"result"`
-	Error   json.RawMessage `json:"error"`
-}
-
-// check returns a well-formed line's message, decoded as go-sdk decodes it (noting a
-// request whose reply is due, or a cancellation of one), or the error reply to a malformed
-// line.
+// check returns a well-formed line's message, made as go-sdk's jsonrpc.DecodeMessage makes
+// it (noting a request whose reply is due, or a cancellation of one), or the error reply to
+// a malformed line.
 func (w *stdioWriter) check(line []byte, tooLong bool) (jsonrpc.Message, []byte) {
 	switch {
 	case tooLong:
@@ -193,70 +184,73 @@ func (w *stdioWriter) check(line []byte, tooLong bool) (jsonrpc.Message, []byte)
 	case line[0] != '{':
 		return nil, errorReply(nil, -32600, "Invalid Request: a message is a JSON object")
 	}
-	var m message
-	if err := json.Unmarshal(line, &m); err != nil {
+	var version, rawID, method, params, result, rpcErr []byte
+	eachMember(line, func(name string, value []byte) {
+		if string(value) == "null" && name != "params" && name != "result" {
+			value = nil // null is no value, but for params and result, which go-sdk keeps
+		}
+		switch name {
+		case "jsonrpc":
+			version = value
+		case "id":
+			rawID = value
+		case "method":
+			method = value
+		case "params":
+			params = value
+		case "result":
+			result = value
+		case "error":
+			rpcErr = value
+		}
+	})
+	if (version != nil && version[0] != '"') || (method != nil && method[0] != '"') {
 		return nil, errorReply(nil, -32600, "Invalid Request: the message's fields have the wrong types")
 	}
-	id, idOK := validID(m.ID)
+	id, idOK := validID(rawID)
 	var reply json.RawMessage
 	if idOK {
 		reply = id
 	}
 	switch {
-	case m.JSONRPC == nil || *m.JSONRPC != "2.0":
+	case version == nil || unquote(version) != "2.0":
 		return nil, errorReply(reply, -32600, `Invalid Request: "jsonrpc" must be "2.0"`)
 	case !idOK:
 		return nil, errorReply(nil, -32600, "Invalid Request: an id is a string or an integer")
-	case m.Method != nil && len(m.Result)+len(m.Error) > 0:
+	case method != nil && len(result)+len(rpcErr) > 0:
 		return nil, errorReply(reply, -32600, "Invalid Request: a message has a method or a result, not both")
-	case m.Method == nil && (id == nil || len(m.Result)+len(m.Error) == 0):
+	case method == nil && (id == nil || len(result)+len(rpcErr) == 0):
 		return nil, errorReply(reply, -32600, `Invalid Request: "method" is missing`)
-	case m.Method != nil && *m.Method == "":
+	case method != nil && unquote(method) == "":
 		return nil, errorReply(reply, -32600, `Invalid Request: "method" is empty`)
-	case len(m.Params) > 0 && m.Params[0] != '{' && m.Params[0] != '[' && string(m.Params) != "null":
+	case len(params) > 0 && params[0] != '{' && params[0] != '[' && string(params) != "null":
 		return nil, errorReply(reply, -32602, "Invalid params: params is an object")
 	}
-	msg, err := jsonrpc.DecodeMessage(line)
-	if err != nil { // the checks above read member names in any case, go-sdk as written
-		return nil, errorReply(reply, -32600, `Invalid Request: not JSON-RPC 2.0 as MCP reads it: the members are "jsonrpc", "id", "method", "params", "result" and "error", in lower case, and an error is an object`)
-	}
-	if m.Method != nil {
-		if id != nil {
-			w.expect(string(id))
-		} else if *m.Method == "notifications/cancelled" {
-			var p struct {
-				RequestID json.RawMessage `json:"requestId"`
+	msgID := messageID(id)
+	if method == nil {
+		resp := &jsonrpc.Response{ID: msgID, Result: result}
+		if rpcErr != nil {
+			e, ok := wireError(rpcErr)
+			if !ok {
+				return nil, errorReply(reply, -32600, "Invalid Request: an error is an object with a code and a message")
 			}
-			if json.Unmarshal(m.Params, &p) == nil {
-				if cancelled, ok := validID(p.RequestID); ok && cancelled != nil {
+			resp.Error = e
+		}
+		return resp, nil
+	}
+	name := unquote(method)
+	if id != nil {
+		w.expect(string(id))
+	} else if name == "notifications/cancelled" && len(params) > 0 && params[0] == '{' {
+		eachMember(params, func(member string, value []byte) {
+			if member == "requestId" {
+				if cancelled, ok := validID(value); ok && cancelled != nil {
 					w.answered(string(cancelled))
 				}
 			}
-		}
+		})
 	}
-	return msg, nil
-}
-
-// validID returns the id of a message (nil for none or null) and whether it is valid: MCP
-// ids are strings or integers.
-func validID(raw json.RawMessage) (json.RawMessage, bool) {
-	raw = bytes.TrimSpace(raw)
-	if len(raw) == 0 || string(raw) == "null" {
-		return nil, true
-	}
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
-		b, _ := json.Marshal(s) // as the SDK writes it back, to match the reply
-		return b, true
-	}
-	var n json.Number
-	if json.Unmarshal(raw, &n) == nil {
-		if i, err := n.Int64(); err == nil {
-			b, _ := json.Marshal(i)
-			return b, true
-		}
-	}
-	return nil, false
+	return &jsonrpc.Request{ID: msgID, Method: name, Params: params}, nil
 }
 
 func errorReply(id json.RawMessage, code int, msg string) []byte {
