@@ -58,7 +58,7 @@ type Tool struct {
 	// ahead of time (make docs), never by a running server.
 	Input reflect.Type
 	// Schema is the input schema (compact JSON) the server lists and checks arguments
-	// against, defaults included; the catalog's tools have it from internal/tools/schemas.
+	// against, defaults included; the catalog's tools have it from internal/tools/schemas.json.
 	Schema json.RawMessage
 	// Run decodes the arguments into Input and calls the tool. The server has checked them
 	// against Schema and filled in its defaults first (schema.Input.Check), so a handler

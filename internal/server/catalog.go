@@ -99,7 +99,7 @@ func checkDef(t manifest.Tool, seen map[string][]manifest.Def, ops map[string]bo
 	case t.Run == nil:
 		return fmt.Errorf("tool %s: no call (Run is nil)", t.Name)
 	case len(t.Schema) == 0:
-		return fmt.Errorf("tool %s: no input schema (the catalog's tools have theirs in internal/tools/schemas, which make docs writes)", t.Name)
+		return fmt.Errorf("tool %s: no input schema (the catalog's tools have theirs in internal/tools/schemas.json, which make docs writes)", t.Name)
 	}
 	seen[t.Name] = append(seen[t.Name], t.Def)
 	for _, op := range t.Operations {
