@@ -31,6 +31,28 @@ func eachMember(obj []byte, f func(name string, value []byte)) {
 	}
 }
 
+// maxDepth is how deep go-sdk lets a message nest (objects and arrays): it refuses a deeper
+// one whole.
+const maxDepth = 1000
+
+// deeperThan reports whether b, valid JSON, nests objects and arrays deeper than max.
+func deeperThan(b []byte, max int) bool {
+	depth := 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case '"':
+			i = stringEnd(b, i) - 1
+		case '{', '[':
+			if depth++; depth > max {
+				return true
+			}
+		case '}', ']':
+			depth--
+		}
+	}
+	return false
+}
+
 func skipSpace(b []byte, i int) int {
 	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
 		i++

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/transport/stdiotest"
@@ -38,6 +39,20 @@ func TestCheckDecodesAsTheSDKDecodes(t *testing.T) {
 	for _, line := range wellFormed {
 		agree(t, bytes.TrimSpace([]byte(line)), true) // as readLine gives it
 	}
+}
+
+// A message nested deeper than go-sdk reads is refused whole, as go-sdk refuses it; one
+// level less is forwarded.
+func TestCheckRefusesWhatNestsTooDeep(t *testing.T) {
+	nested := func(depth int) []byte {
+		return []byte(`{"jsonrpc":"2.0","id":1,"method":"ping","params":{"x":` + strings.Repeat("[", depth-2) + `"]["` + strings.Repeat("]", depth-2) + `}}`)
+	}
+	agree(t, nested(maxDepth), true)
+	deep := nested(maxDepth + 1)
+	if _, err := jsonrpc.DecodeMessage(deep); err == nil {
+		t.Fatal("go-sdk reads a message nested 1001 deep: this test checks nothing")
+	}
+	agree(t, deep, false)
 }
 
 // Every line: what the filter forwards, go-sdk reads the same; what go-sdk cannot read,

@@ -183,6 +183,8 @@ func (w *stdioWriter) check(line []byte, tooLong bool) (jsonrpc.Message, []byte)
 		return nil, errorReply(nil, -32600, "Invalid Request: batches are not supported: send one message per line")
 	case line[0] != '{':
 		return nil, errorReply(nil, -32600, "Invalid Request: a message is a JSON object")
+	case deeperThan(line, maxDepth):
+		return nil, errorReply(nil, -32600, "Invalid Request: the message nests objects and arrays more than 1000 deep")
 	}
 	var version, rawID, method, params, result, rpcErr []byte
 	eachMember(line, func(name string, value []byte) {
