@@ -82,11 +82,11 @@ func (c *Catalog) Lookup(name string) (*Entry, bool) {
 
 // checkDef reports the mistakes in a tool's definition (everything but its input type).
 // seen holds the tools checked so far, by name.
-func checkDef(t manifest.Tool, seen map[string][]manifest.Def, ops map[string]bool) error {
+func checkDef(t *manifest.Tool, seen map[string][]*manifest.Def, ops map[string]bool) error {
 	switch {
 	case !snakeCase(t.Name):
 		return fmt.Errorf("tool %q: the name must be snake_case (a-z, 0-9, _)", t.Name)
-	case len(seen[t.Name]) > 0 && !readOnlyPair(append(seen[t.Name], t.Def)):
+	case len(seen[t.Name]) > 0 && !readOnlyPair(append(seen[t.Name], &t.Def)):
 		return fmt.Errorf("tool %q is defined twice (only a tool and its read-only variant, a read tool with ReadOnlyVariant set, in the same toolset, may share a name)", t.Name)
 	case t.ReadOnlyVariant && t.Access != manifest.Read:
 		return fmt.Errorf("tool %s: a read-only variant must be a read tool", t.Name)
@@ -101,7 +101,7 @@ func checkDef(t manifest.Tool, seen map[string][]manifest.Def, ops map[string]bo
 	case len(t.Schema) == 0:
 		return fmt.Errorf("tool %s: no input schema (the catalog's tools have theirs in internal/tools/schemas.json, which make docs writes)", t.Name)
 	}
-	seen[t.Name] = append(seen[t.Name], t.Def)
+	seen[t.Name] = append(seen[t.Name], &t.Def)
 	for _, op := range t.Operations {
 		if !ops[op] {
 			return fmt.Errorf("tool %s: operation %q is not in the API (intervals.Operations)", t.Name, op)
@@ -112,7 +112,7 @@ func checkDef(t manifest.Tool, seen map[string][]manifest.Def, ops map[string]bo
 
 // readOnlyPair reports whether defs, of one name, are a write or destructive tool and its
 // read-only variant: no filter lists both.
-func readOnlyPair(defs []manifest.Def) bool {
+func readOnlyPair(defs []*manifest.Def) bool {
 	if len(defs) != 2 || defs[0].Toolset != defs[1].Toolset {
 		return false
 	}
@@ -136,13 +136,14 @@ func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
 	for _, op := range intervals.Operations {
 		ops[op.OperationID] = true
 	}
-	seen := map[string][]manifest.Def{}
-	for _, t := range tools {
-		if err := checkDef(t, seen, ops); err != nil {
+	seen := make(map[string][]*manifest.Def, len(tools))
+	for i := range tools {
+		if err := checkDef(&tools[i], seen, ops); err != nil {
 			return nil, err
 		}
 	}
-	c := &Catalog{byName: map[string]*Entry{}, coach: f.Has(manifest.Coach)}
+	c := &Catalog{Entries: make([]*Entry, 0, len(tools)), byName: make(map[string]*Entry, len(tools)), coach: f.Has(manifest.Coach)}
+	entries := make([]Entry, 0, len(tools)) // one allocation; it never grows past its capacity
 	for _, t := range tools {
 		if !f.Allows(t.Def) {
 			continue
@@ -154,7 +155,8 @@ func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
 			}
 			t.Schema = raw
 		}
-		e := &Entry{Tool: t}
+		entries = append(entries, Entry{Tool: t})
+		e := &entries[len(entries)-1]
 		c.Entries = append(c.Entries, e)
 		c.byName[t.Name] = e
 	}

@@ -34,24 +34,30 @@ var dispatchSchema = &jsonschema.Schema{Type: "object"}
 // registerTools lists the catalog's tools on srv and registers each on its first call.
 func registerTools(srv *mcp.Server, cat *Catalog, rt *Runtime) {
 	listed := make([]*mcp.Tool, 0, len(cat.Entries))
-	registered := make(map[string]func(), len(cat.Entries))
 	for _, e := range cat.Entries {
 		listed = append(listed, listedTool(e))
-		registered[e.Name] = sync.OnceFunc(func() {
-			srv.AddTool(&mcp.Tool{Name: e.Name, InputSchema: dispatchSchema}, toolHandler(cat, rt, e))
-		})
 	}
 	slices.SortFunc(listed, byName)
+	var mu sync.Mutex
+	registered := make(map[string]bool, len(cat.Entries)) // by this server, under mu
+	register := func(e *Entry) {
+		mu.Lock()
+		defer mu.Unlock()
+		if !registered[e.Name] {
+			registered[e.Name] = true
+			srv.AddTool(&mcp.Tool{Name: e.Name, InputSchema: dispatchSchema}, toolHandler(cat, rt, e))
+		}
+	}
 	srv.AddReceivingMiddleware(func(next mcp.MethodHandler) mcp.MethodHandler {
 		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
 			if r, ok := req.(*mcp.CallToolRequest); ok && r.Params != nil {
-				if register := registered[r.Params.Name]; register != nil {
-					register()
+				if e := cat.byName[r.Params.Name]; e != nil {
+					register(e)
 				}
 			}
 			res, err := next(ctx, method, req)
 			if r, ok := res.(*mcp.ListToolsResult); ok && err == nil && firstPage(req) {
-				r.Tools = withListed(listed, r.Tools, registered)
+				r.Tools = withListed(listed, r.Tools, cat.byName)
 			}
 			return res, err
 		}
@@ -67,7 +73,7 @@ func firstPage(req mcp.Request) bool {
 
 // withListed is a tools/list page: the catalog's tools (listed) and those of page that are
 // not the catalog's (a tool registered with go-sdk alone), by name as go-sdk orders them.
-func withListed(listed, page []*mcp.Tool, catalog map[string]func()) []*mcp.Tool {
+func withListed(listed, page []*mcp.Tool, catalog map[string]*Entry) []*mcp.Tool {
 	out := slices.Clone(listed)
 	for _, t := range page {
 		if catalog[t.Name] == nil {
