@@ -133,7 +133,7 @@ func (c *stdioConn) readLines(in io.Reader, drainWait time.Duration) {
 // forward; it answers the others through w. It returns at the end of in (nil), on a read
 // error, or when forward refuses a message (the connection is closed).
 func filterLines(in io.Reader, w *stdioWriter, forward func(jsonrpc.Message) bool) error {
-	r := bufio.NewReaderSize(in, 64<<10)
+	r := bufio.NewReader(in) // 4 kB: a longer line comes in chunks (readLine); a 64 kB buffer was 16 pages zeroed at start
 	for {
 		line, tooLong, err := readLine(r)
 		if len(line) > 0 || tooLong {
