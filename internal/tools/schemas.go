@@ -12,8 +12,7 @@ import (
 // types (TestSchemaSnapshots -update), and that test fails when it is stale, so that the
 // server never reflects at start. It is one JSON object with a line per tool, by name,
 // "<tool>":<its compact schema>, so that serving a schema takes no work: it is its line's
-// slice. The two
-// variants of api_call_operation share one input type, and so one line.
+// slice. The two variants of api_call_operation share one input type, and so one line.
 //
 //go:embed schemas.json
 var schemasJSON []byte
