@@ -119,7 +119,7 @@ func unquote(raw []byte) string {
 	return s
 }
 
-// validID returns the id of a message as its reply will carry it, in one form (a string
+// validID returns the id of a message as its reply will carry it (idJSON's form: a string
 // re-encoded, an integer in decimal; nil for none or null), and whether it is valid: MCP
 // ids are strings or integers.
 func validID(raw []byte) (json.RawMessage, bool) {
@@ -128,8 +128,7 @@ func validID(raw []byte) (json.RawMessage, bool) {
 	case len(raw) == 0 || string(raw) == "null":
 		return nil, true
 	case raw[0] == '"':
-		b, _ := json.Marshal(unquote(raw)) // as go-sdk writes it back, to match the reply
-		return b, true
+		return marshalString(unquote(raw)), true
 	case bytes.ContainsAny(raw, ".eE"):
 		return nil, false
 	}

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -210,6 +211,7 @@ func (w *stdioWriter) check(line []byte, tooLong bool) (jsonrpc.Message, []byte)
 		return nil, errorReply(nil, -32600, "Invalid Request: the message's fields have the wrong types")
 	}
 	id, idOK := validID(rawID)
+	name := unquote(method)
 	var reply json.RawMessage
 	if idOK {
 		reply = id
@@ -223,7 +225,7 @@ func (w *stdioWriter) check(line []byte, tooLong bool) (jsonrpc.Message, []byte)
 		return nil, errorReply(reply, -32600, "Invalid Request: a message has a method or a result, not both")
 	case method == nil && (id == nil || len(result)+len(rpcErr) == 0):
 		return nil, errorReply(reply, -32600, `Invalid Request: "method" is missing`)
-	case method != nil && unquote(method) == "":
+	case method != nil && name == "":
 		return nil, errorReply(reply, -32600, `Invalid Request: "method" is empty`)
 	case len(params) > 0 && params[0] != '{' && params[0] != '[' && string(params) != "null":
 		return nil, errorReply(reply, -32602, "Invalid params: params is an object")
@@ -240,7 +242,6 @@ func (w *stdioWriter) check(line []byte, tooLong bool) (jsonrpc.Message, []byte)
 		}
 		return resp, nil
 	}
-	name := unquote(method)
 	if id != nil {
 		w.expect(string(id))
 	} else if name == "notifications/cancelled" && len(params) > 0 && params[0] == '{' {
@@ -297,22 +298,15 @@ func (w *stdioWriter) writeMessage(line []byte, reply string) error {
 }
 
 // encodeLine is msg as go-sdk's stdio transport writes it (jsonrpc.EncodeMessage and a
-// newline), and for a reply its id as validID writes it. A reply with a result is put
-// together here: go-sdk made its result with encoding/json a moment before (compact, valid,
-// no raw newline), and EncodeMessage would check and compact it once more.
+// newline), and for a reply its id (idJSON). A reply with a result is put together here:
+// go-sdk made its result with encoding/json a moment before (compact, valid, no raw
+// newline), and EncodeMessage would check and compact it once more.
 func encodeLine(msg jsonrpc.Message) (line []byte, reply string, err error) {
 	resp, ok := msg.(*jsonrpc.Response)
 	if ok && resp.ID.IsValid() {
-		key, err := json.Marshal(resp.ID.Raw())
-		if err != nil {
-			return nil, "", err
-		}
-		reply = string(key)
+		id := idJSON(resp.ID)
+		reply = string(id)
 		if resp.Error == nil && len(resp.Result) > 0 && bytes.IndexByte(resp.Result, '\n') < 0 {
-			id := key
-			if s, isString := resp.ID.Raw().(string); isString {
-				id = marshalString(s)
-			}
 			line = make([]byte, 0, len(replyHead)+len(id)+len(replyResult)+len(resp.Result)+2)
 			line = append(append(append(append(line, replyHead...), id...), replyResult...), resp.Result...)
 			return append(line, '}', '\n'), reply, nil
@@ -328,6 +322,20 @@ const (
 	replyHead   = `{"jsonrpc":"2.0","id":`
 	replyResult = `,"result":`
 )
+
+// idJSON is a valid id as go-sdk writes it in a reply, and as the filter notes the request
+// it answers (validID): an integer in decimal, a string without HTML escaping.
+func idJSON(id jsonrpc.ID) []byte {
+	switch v := id.Raw().(type) {
+	case int64:
+		return strconv.AppendInt(nil, v, 10)
+	case string:
+		return marshalString(v)
+	default: // go-sdk makes only those two
+		b, _ := json.Marshal(v)
+		return b
+	}
+}
 
 // marshalString is a JSON string as go-sdk writes it: without HTML escaping.
 func marshalString(s string) []byte {
