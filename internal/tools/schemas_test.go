@@ -93,14 +93,7 @@ func renderSchemas(schemas map[string][]byte) []byte {
 // TestEveryToolServesItsCommittedSchema: All gives every tool its schema in schemas.json,
 // each a slice that ends where its schema ends.
 func TestEveryToolServesItsCommittedSchema(t *testing.T) {
-	raw, err := os.ReadFile("schemas.json")
-	if err != nil {
-		t.Fatalf("%v: run 'make docs'", err)
-	}
-	var committed map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &committed); err != nil {
-		t.Fatal(err)
-	}
+	committed := schemaFile(t, "schemas.json")
 	for _, tool := range All() {
 		want, ok := committed[tool.Name]
 		if !ok {
@@ -113,4 +106,18 @@ func TestEveryToolServesItsCommittedSchema(t *testing.T) {
 			t.Errorf("%s: its schema shares a buffer with the next one past its end (cap %d, len %d): an append would overwrite it", tool.Name, cap(tool.Schema), len(tool.Schema))
 		}
 	}
+}
+
+// schemaFile reads a schemas.json: each tool's schema by name.
+func schemaFile(t *testing.T, path string) map[string]json.RawMessage {
+	t.Helper()
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (make docs writes schemas.json)", err)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return m
 }

@@ -84,20 +84,6 @@ func TestANewEventCategoryReachesTheToolSchemas(t *testing.T) {
 	}
 }
 
-// schemaFile reads a schemas.json: each tool's schema by name.
-func schemaFile(t *testing.T, path string) map[string]json.RawMessage {
-	t.Helper()
-	raw, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return m
-}
-
 // withEventCategory adds category to every enum of event categories in the spec (the
 // category properties of Event, EventEx and the others).
 func withEventCategory(t *testing.T, raw []byte, category string) []byte {
