@@ -64,7 +64,7 @@ func projectTrainingLoad(ctx context.Context, env *toolcall.Env, in trainingLoad
 	}
 	today := ath.today.Format(ymd)
 	until := addDays(today, days)
-	whatIf, err := whatIfLoads(in.Sessions, today, until)
+	whatIf, err := whatIfLoads(in.Sessions, ath.today, until)
 	if err != nil {
 		return nil, err
 	}

@@ -13,14 +13,16 @@ import (
 // whatIfLoads sums hypothetical sessions by date. A session gives its load, or a duration and
 // an intensity factor, from which the load is estimated as Intervals.icu estimates a planned
 // workout's: hours x intensity^2 x 100 (an hour at threshold is 100).
-func whatIfLoads(sessions []whatIfSession, today, until string) (map[string]float64, error) {
+func whatIfLoads(sessions []whatIfSession, today time.Time, until string) (map[string]float64, error) {
 	out := map[string]float64{}
+	first := today.Format(ymd)
 	for i, s := range sessions {
-		if _, err := time.Parse(ymd, s.Date); err != nil {
-			return nil, manifest.Errorf("sessions[%d]: date %q: write it as YYYY-MM-DD", i, s.Date)
+		date, err := resolveDate(s.Date, today)
+		if err != nil {
+			return nil, manifest.Errorf("sessions[%d]: %v", i, err)
 		}
-		if s.Date < today || s.Date > until {
-			return nil, manifest.Errorf("sessions[%d]: %s is outside the projection %s..%s: what-if sessions are today or later; raise days to reach later dates", i, s.Date, today, until)
+		if date < first || date > until {
+			return nil, manifest.Errorf("sessions[%d]: %s is outside the projection %s..%s: what-if sessions are today or later; raise days to reach later dates", i, date, first, until)
 		}
 		l := s.Load
 		switch {
@@ -42,7 +44,7 @@ func whatIfLoads(sessions []whatIfSession, today, until string) (map[string]floa
 			}
 			l = hours * f * f * 100
 		}
-		out[s.Date] += l
+		out[date] += l
 	}
 	return out, nil
 }

@@ -87,7 +87,7 @@ var Calls = []Call{
 	{Tool: "update_period", Case: "rename", Args: `{"id":{{period}},"name":"Flu (recovered)"}`},
 	{Tool: "delete_period", Case: "period", Args: `{"id":{{period}}}`},
 	// load
-	{Tool: "get_training_load", Case: "planned_session", Args: `{"sessions":[{"date":"2026-12-03","load":90}]}`},
+	{Tool: "get_training_load", Case: "planned_session", Args: `{"sessions":[{"date":"tomorrow","load":90}]}`},
 	{Tool: "get_training_load", Case: "12_weeks", Args: `{"weeks":12,"days":60}`},
 	{Tool: "get_training_volume", Case: "recent", Args: `{}`},
 	{Tool: "get_training_volume", Case: "20_weeks", Args: `{"weeks":20}`},
