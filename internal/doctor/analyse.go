@@ -47,7 +47,7 @@ func analyse(xs []exchange) []*opReport {
 		if !ok || x.Status != http.StatusOK || !json.Valid(x.Body) {
 			continue
 		}
-		t := json200Type(op.GoName)
+		t := json200Type(op)
 		if t == nil {
 			continue
 		}
@@ -66,18 +66,12 @@ func analyse(xs []exchange) []*opReport {
 
 // json200Type is the type the generated <GoName>WithResponse method decodes a 200 JSON
 // answer into (its response's JSON200 field), or nil.
-func json200Type(goName string) reflect.Type {
-	m, ok := reflect.TypeFor[*intervals.ClientWithResponses]().MethodByName(goName + "WithResponse")
-	if !ok || m.Type.NumOut() == 0 {
+func json200Type(op intervals.Operation) reflect.Type {
+	m, ok := op.ClientMethods()
+	if !ok || m.Response == nil || m.Response.Kind() != reflect.Struct {
 		return nil
 	}
-	resp := m.Type.Out(0)
-	if resp.Kind() == reflect.Pointer {
-		resp = resp.Elem()
-	}
-	if resp.Kind() != reflect.Struct {
-		return nil
-	}
+	resp := m.Response
 	f, ok := resp.FieldByName("JSON200")
 	if !ok {
 		return nil

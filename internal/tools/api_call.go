@@ -21,7 +21,9 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
-// apiOp is one operation of intervals.Operations matched to its method on the typed client.
+// apiOp is one operation of intervals.Operations matched to its method on the typed client
+// (Operation.ClientMethods: found by a generated switch, not by reflect's MethodByName, which
+// would make the linker keep every exported method of the binary).
 // The generated methods take, after the context, the path parameters in path order, then a
 // *XxxParams for query parameters (if any), then either a typed JSON body (Xxx) or a content
 // type and a reader (XxxWithBody). The tool calls the undecoded forms (Xxx, XxxWithBody),
@@ -29,7 +31,8 @@ import (
 // generated model could not decode it.
 type apiOp struct {
 	op        intervals.Operation
-	method    reflect.Method // the method called: XxxWithBody when there is a body
+	method    reflect.Value // the method expression called: XxxWithBody when there is a body
+	withBody  bool          // method takes a content type and a reader
 	pathNames []string
 	pathTypes []reflect.Type
 	params    reflect.Type // the XxxParams struct, or nil
@@ -91,8 +94,7 @@ func (a *apiOp) buildArgs(ctx context.Context, env *toolcall.Env, in apiCallIn) 
 		}
 		args = append(args, p)
 	}
-	hasBody := strings.HasSuffix(a.method.Name, "WithBody")
-	switch {
+	switch hasBody := a.withBody; {
 	case hasBody && len(in.Body) == 0:
 		return nil, manifest.Errorf("%s takes a JSON body (%s): pass it as body; api_describe_operation shows its properties", a.op.OperationID, apiBodyShape(a.body))
 	case hasBody:
@@ -144,7 +146,6 @@ func (a *apiOp) queryParams(params map[string]json.RawMessage, docs map[string]i
 const apiMaxRead = 8 << 20
 
 var (
-	clientType  = reflect.TypeFor[*intervals.ClientWithResponses]()
 	readerType  = reflect.TypeFor[io.Reader]()
 	pathParamRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{([^}]+)\}`) })
 )
@@ -169,22 +170,24 @@ func matchAPIOp(op intervals.Operation) (*apiOp, error) {
 	for _, m := range pathParamRE().FindAllStringSubmatch(op.Path, -1) {
 		a.pathNames = append(a.pathNames, m[1])
 	}
-	plain, hasPlain := clientType.MethodByName(op.GoName)
-	withBody, hasBody := clientType.MethodByName(op.GoName + "WithBody")
+	methods, _ := op.ClientMethods() // the zero value, no method, for an unknown operation
+	plain, withBody := reflect.ValueOf(methods.Call), reflect.ValueOf(methods.CallWithBody)
+	hasPlain, hasBody := plain.IsValid(), withBody.IsValid()
 	switch {
 	case hasBody && !hasPlain:
-		a.upload, a.method = true, withBody
+		a.upload, a.method, a.withBody = true, withBody, true
 	case hasBody:
-		a.method = withBody
+		a.method, a.withBody = withBody, true
 	case hasPlain:
 		a.method = plain
 	default:
 		return nil, fmt.Errorf("operation %s: the client has no method %s", op.OperationID, op.GoName)
 	}
 	// In(0) is the receiver, In(1) the context; the last is the variadic request editors.
+	mt := a.method.Type()
 	args := []reflect.Type{}
-	for i := 2; i < a.method.Type.NumIn()-1; i++ {
-		args = append(args, a.method.Type.In(i))
+	for i := 2; i < mt.NumIn()-1; i++ {
+		args = append(args, mt.In(i))
 	}
 	if len(args) < len(a.pathNames) {
 		return nil, fmt.Errorf("operation %s: %d path parameters but the client method takes %d arguments", op.OperationID, len(a.pathNames), len(args))
@@ -195,7 +198,7 @@ func matchAPIOp(op intervals.Operation) (*apiOp, error) {
 	}
 	if hasBody && hasPlain {
 		// The typed variant's last argument before the editors is the body type.
-		a.body = plain.Type.In(plain.Type.NumIn() - 2)
+		a.body = plain.Type().In(plain.Type().NumIn() - 2)
 	}
 	if hasBody && (len(args) != 2 || args[1] != readerType) {
 		return nil, fmt.Errorf("operation %s: unexpected body arguments %v", op.OperationID, args)
@@ -253,7 +256,7 @@ func callAPIOperation(ctx context.Context, env *toolcall.Env, in apiCallIn, getO
 	if err != nil {
 		return "", err
 	}
-	out := op.method.Func.Call(args)
+	out := op.method.Call(args)
 	if e, _ := out[1].Interface().(error); e != nil {
 		return "", athleteAccessError(env, fmt.Errorf("%s: %w", op.op.OperationID, e))
 	}

@@ -26,7 +26,16 @@ func main() {
 	pkg := flag.String("pkg", "intervals", "package name of the operations table")
 	sha := flag.String("sha", "", "where to record the sha256 of the input document (optional)")
 	check := flag.Bool("check", false, "only check that -in is an OpenAPI 3 document with operations")
+	client := flag.String("client", "", "with -methods: the Go file oapi-codegen wrote from -in (the prepared document)")
+	methods := flag.String("methods", "", "where to write the operations' lookup of the generated client's methods (after oapi-codegen; only this is done)")
 	flag.Parse()
+	if *methods != "" {
+		if err := runMethods(*in, *client, *methods, *pkg); err != nil {
+			fmt.Fprintln(os.Stderr, "prep:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *check {
 		if err := checkSpec(*in); err != nil {
 			fmt.Fprintln(os.Stderr, "prep:", err)
@@ -66,16 +75,9 @@ func run(in, out, ops, docs, pkg, sha string) error {
 	if in == "" || out == "" {
 		return fmt.Errorf("-in and -out are required")
 	}
-	raw, err := os.ReadFile(in)
-	if os.IsNotExist(err) {
-		return fmt.Errorf("%s is missing: run `make spec` first (SPEC_SRC=path copies a local file)", in)
-	}
+	raw, doc, err := readSpec(in)
 	if err != nil {
 		return err
-	}
-	var doc obj
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		return fmt.Errorf("%s is not JSON: %w", in, err)
 	}
 	report := fix(doc)
 	for _, line := range report {
@@ -117,6 +119,22 @@ func run(in, out, ops, docs, pkg, sha string) error {
 		}
 	}
 	return nil
+}
+
+// readSpec reads the document in, as its bytes and decoded.
+func readSpec(in string) ([]byte, obj, error) {
+	raw, err := os.ReadFile(in)
+	if os.IsNotExist(err) {
+		return nil, nil, fmt.Errorf("%s is missing: run `make spec` first (SPEC_SRC=path copies a local file)", in)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var doc obj
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return nil, nil, fmt.Errorf("%s is not JSON: %w", in, err)
+	}
+	return raw, doc, nil
 }
 
 // fix applies every rule and reports what each changed.
