@@ -13,8 +13,8 @@ import (
 
 // TestANewEventCategoryReachesTheToolSchemas follows a change of the API from the spec to
 // the tools' schemas, as `make generate docs` does: a copy of the spec with one more event
-// category goes through openapi/prep and oapi-codegen (the commands gen/intervals runs
-// through go generate), the generated files replace gen/intervals' (go build -overlay), and
+// category goes through openapi/prep, oapi-codegen and prep -methods (the commands
+// gen/intervals runs through go generate), the generated files replace gen/intervals' (go build -overlay), and
 // TestSchemaSnapshots -update writes the schemas into a temporary file. The new
 // category must be in the schema of every tool whose category argument is the spec's enum
 // (add_or_update_event names the everyday ones only and checks against the same generated
@@ -63,8 +63,10 @@ func TestANewEventCategoryReachesTheToolSchemas(t *testing.T) {
 		t.Fatal(err)
 	}
 	goCmd("run", "github.com/oapi-codegen/oapi-codegen/v2/cmd/oapi-codegen", "-config", filepath.Join(tmp, "client.yaml"), filepath.Join(tmp, "spec.json"))
+	goCmd("run", "./openapi/prep", "-in", filepath.Join(tmp, "spec.json"), "-client", filepath.Join(tmp, "intervals.gen.go"),
+		"-methods", filepath.Join(tmp, "methods.gen.go"))
 	replace := map[string]string{}
-	for _, f := range []string{"operations.gen.go", "docs.gen.go", "intervals.gen.go"} {
+	for _, f := range []string{"operations.gen.go", "docs.gen.go", "intervals.gen.go", "methods.gen.go"} {
 		replace[filepath.Join(gen, f)] = filepath.Join(tmp, f)
 	}
 	overlay, _ := json.Marshal(map[string]any{"Replace": replace})
