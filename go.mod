@@ -19,6 +19,7 @@ require (
 	golang.org/x/oauth2 v0.35.0
 	golang.org/x/sys v0.50.0
 	honnef.co/go/tools v0.8.2
+	maragu.dev/gomponents v1.2.0
 	modernc.org/sqlite v1.62.0
 )
 

@@ -79,7 +79,7 @@ func (s *Server) withSession(h func(http.ResponseWriter, *http.Request, *store.T
 func (s *Server) account(w http.ResponseWriter, r *http.Request) {
 	t, text := s.session(r)
 	if t == nil {
-		s.render(w, http.StatusOK, "signin", map[string]string{"Title": "Sign in"})
+		s.render(w, http.StatusOK, "signin", signInDoc(""))
 		return
 	}
 	s.renderAccount(w, r, t, text, "", "")
@@ -121,9 +121,9 @@ func (s *Server) renderAccount(w http.ResponseWriter, r *http.Request, t *store.
 		}
 		ts = append(ts, accountRow{ID: p.ID, Name: escapeText(p.Name), Access: access(p.Scope), Created: day(p.Created), Expires: exp, LastUsed: day(p.LastUsed)})
 	}
-	s.render(w, http.StatusOK, "account", map[string]any{
-		"Title": "Account", "Athlete": athlete, "Grants": gs, "Tokens": ts, "CSRF": csrfFor(text), "Created": created, "Notice": notice,
-	})
+	s.render(w, http.StatusOK, "account", accountDoc(accountView{
+		athlete: athlete, grants: gs, tokens: ts, csrf: csrfFor(text), created: created, notice: notice,
+	}))
 }
 
 func access(scope string) string {
@@ -235,6 +235,6 @@ func (s *Server) accountRevoked(w http.ResponseWriter, r *http.Request, t *store
 		what = "intervals-mcp has deleted your Intervals.icu token; it could not reach Intervals.icu to disconnect itself there, so remove it in your Intervals.icu settings"
 	}
 	s.deleteCookie(w, sessionCookie)
-	s.render(w, http.StatusOK, "signin", map[string]string{"Title": "Sign in",
-		"Notice": done + " It was your last connection: " + what + ". Nothing of yours is kept here, and you are signed out; signing in again starts anew."})
+	s.render(w, http.StatusOK, "signin",
+		signInDoc(done+" It was your last connection: "+what+". Nothing of yours is kept here, and you are signed out; signing in again starts anew."))
 }

@@ -3,29 +3,19 @@ package auth
 import (
 	"bytes"
 	"crypto/rand"
-	"embed"
 	"errors"
 	"fmt"
-	"html/template"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
-	"sync"
 	"time"
+
+	g "maragu.dev/gomponents"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
-
-//go:embed page.html consent.html account.html
-var pageFiles embed.FS
-
-// pages are parsed on the first page served, not when the package is loaded: every process
-// (a stdio server too, which never serves one) would pay for it at start.
-var pages = sync.OnceValue(func() *template.Template {
-	return template.Must(template.ParseFS(pageFiles, "*.html"))
-})
 
 // bindingCookie names the cookies that bind a pending authorization to the browser that saw
 // the consent page: the form's handle (a CSRF token: unguessable, only ever shown to that
@@ -111,10 +101,11 @@ func pageHeaders(w http.ResponseWriter) {
 	h.Set("Cache-Control", "no-store")
 }
 
-// render writes one of pages, whole or not at all.
-func (s *Server) render(w http.ResponseWriter, status int, name string, data any) {
+// render writes the page doc (pages.go), named name in the log, whole or not at all: it is
+// rendered into a buffer first, and the headers and status are written only if that worked.
+func (s *Server) render(w http.ResponseWriter, status int, name string, doc g.Node) {
 	var buf bytes.Buffer
-	if err := pages().ExecuteTemplate(&buf, name, data); err != nil {
+	if err := doc.Render(&buf); err != nil {
 		s.log.Error("render page", "page", name, "error", err)
 		http.Error(w, "the page could not be shown", http.StatusInternalServerError)
 		return
@@ -126,7 +117,7 @@ func (s *Server) render(w http.ResponseWriter, status int, name string, data any
 }
 
 func (s *Server) errorPage(w http.ResponseWriter, status int, title, msg string) {
-	s.render(w, status, "error", map[string]string{"Title": title, "Message": msg})
+	s.render(w, status, "error", errorDoc(title, msg))
 }
 
 // clientLabel is how our pages name a client: what we know apart from what it claims.
@@ -174,10 +165,10 @@ func (s *Server) startConsent(w http.ResponseWriter, r *http.Request, c *store.C
 		title = "Connect " + label.Host
 	}
 	back, _ := url.Parse(p.RedirectURI)
-	s.render(w, http.StatusOK, "consent", map[string]any{
-		"Title": title, "Client": label, "RedirectHost": redirectHost(p.RedirectURI),
-		"Loopback": back != nil && isLoopbackHost(back.Hostname()), "Handle": handle, "Write": CanWrite(p.Scope),
-	})
+	s.render(w, http.StatusOK, "consent", consentDoc(consentView{
+		title: title, client: label, redirectHost: redirectHost(p.RedirectURI),
+		loopback: back != nil && isLoopbackHost(back.Hostname()), handle: handle, write: CanWrite(p.Scope),
+	}))
 }
 
 // consent takes the consent form. Allow: the choice is recorded, the pending authorization

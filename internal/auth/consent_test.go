@@ -3,6 +3,7 @@ package auth_test
 import (
 	"bytes"
 	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/url"
@@ -152,7 +153,8 @@ func TestBindingCookiesAreBounded(t *testing.T) {
 // document's client by the host we fetched the document from, its own name only as what it
 // calls itself; a registered client as unverified, its name only as a claim, never as "Connect
 // <name>": anyone can register as "Claude". Control and bidirectional formatting characters
-// in a document's name (which we cannot refuse for its host) are shown escaped.
+// in a document's name (which we cannot refuse for its host) are shown escaped; a name of
+// markup, as the text it is (TestPagesShowEveryValueAsText tries every value of every page).
 func TestConsentNamesWhatItKnowsApartFromWhatClientsClaim(t *testing.T) {
 	const cimd = "https://claude.ai/oauth/mcp-oauth-client-metadata"
 	const tricky = "https://tools.example.net/client.json"
@@ -188,6 +190,15 @@ func TestConsentNamesWhatItKnowsApartFromWhatClientsClaim(t *testing.T) {
 	_, escaped := e.open(e.authorizeURL(tricky, "https://tools.example.net/cb", challenge, "intervals:read"))
 	if strings.ContainsAny(escaped, "\u202E\a") || !strings.Contains(escaped, `Tools\u202Etxt.exe\u0007`) {
 		t.Errorf("the document's name with U+202E and BEL is not shown escaped:\n%s", escaped)
+	}
+	const markup = `"><script>alert(1)</script> a" onmouseover="x & 1+1`
+	s, m = e.registerDoc(map[string]any{"redirect_uris": []string{"http://127.0.0.1:9/cb"}, "client_name": markup})
+	if s != http.StatusCreated {
+		t.Fatalf("register = %d %v", s, m)
+	}
+	_, marked := e.open(e.authorizeURL(m["client_id"].(string), "http://127.0.0.1:9/cb", challenge, "intervals:read"))
+	if strings.Contains(marked, "<script") || strings.Contains(marked, `" onmouseover`) || !strings.Contains(html.UnescapeString(marked), "calls itself “"+markup+"”") {
+		t.Errorf("a name of markup is not shown as its text:\n%s", marked)
 	}
 }
 

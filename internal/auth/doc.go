@@ -19,6 +19,10 @@
 // gate; the MCP server and the transports are wired to it in cmd/intervals-mcp, and so is
 // the demo's sign-in (the fake playing Intervals.icu's OAuth).
 //
-// Imports: gen/intervals, internal/caller and internal/store; never the MCP server, a
-// transport or the fake.
+// The pages (consent, account, errors) are written in Go with gomponents (pages.go), which
+// escapes every value by construction; not with html/template, whose Execute reaches
+// reflect's MethodByName and so makes the linker keep every exported method in the binary.
+//
+// Imports: gen/intervals, internal/caller, internal/store and maragu.dev/gomponents; never
+// the MCP server, a transport or the fake.
 package auth

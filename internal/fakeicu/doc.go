@@ -29,6 +29,8 @@
 // in-process, without one, and behaves like the network, dropped connections included.
 //
 // Imports: gen/intervals (the table of operations, some models), internal/fakeicu/api,
-// internal/fakeicu/synth and internal/workout (to read an event's workout text as Intervals.icu
-// does); never the MCP server, the tools, auth or the store.
+// internal/fakeicu/synth, internal/workout (to read an event's workout text as Intervals.icu
+// does) and maragu.dev/gomponents (the approve page, without html/template, whose Execute
+// keeps every exported method in the binary); never the MCP server, the tools, auth or the
+// store.
 package fakeicu

@@ -3,12 +3,13 @@ package fakeicu
 import (
 	"bytes"
 	"fmt"
-	"html/template"
 	"net/http"
 	"net/url"
 	"slices"
 	"strconv"
-	"sync"
+
+	g "maragu.dev/gomponents"
+	h "maragu.dev/gomponents/html"
 )
 
 // signInRequest is a sign-in request: the query of GET /oauth/authorize, and the hidden
@@ -70,19 +71,9 @@ type athleteChoice struct {
 	Checked  bool
 }
 
-// approveTemplate is parsed on the first approve page, not at start (the fake runs in every
-// --demo process and every test).
-var approveTemplate = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("approve").Parse(approvePage))
-})
-
-const approvePage = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{if .Problem}}Sign-in request refused{{else}}Authorize {{.App}}{{end}} · Intervals.icu (fake)</title>
-<style>
+// approveStyle is the approve page's style sheet, inline: its Content-Security-Policy
+// (renderApprove) allows no external asset and no script.
+const approveStyle = `
 body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1d2330; }
 main { max-width: 32rem; margin: 3rem auto; background: #fff; padding: 2rem; border-radius: 8px; }
 fieldset { border: 1px solid #ccd; border-radius: 6px; margin: 1rem 0; }
@@ -90,38 +81,70 @@ label { display: block; padding: .3rem 0; }
 button { font: inherit; padding: .5rem 1.2rem; margin-right: .5rem; border-radius: 6px; border: 1px solid #345; }
 button[value=allow] { background: #1d5fd1; color: #fff; }
 .note { color: #556; font-size: .85rem; }
-</style>
-</head>
-<body>
-<main>
-{{if .Problem -}}
-<h1>This sign-in request is not valid</h1>
-<p role="alert">{{.Problem}}</p>
-{{- else -}}
-<h1>Authorize {{.App}}</h1>
-<p>{{.App}} asks for access to your Intervals.icu data:</p>
-<ul>
-{{range .Scopes}}<li>{{.Label}}: {{.Access}}</li>
-{{end}}</ul>
-<form method="post">
-<input type="hidden" name="client_id" value="{{.Req.ClientID}}">
-<input type="hidden" name="redirect_uri" value="{{.Req.RedirectURI}}">
-<input type="hidden" name="scope" value="{{.Req.Scope}}">
-<input type="hidden" name="state" value="{{.Req.State}}">
-<input type="hidden" name="response_type" value="{{.Req.ResponseType}}">
-<fieldset>
-<legend>Sign in as</legend>
-{{range .Athletes}}<label><input type="radio" name="athlete" value="{{.ID}}"{{if .Checked}} checked{{end}}> {{.Name}} ({{.ID}})</label>
-{{end}}</fieldset>
-<button type="submit" name="decision" value="allow">Approve</button>
-<button type="submit" name="decision" value="deny">Deny</button>
-</form>
-{{- end}}
-<p class="note">The fake Intervals.icu of intervals-mcp: demo athletes, no real account.</p>
-</main>
-</body>
-</html>
 `
+
+// approveDoc is the approve page of v, built for each page served as gomponents nodes, not
+// from a template: html/template's Execute reaches reflect's MethodByName, which keeps every
+// exported method of the binary's types (the fake is in the release binary, for --demo).
+// g.Text and attribute values are HTML-escaped, so each value of the request (app, redirect,
+// state, a problem quoting them) goes through them; g.Raw holds only the fixed style sheet.
+func approveDoc(v approveView) g.Node {
+	title := "Authorize " + v.App
+	var content g.Group
+	if v.Problem != "" {
+		title = "Sign-in request refused"
+		content = lines(
+			h.H1(g.Text("This sign-in request is not valid")),
+			h.P(h.Role("alert"), g.Text(v.Problem)),
+		)
+	} else {
+		radio := func(a athleteChoice) g.Node {
+			return h.Label(h.Input(h.Type("radio"), h.Name("athlete"), h.Value(a.ID), g.If(a.Checked, h.Checked())),
+				g.Text(" "+a.Name+" ("+a.ID+")"))
+		}
+		hidden := func(name, value string) g.Node { return h.Input(h.Type("hidden"), h.Name(name), h.Value(value)) }
+		content = lines(
+			h.H1(g.Text("Authorize "+v.App)),
+			h.P(g.Text(v.App+" asks for access to your Intervals.icu data:")),
+			h.Ul(nl(), lines(g.Map(v.Scopes, func(l scopeLine) g.Node { return h.Li(g.Text(l.Label + ": " + l.Access)) })...)),
+			h.Form(h.Method("post"), nl(), lines(
+				hidden("client_id", v.Req.ClientID),
+				hidden("redirect_uri", v.Req.RedirectURI),
+				hidden("scope", v.Req.Scope),
+				hidden("state", v.Req.State),
+				hidden("response_type", v.Req.ResponseType),
+				h.FieldSet(nl(), lines(h.Legend(g.Text("Sign in as"))), lines(g.Map(v.Athletes, radio)...)),
+				h.Button(h.Type("submit"), h.Name("decision"), h.Value("allow"), g.Text("Approve")),
+				h.Button(h.Type("submit"), h.Name("decision"), h.Value("deny"), g.Text("Deny")),
+			)),
+		)
+	}
+	return h.Doctype(g.Group{nl(), h.HTML(h.Lang("en"), nl(), lines(
+		h.Head(nl(), lines(
+			h.Meta(h.Charset("utf-8")),
+			h.Meta(h.Name("viewport"), h.Content("width=device-width, initial-scale=1")),
+			h.TitleEl(g.Text(title+" · Intervals.icu (fake)")),
+			h.StyleEl(g.Raw(approveStyle)),
+		)),
+		h.Body(nl(), lines(h.Main(nl(), content,
+			h.P(h.Class("note"), g.Text("The fake Intervals.icu of intervals-mcp: demo athletes, no real account.")), nl(),
+		))),
+	)), nl()})
+}
+
+// nl is a line break between elements.
+func nl() g.Node { return g.Text("\n") }
+
+// lines are nodes one a line, as the markup would be written by hand: the breaks keep the
+// page readable, and between the two buttons a break is the space the browser shows
+// between them. Only elements and text: an attribute's node goes in its element before them.
+func lines(nodes ...g.Node) g.Group {
+	out := make(g.Group, 0, 2*len(nodes))
+	for _, n := range nodes {
+		out = append(out, n, nl())
+	}
+	return out
+}
 
 // approvePage serves /oauth/authorize: GET shows the approve page for a valid request (a
 // 400 page saying what is wrong otherwise); the form posts back to the same URL, and
@@ -180,15 +203,15 @@ func (f *Fake) approvePage(w http.ResponseWriter, r *http.Request) {
 // renderApprove writes the page, with headers that keep it out of frames and caches.
 func (f *Fake) renderApprove(w http.ResponseWriter, status int, v approveView) {
 	var buf bytes.Buffer
-	if err := approveTemplate().Execute(&buf, v); err != nil {
-		panic(fmt.Sprintf("fakeicu: approve page: %v", err)) // a bug of the template
+	if err := approveDoc(v).Render(&buf); err != nil {
+		panic(fmt.Sprintf("fakeicu: approve page: %v", err)) // a bytes.Buffer does not fail
 	}
-	h := w.Header()
-	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Length", strconv.Itoa(buf.Len()))
-	h.Set("Cache-Control", "no-store")
-	h.Set("X-Frame-Options", "DENY")
-	h.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
+	hdr := w.Header()
+	hdr.Set("Content-Type", "text/html; charset=utf-8")
+	hdr.Set("Content-Length", strconv.Itoa(buf.Len()))
+	hdr.Set("Cache-Control", "no-store")
+	hdr.Set("X-Frame-Options", "DENY")
+	hdr.Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
 	w.WriteHeader(status)
 	_, _ = w.Write(buf.Bytes())
 }
