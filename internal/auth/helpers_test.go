@@ -488,7 +488,9 @@ func toolCall(name, args string) string {
 	return `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"` + name + `","arguments":` + args + `}}`
 }
 
-const writeCall = `{"date":"2026-12-03","type":"Run","name":"Strides","steps":[{"duration":"10:00","target":"Z2 HR"}]}`
+// writeCall creates a session a week from now: the fake's athlete lives on the real clock,
+// and a session in its past is refused.
+var writeCall = `{"date":"` + time.Now().AddDate(0, 0, 7).Format(time.DateOnly) + `","type":"Run","name":"Strides","steps":[{"duration":"10:00","target":"Z2 HR"}]}`
 
 // fetcher and connect serve the TestGoSDKClient tests (register_test.go and
 // clientid_flow_test.go), which drive the server with go-sdk's own client-side OAuth
