@@ -5,11 +5,13 @@
 // Intervals.icu tokens, grants, codes, access and refresh tokens with their refresh families,
 // personal tokens, account sessions; every token kept as its SHA-256 only).
 //
-// One implementation, two databases, through database/sql: an SQLite file (modernc.org/sqlite,
-// pure Go) in a data directory by default, for one process; PostgreSQL (lib/pq) when the URL is
-// postgres:// or postgresql://, for replicas. The SQL is one text for both, save a function
-// name and a locking clause. Open applies the embedded migrations (goose), under a lock, so
-// replicas that start together apply each once.
+// One implementation, two databases, through database/sql: an SQLite file
+// (github.com/ncruces/go-sqlite3, pure Go: SQLite translated from Wasm, with a Go VFS whose
+// locks are the standard unix and Windows VFSes' own) in a data directory by default, for one
+// process; PostgreSQL (lib/pq) when the URL is postgres:// or postgresql://, for replicas. The
+// SQL is one text for both, save a function name and a locking clause, with PostgreSQL's $n
+// placeholders (sqlite_params.go makes SQLite read them the same way). Open applies the
+// embedded migrations (goose), under a lock, so replicas that start together apply each once.
 //
 // Every method that depends on the time takes now: the caller's clock, a test's fake one.
 //

@@ -15,7 +15,8 @@ import (
 	"time"
 
 	"github.com/lib/pq"
-	sqlitedriver "modernc.org/sqlite" // the "sqlite" database/sql driver, pure Go
+	"github.com/ncruces/go-sqlite3"                     // SQLite's result codes
+	sqlitedriver "github.com/ncruces/go-sqlite3/driver" // database/sql driver, pure Go (SQLite translated from Wasm)
 )
 
 // Store is everything the server keeps outside a process: what another replica must see, and
@@ -70,7 +71,7 @@ type DB struct {
 }
 
 // dialect is what differs between the two databases' SQL; everything else is one text, with
-// $n placeholders (SQLite reads $1 as the first argument too).
+// $n placeholders (the SQLite connections read $n as the n-th argument too: sqlite_params.go).
 type dialect struct {
 	name       string // "sqlite" or "postgres", for messages
 	greatest   string // the two-argument maximum: MAX in SQLite, GREATEST in PostgreSQL
@@ -129,8 +130,9 @@ func DefaultDataDir() (string, error) {
 }
 
 // openSQLite opens (creating them if needed) the data directory, 0700, and the database file
-// in it, 0600. Every transaction is BEGIN IMMEDIATE: it takes the write lock first, so two
-// writers wait for each other (busy_timeout) instead of one failing on a lock upgrade.
+// in it, 0600 (its WAL and shared-memory files too). Every transaction is BEGIN IMMEDIATE: it
+// takes the write lock first, so two writers wait for each other (busy_timeout) instead of
+// one failing on a lock upgrade.
 func openSQLite(ctx context.Context, dir string) (*sql.DB, string, error) {
 	if dir == "" {
 		var err error
@@ -145,16 +147,23 @@ func openSQLite(ctx context.Context, dir string) (*sql.DB, string, error) {
 	if strings.ContainsAny(path, "?#") {
 		return nil, "", fmt.Errorf("store: the data directory %q has a ? or #, which SQLite would read as part of a URI: choose another", dir)
 	}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
-	if err != nil {
-		return nil, "", fmt.Errorf("store: open the database file: %w", err)
+	// The database file, and the WAL index (-shm): the driver's VFS creates the latter with
+	// the process's umask, where SQLite's own gives it the database's mode; made here first,
+	// it keeps 0600. The WAL and any journal take the database's mode from modeof.
+	for _, name := range []string{path, path + "-shm"} {
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE, 0o600)
+		if err != nil {
+			return nil, "", fmt.Errorf("store: open the database file: %w", err)
+		}
+		f.Close()
 	}
-	f.Close()
-	dsn := "file:" + path + "?_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate"
-	db, err := sql.Open("sqlite", dsn)
+	u := uriEscape(path)
+	dsn := "file:" + u + "?_pragma=busy_timeout(10000)&_pragma=synchronous(NORMAL)&_pragma=foreign_keys(1)&_txlock=immediate&modeof=" + u
+	c, err := (&sqlitedriver.SQLite{}).OpenConnector(dsn)
 	if err != nil {
 		return nil, "", fmt.Errorf("store: open %s: %w", path, err)
 	}
+	db := sql.OpenDB(numbered{c})
 	if err := walMode(ctx, db); err != nil {
 		db.Close()
 		return nil, "", fmt.Errorf("store: open %s: %w", path, err)
@@ -162,14 +171,30 @@ func openSQLite(ctx context.Context, dir string) (*sql.DB, string, error) {
 	return db, dir, nil
 }
 
+// uriEscape escapes a path for an SQLite URI (its path, or a value in its query): every byte
+// but letters, digits and -._~/:\ as %HH, which SQLite decodes; a % of the path itself is
+// then no escape, and & = + no syntax.
+func uriEscape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case 'a' <= c && c <= 'z', 'A' <= c && c <= 'Z', '0' <= c && c <= '9', strings.IndexByte(`-._~/:\`, c) >= 0:
+			b.WriteByte(c)
+		default:
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
 // walMode puts the database file in WAL mode (readers do not wait for the writer; the mode
 // stays with the file). Switching needs the file to itself, and SQLite answers SQLITE_BUSY
 // at once, without its busy timeout, while another process opens the same file: so retry.
+// errors.Is compares the primary result code (SQLITE_BUSY and its extended codes).
 func walMode(ctx context.Context, db *sql.DB) error {
 	for tries := 0; ; tries++ {
 		_, err := db.ExecContext(ctx, "PRAGMA journal_mode=WAL")
-		var se *sqlitedriver.Error
-		if err == nil || !errors.As(err, &se) || se.Code()&0xff != sqliteBusy || tries == 500 {
+		if err == nil || !errors.Is(err, sqlite3.BUSY) || tries == 500 {
 			return err
 		}
 		select {
@@ -179,9 +204,6 @@ func walMode(ctx context.Context, db *sql.DB) error {
 		}
 	}
 }
-
-// sqliteBusy is SQLITE_BUSY, the primary result code of a locked database.
-const sqliteBusy = 5
 
 // openPostgres opens a pool through lib/pq's connector (database/sql), so that both databases
 // share one implementation. Errors never repeat the URL (it holds the password).

@@ -317,3 +317,20 @@ func TestOpenNamesAnUnsupportedPGVariable(t *testing.T) {
 		t.Errorf("got %v, want an error naming PGSSLCRL and not the password", err)
 	}
 }
+
+// TestOpenDataDirWithURICharacters: the database is in the data directory as named, whatever
+// of % & = + space or non-ASCII its path holds (the SQLite driver reads a URI).
+func TestOpenDataDirWithURICharacters(t *testing.T) {
+	dir := t.TempDir() + "/a b%41%zz&x=y+ü"
+	s, err := Open(context.Background(), Config{DataDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.PutConfirmation(context.Background(), "c", "h", t0); err != nil {
+		t.Fatal(err)
+	}
+	if fi, err := os.Stat(dir + "/" + FileName); err != nil || fi.Size() == 0 {
+		t.Errorf("the database is not in %q: %v", dir, err)
+	}
+}
