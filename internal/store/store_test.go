@@ -118,16 +118,22 @@ func race(replicas []*DB, n int, fn func(s *DB)) {
 // t0 is the tests' clock: every time is t0 plus something.
 var t0 = time.Date(2026, 12, 1, 9, 12, 0, 0, time.UTC)
 
-func TestOpenCreatesPrivateDataDir(t *testing.T) {
-	dir := t.TempDir() + "/data"
+// openAndWrite opens the SQLite store in dir and writes a confirmation into it.
+func openAndWrite(t *testing.T, dir string) {
+	t.Helper()
 	s, err := Open(context.Background(), Config{DataDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer s.Close()
+	t.Cleanup(func() { s.Close() })
 	if _, err := s.PutConfirmation(context.Background(), "c", "h", t0); err != nil {
 		t.Fatal(err)
 	}
+}
+
+func TestOpenCreatesPrivateDataDir(t *testing.T) {
+	dir := t.TempDir() + "/data"
+	openAndWrite(t, dir)
 	db := dir + "/" + FileName
 	for path, want := range map[string]os.FileMode{dir: 0o700 | os.ModeDir, db: 0o600, db + "-wal": 0o600, db + "-shm": 0o600} {
 		fi, err := os.Stat(path)
@@ -322,14 +328,7 @@ func TestOpenNamesAnUnsupportedPGVariable(t *testing.T) {
 // of % & = + space or non-ASCII its path holds (the SQLite driver reads a URI).
 func TestOpenDataDirWithURICharacters(t *testing.T) {
 	dir := t.TempDir() + "/a b%41%zz&x=y+ü"
-	s, err := Open(context.Background(), Config{DataDir: dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	if _, err := s.PutConfirmation(context.Background(), "c", "h", t0); err != nil {
-		t.Fatal(err)
-	}
+	openAndWrite(t, dir)
 	if fi, err := os.Stat(dir + "/" + FileName); err != nil || fi.Size() == 0 {
 		t.Errorf("the database is not in %q: %v", dir, err)
 	}
