@@ -71,8 +71,7 @@ func json200Type(op intervals.Operation) reflect.Type {
 	if !ok || m.Response == nil || m.Response.Kind() != reflect.Struct {
 		return nil
 	}
-	resp := m.Response
-	f, ok := resp.FieldByName("JSON200")
+	f, ok := m.Response.FieldByName("JSON200")
 	if !ok {
 		return nil
 	}

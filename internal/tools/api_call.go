@@ -94,10 +94,10 @@ func (a *apiOp) buildArgs(ctx context.Context, env *toolcall.Env, in apiCallIn) 
 		}
 		args = append(args, p)
 	}
-	switch hasBody := a.withBody; {
-	case hasBody && len(in.Body) == 0:
+	switch {
+	case a.withBody && len(in.Body) == 0:
 		return nil, manifest.Errorf("%s takes a JSON body (%s): pass it as body; api_describe_operation shows its properties", a.op.OperationID, apiBodyShape(a.body))
-	case hasBody:
+	case a.withBody:
 		dec := json.NewDecoder(bytes.NewReader(in.Body))
 		dec.DisallowUnknownFields()
 		if err := dec.Decode(reflect.New(a.body).Interface()); err != nil {

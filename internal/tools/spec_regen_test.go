@@ -11,13 +11,13 @@ import (
 	"testing"
 )
 
-// TestANewEventCategoryReachesTheToolSchemas follows a change of the API from the spec to
-// the tools' schemas, as `make generate docs` does: a copy of the spec with one more event
+// TestANewEventCategoryReachesTheToolSchemas follows a change of the API from the spec to the
+// tools' schemas, as `make generate docs` does: a copy of the spec with one more event
 // category goes through openapi/prep, oapi-codegen and prep -methods (the commands
-// gen/intervals runs through go generate), the generated files replace gen/intervals' (go build -overlay), and
-// TestSchemaSnapshots -update writes the schemas into a temporary file. The new
-// category must be in the schema of every tool whose category argument is the spec's enum
-// (add_or_update_event names the everyday ones only and checks against the same generated
+// gen/intervals runs through go generate), the generated files replace gen/intervals' (go
+// build -overlay), and TestSchemaSnapshots -update writes the schemas into a temporary file.
+// The new category must be in the schema of every tool whose category argument is the spec's
+// enum (add_or_update_event names the everyday ones only and checks against the same generated
 // enum: TestAddOrUpdateEventTakesEveryCategoryOfTheSpec).
 func TestANewEventCategoryReachesTheToolSchemas(t *testing.T) {
 	if testing.Short() {

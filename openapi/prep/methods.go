@@ -73,14 +73,12 @@ func readClient(src []byte) (clientMethods, error) {
 				}
 			}
 		case *ast.FuncDecl:
-			if d.Recv == nil || len(d.Recv.List) != 1 || !isPointerTo(d.Recv.List[0].Type, "ClientWithResponses") ||
+			if d.Recv == nil || len(d.Recv.List) != 1 || pointedTo(d.Recv.List[0].Type) != "ClientWithResponses" ||
 				!strings.HasSuffix(d.Name.Name, "WithResponse") || d.Type.Results == nil || len(d.Type.Results.List) == 0 {
 				continue
 			}
-			if star, ok := d.Type.Results.List[0].Type.(*ast.StarExpr); ok {
-				if id, ok := star.X.(*ast.Ident); ok {
-					m.responses[d.Name.Name] = id.Name
-				}
+			if name := pointedTo(d.Type.Results.List[0].Type); name != "" {
+				m.responses[d.Name.Name] = name
 			}
 		}
 	}
@@ -90,13 +88,15 @@ func readClient(src []byte) (clientMethods, error) {
 	return m, nil
 }
 
-func isPointerTo(e ast.Expr, name string) bool {
-	star, ok := e.(*ast.StarExpr)
-	if !ok {
-		return false
+// pointedTo is the name of the type e points to (*Name), "" when e is no pointer to a named
+// type of the file's package.
+func pointedTo(e ast.Expr) string {
+	if star, ok := e.(*ast.StarExpr); ok {
+		if id, ok := star.X.(*ast.Ident); ok {
+			return id.Name
+		}
 	}
-	id, ok := star.X.(*ast.Ident)
-	return ok && id.Name == name
+	return ""
 }
 
 // methodsTable writes Operation.ClientMethods: a switch on GoName, in the operations' order.
