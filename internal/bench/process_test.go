@@ -1,6 +1,9 @@
 package bench
 
 import (
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"testing"
 	"time"
 )
@@ -21,5 +24,34 @@ init modernc.org/libc @10 ms, 14 ms clock, 2448 bytes, 29 allocs
 		if got[pkg] != d {
 			t.Errorf("%s: %v, want %v", pkg, got[pkg], d)
 		}
+	}
+}
+
+// TestColdStartVsFloorMeasuresTheBinary runs what make bench times on a built binary: its
+// stdio start to the tools/list answer and `version`, in turns, three times each through one
+// answer reader (each server's output read to its end before the next start resets it), and
+// its idle memory after the handshake.
+func TestColdStartVsFloorMeasuresTheBinary(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("the floor's peak memory is read from /proc under ptrace: Linux only")
+	}
+	bin := filepath.Join(t.TempDir(), "intervals-mcp")
+	build := exec.Command("go", "build", "-o", bin, "../../cmd/intervals-mcp")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	s, err := ColdStartVsFloor(bin, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Runs != 3 || s.Fastest <= 0 || s.Median < s.Fastest || s.Floor <= 0 || s.FloorMaxRSS <= 0 {
+		t.Errorf("measured %+v", s)
+	}
+	kb, err := IdleRSS(bin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if kb <= 0 {
+		t.Errorf("idle RSS %d kB", kb)
 	}
 }

@@ -16,7 +16,7 @@ import (
 
 func main() {
 	bin := flag.String("bin", "bin/intervals-mcp", "the built binary")
-	runs := flag.Int("runs", 20, "cold starts to take the median of")
+	runs := flag.Int("runs", 50, "cold starts to take the median of")
 	tool := flag.String("tool", "get_gear_list", "the (cheap) tool called for calls per second")
 	upstream := flag.String("upstream-tool", bench.UpstreamTool, "the tool of the HTTP latency runs: one upstream request a call")
 	dur := flag.Duration("duration", 3*time.Second, "how long to call it")
