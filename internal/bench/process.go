@@ -61,17 +61,18 @@ func startStdio(bin string, r *bufio.Reader) (*stdioServer, time.Duration, error
 		s.stop()
 		return nil, 0, err
 	}
+	inLine, answer := false, false // within a line longer than r's buffer; that line answers tools/list
 	for {
-		line, err := r.ReadSlice('\n')
-		if err == bufio.ErrBufferFull {
-			continue // a line longer than the buffer: its end is still to come
-		}
-		if err != nil {
+		chunk, err := r.ReadSlice('\n')
+		if err != nil && err != bufio.ErrBufferFull {
 			s.drain(r)
 			s.stop()
 			return nil, 0, fmt.Errorf("no tools/list answer: %w", err)
 		}
-		if bytes.Contains(line, []byte(`"id":2`)) {
+		if !inLine { // a line's first chunk: its id is there, after "jsonrpc"
+			answer = bytes.Contains(chunk, []byte(`"id":2`))
+		}
+		if inLine = err == bufio.ErrBufferFull; !inLine && answer {
 			d := time.Since(start)
 			s.drain(r)
 			return s, d, nil
