@@ -62,9 +62,10 @@ type Persist struct {
 	stop    context.CancelFunc
 	stopped chan struct{}
 
-	busy sync.Mutex
-	live map[string]bool          // journals of this process's calls in flight
-	undo map[string]chan struct{} // journals this process is rolling back: closed when done
+	busy  sync.Mutex
+	live  map[string]bool          // journals of this process's calls in flight
+	undo  map[string]chan struct{} // journals this process is rolling back: closed when done
+	ended uint64                   // calls and rollbacks of this process ended so far (settle)
 }
 
 var errStoreClosed = errors.New("the store is closed: the server is shutting down")
@@ -224,7 +225,6 @@ func (c *persistCall) end(ctx context.Context, text string, err error) (string, 
 	st := c.p.Opened()
 	if c.renew != nil {
 		c.renew()
-		c.p.setLive(c.journal, false)
 	}
 	if c.journal != "" && st != nil {
 		outcome := "done"
@@ -234,6 +234,9 @@ func (c *persistCall) end(ctx context.Context, text string, err error) (string, 
 		if ferr := st.FinishJournal(ctx, c.journal, c.p.now(), outcome, ""); ferr != nil {
 			c.p.log("finish journal", "id", c.journal, "error", ferr)
 		}
+	}
+	if c.renew != nil { // once finished: until then, a call of the caller's that finds it pending finds it live
+		c.p.setLive(c.journal, false)
 	}
 	if st != nil && !c.noticed {
 		c.takeNotices(ctx, st)

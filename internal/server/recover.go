@@ -78,6 +78,7 @@ func (p *Persist) settle(ctx context.Context, st store.Store, caller string, wri
 		until = dl.Add(-time.Second) // the refusal, not a timeout, is the answer
 	}
 	for ctx.Err() == nil {
+		ended := p.endedSoFar()
 		pending, err := st.PendingJournals(ctx, caller) // one read when there is none, as almost always
 		if err != nil {
 			p.log("a caller's journals", "error", err)
@@ -95,6 +96,9 @@ func (p *Persist) settle(ctx context.Context, st store.Store, caller string, wri
 			case !live:
 				stuck++ // this process claimed it and could not undo everything: it comes back after its lease
 			}
+		}
+		if stuck > 0 && p.endedSoFar() != ended {
+			continue // a call or rollback of this process ended since the read: it may have finished one
 		}
 		if len(wait) == 0 && others+stuck > 0 { // one may be claimable: its writer dead, or its lease passed
 			j, err := st.ClaimCallerJournal(ctx, p.now(), caller)
@@ -149,6 +153,7 @@ func (p *Persist) rollBack(ctx context.Context, st store.Store, j *store.Journal
 		stop()
 		p.busy.Lock()
 		delete(p.undo, j.ID)
+		p.ended++
 		p.busy.Unlock()
 		close(done)
 	}()
@@ -174,7 +179,18 @@ func (p *Persist) setLive(id string, live bool) {
 		p.live[id] = true
 	} else {
 		delete(p.live, id)
+		p.ended++
 	}
+}
+
+// endedSoFar counts the calls (setLive false) and rollbacks (rollBack) of this process that
+// have ended. Each ends after its journal is finished in the store, when it is: so a settle
+// that read a journal unfinished, and then finds it neither live nor being rolled back here,
+// knows from a changed count that the read may be stale, not that the journal is stuck.
+func (p *Persist) endedSoFar() uint64 {
+	p.busy.Lock()
+	defer p.busy.Unlock()
+	return p.ended
 }
 
 // keepLease renews this replica's lease on journal id every third of the lease until the

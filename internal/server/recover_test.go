@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,12 +17,36 @@ import (
 // are in the journal by external id only. Once the lease has passed, another replica rolls
 // all 30 back and the caller's next call, on any replica, starts with the notice.
 func TestInterruptedPlanIsRolledBackByAnotherReplica(t *testing.T) {
-	dir := t.TempDir()
-	clock := &testClock{}
-	fake := fakeicu.New(fakeicu.Options{Now: clock.now})
 	const lease = 300 * time.Millisecond
-	a := newReplica(t, dir, fake, clock, "key-1", lease, func(st store.Store) store.Store { return &storetest.Crashing{Store: st, CrashAt: 4} })
-	b := newReplica(t, dir, fake, clock, "key-1", lease, nil)
+	clock, fake, a, b, st := interruptedPlan(t, lease, nil)
+	b.p.Recover(context.Background(), st) // within the lease: the writer may still be alive
+	if n := planned(fake, "crash"); n != 30 {
+		t.Fatalf("rolled back within the lease: %d left", n)
+	}
+	clock.advance(lease + time.Millisecond)
+	b.p.Recover(context.Background(), st)
+	if n := planned(fake, "crash"); n != 0 {
+		t.Fatalf("%d sessions left after the recovery", n)
+	}
+	text, isErr := a.call(t, "get_gear_list", map[string]any{})
+	if isErr || !strings.HasPrefix(text, "Your plan_sessions of Mon 30 Nov") || !strings.Contains(text, "rolled back: 30 session(s) removed") {
+		t.Errorf("the next call: %v %q", isErr, text)
+	}
+	if text, _ := b.call(t, "get_gear_list", map[string]any{}); strings.Contains(text, "Your plan_sessions") {
+		t.Errorf("the notice came twice: %q", text)
+	}
+}
+
+// interruptedPlan has replica a (the caller key-1's) die in the journal of a 30-session plan
+// after its second create was sent, the 30 sessions upstream; replica b (its store wrapped
+// by wrapB when not nil) shares a's data directory, and st is b's store, open.
+func interruptedPlan(t *testing.T, lease time.Duration, wrapB func(store.Store) store.Store) (clock *testClock, fake *fakeicu.Fake, a, b *replica, st store.Store) {
+	t.Helper()
+	dir := t.TempDir()
+	clock = &testClock{}
+	fake = fakeicu.New(fakeicu.Options{Now: clock.now})
+	a = newReplica(t, dir, fake, clock, "key-1", lease, func(st store.Store) store.Store { return &storetest.Crashing{Store: st, CrashAt: 4} })
+	b = newReplica(t, dir, fake, clock, "key-1", lease, wrapB)
 	text, isErr := a.call(t, "plan_sessions", planArgs("crash", 30))
 	if !isErr || !strings.Contains(text, "internal error") {
 		t.Fatalf("the crashing call: %v %q", isErr, text)
@@ -33,22 +58,7 @@ func TestInterruptedPlanIsRolledBackByAnotherReplica(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.p.Recover(context.Background(), st) // within the lease: the writer may still be alive
-	if n := planned(fake, "crash"); n != 30 {
-		t.Fatalf("rolled back within the lease: %d left", n)
-	}
-	clock.advance(lease + time.Millisecond)
-	b.p.Recover(context.Background(), st)
-	if n := planned(fake, "crash"); n != 0 {
-		t.Fatalf("%d sessions left after the recovery", n)
-	}
-	text, isErr = a.call(t, "get_gear_list", map[string]any{})
-	if isErr || !strings.HasPrefix(text, "Your plan_sessions of Mon 30 Nov") || !strings.Contains(text, "rolled back: 30 session(s) removed") {
-		t.Errorf("the next call: %v %q", isErr, text)
-	}
-	if text, _ := b.call(t, "get_gear_list", map[string]any{}); strings.Contains(text, "Your plan_sessions") {
-		t.Errorf("the notice came twice: %q", text)
-	}
+	return clock, fake, a, b, st
 }
 
 // TestFinishedPlanLeavesNothingToRecover: a plan that completes, and one that fails and
@@ -73,5 +83,103 @@ func TestFinishedPlanLeavesNothingToRecover(t *testing.T) {
 	}
 	if n := planned(fake, "ok"); n != 3 {
 		t.Errorf("the finished plan has %d sessions, want 3", n)
+	}
+}
+
+// pendingHook is a store whose PendingJournals runs after, once, before it answers: what
+// happens between a settle's read of the caller's journals and its look at this process's
+// own rollbacks.
+type pendingHook struct {
+	store.Store
+	mu    sync.Mutex
+	after func([]store.PendingJournal)
+}
+
+func (s *pendingHook) runAfter(f func([]store.PendingJournal)) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.after = f
+}
+
+func (s *pendingHook) PendingJournals(ctx context.Context, caller string) ([]store.PendingJournal, error) {
+	pending, err := s.Store.PendingJournals(ctx, caller)
+	s.mu.Lock()
+	f := s.after
+	if len(pending) == 0 {
+		f = nil
+	}
+	if f != nil {
+		s.after = nil
+	}
+	s.mu.Unlock()
+	if f != nil {
+		f(pending)
+	}
+	return pending, err
+}
+
+// TestWriteRightAfterARollbackEndsIsNotRefused: this replica is rolling back the caller's
+// interrupted plan when the caller writes again, and the rollback ends between the write's
+// read of the caller's journals (the plan still unfinished) and its look at the rollbacks in
+// flight (none any more). The write goes ahead, the notice at its head, instead of being
+// refused as if the rollback had failed and were waiting to be retried.
+func TestWriteRightAfterARollbackEndsIsNotRefused(t *testing.T) {
+	const lease = 300 * time.Millisecond
+	hook := &pendingHook{}
+	clock, fake, _, b, st := interruptedPlan(t, lease, func(st store.Store) store.Store { hook.Store = st; return hook })
+	clock.advance(lease + time.Millisecond)
+	fake.Inject(fakeicu.Fault{Kind: fakeicu.FaultLatency, Delay: 200 * time.Millisecond, Operation: "deleteEventsBulk", Count: 1})
+	recovered := make(chan struct{})
+	go func() { b.p.Recover(context.Background(), st); close(recovered) }()
+	rollingBack := func() bool {
+		b.p.busy.Lock()
+		defer b.p.busy.Unlock()
+		return len(b.p.undo) > 0
+	}
+	waitUntil(t, rollingBack)
+	hook.runAfter(func([]store.PendingJournal) { <-recovered }) // the rollback ends now
+	text, isErr := b.call(t, "plan_sessions", planArgs("again", 3))
+	if isErr || !strings.HasPrefix(text, "Your plan_sessions of") || !strings.Contains(text, "rolled back: 30 session(s) removed") {
+		t.Fatalf("the write after the rollback: %v %q", isErr, text)
+	}
+	if n, m := planned(fake, "crash"), planned(fake, "again"); n != 0 || m != 3 {
+		t.Errorf("%d sessions of the interrupted plan left, %d of the new one, want 0 and 3", n, m)
+	}
+}
+
+// TestWriteRightAfterTheCallersOtherWriteEndsIsNotRefused: the same race with the caller's
+// other write of this process: it ends between the second write's read of the caller's
+// journals (its journal still unfinished) and the second's look at the calls in flight.
+func TestWriteRightAfterTheCallersOtherWriteEndsIsNotRefused(t *testing.T) {
+	clock := &testClock{}
+	fake := fakeicu.New(fakeicu.Options{Now: clock.now})
+	hook := &pendingHook{}
+	r := newReplica(t, t.TempDir(), fake, clock, "key-1", time.Minute, func(st store.Store) store.Store { hook.Store = st; return hook })
+	fake.Inject(fakeicu.Fault{Kind: fakeicu.FaultLatency, Delay: 200 * time.Millisecond, Operation: "createMultipleEvents", Count: 1})
+	first := make(chan string, 1)
+	go func() { text, _ := r.call(t, "plan_sessions", planArgs("first", 3)); first <- text }()
+	waitUntil(t, func() bool {
+		r.p.busy.Lock()
+		defer r.p.busy.Unlock()
+		return len(r.p.live) > 0
+	})
+	var firstText string
+	hook.runAfter(func([]store.PendingJournal) { firstText = <-first }) // the first write ends now
+	text, isErr := r.call(t, "plan_sessions", planArgs("second", 3))
+	if isErr || strings.HasPrefix(text, "Your ") {
+		t.Fatalf("the second write: %v %q", isErr, text)
+	}
+	if n, m := planned(fake, "first"), planned(fake, "second"); n != 3 || m != 3 {
+		t.Errorf("%d and %d sessions of the two plans, want 3 and 3 (the first: %q)", n, m, firstText)
+	}
+}
+
+// waitUntil polls cond for five seconds at most.
+func waitUntil(t *testing.T, cond func() bool) {
+	t.Helper()
+	for end := time.Now().Add(5 * time.Second); !cond(); time.Sleep(time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("still waiting after 5 s")
+		}
 	}
 }
