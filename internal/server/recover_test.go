@@ -103,15 +103,12 @@ func (s *pendingHook) runAfter(f func([]store.PendingJournal)) {
 
 func (s *pendingHook) PendingJournals(ctx context.Context, caller string) ([]store.PendingJournal, error) {
 	pending, err := s.Store.PendingJournals(ctx, caller)
-	s.mu.Lock()
-	f := s.after
-	if len(pending) == 0 {
-		f = nil
+	var f func([]store.PendingJournal)
+	if len(pending) > 0 {
+		s.mu.Lock()
+		f, s.after = s.after, nil
+		s.mu.Unlock()
 	}
-	if f != nil {
-		s.after = nil
-	}
-	s.mu.Unlock()
 	if f != nil {
 		f(pending)
 	}
