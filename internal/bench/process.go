@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"cmp"
+	"debug/buildinfo"
 	"fmt"
 	"io"
 	"math"
@@ -259,6 +260,9 @@ type Inits struct {
 	Runs     int
 	Median   time.Duration // of the runs' sums
 	Packages []PackageInit // every package that has an init, costliest first (median per package)
+	// By whose packages they are, each the median of the runs' sums over that part: what a
+	// slower hour of the host lengthens everywhere, and what this module could shorten.
+	Go, Dependencies, Module time.Duration
 }
 
 // PackageInit is one package's init: the median of its clock over the runs.
@@ -269,7 +273,11 @@ type PackageInit struct {
 
 // MeasureInits runs "bin version" n times under GODEBUG=inittrace=1.
 func MeasureInits(bin string, n int) (Inits, error) {
-	var sums []time.Duration
+	info, err := buildinfo.ReadFile(bin)
+	if err != nil {
+		return Inits{}, fmt.Errorf("read %s's build information: %w", bin, err)
+	}
+	var sums, goSums, depSums, modSums []time.Duration
 	per := map[string][]time.Duration{}
 	for range n {
 		var stderr bytes.Buffer
@@ -280,14 +288,22 @@ func MeasureInits(bin string, n int) (Inits, error) {
 		if len(clocks) == 0 {
 			return Inits{}, fmt.Errorf("%s version printed no init trace", bin)
 		}
-		var sum time.Duration
+		var sum, goSum, depSum, modSum time.Duration
 		for pkg, c := range clocks {
 			sum += c
+			switch packageOwner(pkg, info.Main.Path) {
+			case ownerGo:
+				goSum += c
+			case ownerModule:
+				modSum += c
+			default:
+				depSum += c
+			}
 			per[pkg] = append(per[pkg], c)
 		}
-		sums = append(sums, sum)
+		sums, goSums, depSums, modSums = append(sums, sum), append(goSums, goSum), append(depSums, depSum), append(modSums, modSum)
 	}
-	in := Inits{Runs: n, Median: median(sums)}
+	in := Inits{Runs: n, Median: median(sums), Go: median(goSums), Dependencies: median(depSums), Module: median(modSums)}
 	for pkg, cs := range per {
 		for len(cs) < n { // a package that printed nothing in a run took nothing measurable
 			cs = append(cs, 0)
@@ -298,6 +314,29 @@ func MeasureInits(bin string, n int) (Inits, error) {
 		return cmp.Or(cmp.Compare(b.Clock, a.Clock), cmp.Compare(a.Path, b.Path))
 	})
 	return in, nil
+}
+
+type owner int
+
+const (
+	ownerGo     owner = iota // the runtime and the standard library, vendored parts included
+	ownerModule              // the binary's main module
+	ownerDependency
+)
+
+// packageOwner says whose package pkg is, for a binary whose main module is module: Go's own
+// packages have no dot in their first path element ("runtime", "net/http",
+// "vendor/golang.org/x/net/http2/hpack"), the module's are its path or below it.
+func packageOwner(pkg, module string) owner {
+	first, _, _ := strings.Cut(pkg, "/")
+	switch {
+	case pkg == module || strings.HasPrefix(pkg, module+"/"):
+		return ownerModule
+	case !strings.Contains(first, "."):
+		return ownerGo
+	default:
+		return ownerDependency
+	}
 }
 
 // parseInitTrace reads the runtime's init trace, lines such as

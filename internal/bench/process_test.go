@@ -28,10 +28,33 @@ init modernc.org/libc @10 ms, 14 ms clock, 2448 bytes, 29 allocs
 	}
 }
 
-// TestColdStartVsFloorMeasuresTheBinary runs what make bench times on a built binary: its
+func TestPackageOwner(t *testing.T) {
+	const module = "github.com/intervals-mcp/intervals-mcp"
+	for pkg, want := range map[string]owner{
+		"runtime":                                    ownerGo,
+		"net/http":                                   ownerGo,
+		"vendor/golang.org/x/net/http2/hpack":        ownerGo,
+		"encoding/gob":                               ownerGo,
+		"github.com/intervals-mcp/intervals-mcp":     ownerModule,
+		module + "/internal/format":                  ownerModule,
+		"github.com/intervals-mcp/intervals-mcp-x":   ownerDependency,
+		"github.com/modelcontextprotocol/go-sdk/mcp": ownerDependency,
+		"golang.org/x/sys/cpu":                       ownerDependency,
+	} {
+		if got := packageOwner(pkg, module); got != want {
+			t.Errorf("packageOwner(%q) = %d, want %d", pkg, got, want)
+		}
+	}
+	if got := packageOwner("mymod/internal/x", "mymod"); got != ownerModule { // a module path without a dot
+		t.Errorf("a dotless main module's package counted as %d", got)
+	}
+}
+
+// TestColdStartVsFloorMeasuresTheBinary runs what make bench measures on a built binary: its
 // stdio start to the tools/list answer and `version`, in turns, three times each through one
 // answer reader (each server's output read to its end before the next start resets it), once
-// through a reader far shorter than the answers, and its idle memory after the handshake.
+// through a reader far shorter than the answers, its idle memory after the handshake, and its
+// package inits, told apart by whose packages they are.
 func TestColdStartVsFloorMeasuresTheBinary(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("the floor's peak memory is read from /proc under ptrace: Linux only")
@@ -60,4 +83,14 @@ func TestColdStartVsFloorMeasuresTheBinary(t *testing.T) {
 	if kb <= 0 {
 		t.Errorf("idle RSS %d kB", kb)
 	}
+	in, err := MeasureInits(bin, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// This module's own inits take some microseconds: none would mean its packages were
+	// counted as dependencies, its path not read from the binary.
+	if in.Runs != 3 || in.Median <= 0 || in.Go <= 0 || in.Dependencies <= 0 || in.Module <= 0 || len(in.Packages) < 50 {
+		t.Errorf("inits measured %+v", in)
+	}
+
 }
