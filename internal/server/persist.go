@@ -62,10 +62,12 @@ type Persist struct {
 	stop    context.CancelFunc
 	stopped chan struct{}
 
-	busy  sync.Mutex
-	live  map[string]bool          // journals of this process's calls in flight
-	undo  map[string]chan struct{} // journals this process is rolling back: closed when done
-	ended uint64                   // calls and rollbacks of this process ended so far (settle)
+	busy      sync.Mutex
+	live      map[string]bool          // journals of this process's calls in flight
+	undo      map[string]chan struct{} // journals this process is rolling back: closed when done
+	changes   uint64                   // journals taken (take) and calls and rollbacks ended by this process so far (settle)
+	taking    int                      // takes of this process in flight (settle)
+	takeEnded chan struct{}            // closed when a take ends, made when settle waits for one
 }
 
 var errStoreClosed = errors.New("the store is closed: the server is shutting down")
@@ -236,7 +238,7 @@ func (c *persistCall) end(ctx context.Context, text string, err error) (string, 
 		}
 	}
 	if c.renew != nil { // once finished: until then, a call of the caller's that finds it pending finds it live
-		c.p.setLive(c.journal, false)
+		c.p.callEnded(c.journal)
 	}
 	if st != nil && !c.noticed {
 		c.takeNotices(ctx, st)
@@ -265,10 +267,11 @@ func (c *persistCall) Intend(ctx context.Context, summary string, intent json.Ra
 	if c.journal != "" {
 		return errors.New("the journal is begun already")
 	}
-	if c.journal, err = st.BeginJournal(ctx, store.JournalStart{Caller: c.caller, Tool: c.tool, Athlete: c.athlete, Summary: summary, Intent: intent, CredentialAthlete: c.signed}, c.p.now()); err != nil {
+	if c.journal, err = c.p.beginJournal(func() (string, error) {
+		return st.BeginJournal(ctx, store.JournalStart{Caller: c.caller, Tool: c.tool, Athlete: c.athlete, Summary: summary, Intent: intent, CredentialAthlete: c.signed}, c.p.now())
+	}); err != nil {
 		return err
 	}
-	c.p.setLive(c.journal, true)
 	c.renew = c.p.keepLease(st, c.journal)
 	return nil
 }

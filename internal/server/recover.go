@@ -53,7 +53,7 @@ func (p *Persist) loop(ctx context.Context, st store.Store) {
 // Recover claims and rolls back every journal whose writer has gone (its lease passed).
 func (p *Persist) Recover(ctx context.Context, st store.Store) {
 	for ctx.Err() == nil {
-		j, err := st.ClaimJournal(ctx, p.now())
+		j, done, err := p.claim(func() (*store.Journal, error) { return st.ClaimJournal(ctx, p.now()) })
 		if err != nil {
 			if ctx.Err() == nil {
 				p.log("claim a journal", "error", err)
@@ -63,7 +63,7 @@ func (p *Persist) Recover(ctx context.Context, st store.Store) {
 		if j == nil {
 			return
 		}
-		p.rollBack(ctx, st, j)
+		p.rollBack(ctx, st, j, done)
 	}
 }
 
@@ -78,7 +78,7 @@ func (p *Persist) settle(ctx context.Context, st store.Store, caller string, wri
 		until = dl.Add(-time.Second) // the refusal, not a timeout, is the answer
 	}
 	for ctx.Err() == nil {
-		ended := p.endedSoFar()
+		seen, _ := p.progress()
 		pending, err := st.PendingJournals(ctx, caller) // one read when there is none, as almost always
 		if err != nil {
 			p.log("a caller's journals", "error", err)
@@ -97,17 +97,28 @@ func (p *Persist) settle(ctx context.Context, st store.Store, caller string, wri
 				stuck++ // this process claimed it and could not undo everything: it comes back after its lease
 			}
 		}
-		if stuck > 0 && p.endedSoFar() != ended {
-			continue // a call or rollback of this process ended since the read: it may have finished one
+		if stuck > 0 {
+			changes, taken := p.progress()
+			if changes != seen {
+				continue // since the read, a journal was taken here, or a call or rollback of this process ended (it may have finished one)
+			}
+			if taken != nil && time.Now().Before(until) { // the journal may be one just begun or claimed here, not yet marked
+				select {
+				case <-taken:
+				case <-ctx.Done():
+					return ctx.Err()
+				}
+				continue
+			}
 		}
 		if len(wait) == 0 && others+stuck > 0 { // one may be claimable: its writer dead, or its lease passed
-			j, err := st.ClaimCallerJournal(ctx, p.now(), caller)
+			j, done, err := p.claim(func() (*store.Journal, error) { return st.ClaimCallerJournal(ctx, p.now(), caller) })
 			if err != nil {
 				p.log("claim a caller's journal", "error", err)
 				return nil
 			}
 			if j != nil {
-				p.rollBack(ctx, st, j)
+				p.rollBack(ctx, st, j, done)
 				continue
 			}
 		}
@@ -138,22 +149,57 @@ func (p *Persist) settle(ctx context.Context, st store.Store, caller string, wri
 	return ctx.Err()
 }
 
-// rollBack undoes a journal this process claimed, renewing its lease meanwhile; callers of
-// the same journal's caller wait for it (settle).
-func (p *Persist) rollBack(ctx context.Context, st store.Store, j *store.Journal) {
-	done := make(chan struct{})
+// take runs f, which makes a journal this process's in the store (begins one for a call, or
+// claims one to roll back), then mark with its result, under busy. Between the two, settle
+// finds the journal this process's but neither live nor being rolled back, as it finds one
+// whose rollback failed here: while a take is in flight it looks again instead.
+func take[T any](p *Persist, f func() (T, error), mark func(T)) (T, error) {
 	p.busy.Lock()
-	if p.undo == nil {
-		p.undo = map[string]chan struct{}{}
-	}
-	p.undo[j.ID] = done
+	p.taking++
 	p.busy.Unlock()
+	v, err := f()
+	p.busy.Lock()
+	defer p.busy.Unlock()
+	p.taking--
+	if p.takeEnded != nil {
+		close(p.takeEnded)
+		p.takeEnded = nil
+	}
+	if err == nil {
+		mark(v)
+		p.changes++
+	}
+	return v, err
+}
+
+// claim takes a journal f claims (none: nil), marked as being rolled back here until
+// rollBack closes done.
+func (p *Persist) claim(f func() (*store.Journal, error)) (j *store.Journal, done chan struct{}, err error) {
+	j, err = take(p, f, func(j *store.Journal) {
+		if j == nil {
+			return
+		}
+		done = make(chan struct{})
+		if p.undo == nil {
+			p.undo = map[string]chan struct{}{}
+		}
+		p.undo[j.ID] = done
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	return j, done, nil
+}
+
+// rollBack undoes a journal this process claimed (claim), renewing its lease meanwhile;
+// callers of the same journal's caller wait for done (settle).
+func (p *Persist) rollBack(ctx context.Context, st store.Store, j *store.Journal, done chan struct{}) {
 	stop := p.keepLease(st, j.ID)
 	defer func() {
 		stop()
 		p.busy.Lock()
 		delete(p.undo, j.ID)
-		p.ended++
+		p.changes++
 		p.busy.Unlock()
 		close(done)
 	}()
@@ -168,29 +214,42 @@ func (p *Persist) state(id string) (live bool, undo chan struct{}) {
 	return p.live[id], p.undo[id]
 }
 
-// setLive marks journal id as a call's of this process in flight, or no longer.
-func (p *Persist) setLive(id string, live bool) {
-	p.busy.Lock()
-	defer p.busy.Unlock()
-	if p.live == nil {
-		p.live = map[string]bool{}
-	}
-	if live {
+// beginJournal takes a journal f begins for a call, marked as the call's in flight until
+// callEnded.
+func (p *Persist) beginJournal(f func() (string, error)) (string, error) {
+	return take(p, f, func(id string) {
+		if p.live == nil {
+			p.live = map[string]bool{}
+		}
 		p.live[id] = true
-	} else {
-		delete(p.live, id)
-		p.ended++
-	}
+	})
 }
 
-// endedSoFar counts the calls (setLive false) and rollbacks (rollBack) of this process that
-// have ended. Each ends after its journal is finished in the store, when it is: so a settle
-// that read a journal unfinished, and then finds it neither live nor being rolled back here,
-// knows from a changed count that the read may be stale, not that the journal is stuck.
-func (p *Persist) endedSoFar() uint64 {
+// callEnded marks journal id's call as no longer in flight.
+func (p *Persist) callEnded(id string) {
 	p.busy.Lock()
 	defer p.busy.Unlock()
-	return p.ended
+	delete(p.live, id)
+	p.changes++
+}
+
+// progress counts the changes to this process's journals so far (journals taken: begun for
+// a call or claimed for a rollback and marked; calls and rollbacks ended, each after its
+// journal is finished in the store, when it is), and, while a take is in flight, returns a
+// channel closed when one ends (else nil). A settle that read one of its journals and then
+// finds it neither live nor being rolled back here knows it stuck (its rollback failed here)
+// only when no change came since the read and no take is in flight: else its read, or its
+// look at the marks, was too early.
+func (p *Persist) progress() (changes uint64, taken <-chan struct{}) {
+	p.busy.Lock()
+	defer p.busy.Unlock()
+	if p.taking > 0 {
+		if p.takeEnded == nil {
+			p.takeEnded = make(chan struct{})
+		}
+		taken = p.takeEnded
+	}
+	return p.changes, taken
 }
 
 // keepLease renews this replica's lease on journal id every third of the lease until the

@@ -136,6 +136,14 @@ func TestWriteRightAfterARollbackEndsIsNotRefused(t *testing.T) {
 	waitUntil(t, rollingBack)
 	hook.runAfter(func([]store.PendingJournal) { <-recovered }) // the rollback ends now
 	text, isErr := b.call(t, "plan_sessions", planArgs("again", 3))
+	checkWriteAfterRollback(t, fake, text, isErr)
+}
+
+// checkWriteAfterRollback checks the answer to the caller's write "again" (3 sessions) sent
+// while their interrupted 30-session plan was being rolled back: the notice at its head, the
+// plan gone and the new sessions there.
+func checkWriteAfterRollback(t *testing.T, fake *fakeicu.Fake, text string, isErr bool) {
+	t.Helper()
 	if isErr || !strings.HasPrefix(text, "Your plan_sessions of") || !strings.Contains(text, "rolled back: 30 session(s) removed") {
 		t.Fatalf("the write after the rollback: %v %q", isErr, text)
 	}
@@ -163,6 +171,111 @@ func TestWriteRightAfterTheCallersOtherWriteEndsIsNotRefused(t *testing.T) {
 	var firstText string
 	hook.runAfter(func([]store.PendingJournal) { firstText = <-first }) // the first write ends now
 	text, isErr := r.call(t, "plan_sessions", planArgs("second", 3))
+	if isErr || strings.HasPrefix(text, "Your ") {
+		t.Fatalf("the second write: %v %q", isErr, text)
+	}
+	if n, m := planned(fake, "first"), planned(fake, "second"); n != 3 || m != 3 {
+		t.Errorf("%d and %d sessions of the two plans, want 3 and 3 (the first: %q)", n, m, firstText)
+	}
+}
+
+// takeHook is a store whose first journal begun (BeginJournal) or claimed (ClaimJournal) has
+// its answer held until release is called: what a settle sees while this process has just
+// made a journal its own, for a call or a rollback, and has yet to mark it so.
+type takeHook struct {
+	store.Store
+	taken       chan struct{} // closed once the journal is begun or claimed, its answer held
+	released    chan struct{}
+	takeOnce    sync.Once
+	releaseOnce sync.Once
+}
+
+func newTakeHook() *takeHook {
+	return &takeHook{taken: make(chan struct{}), released: make(chan struct{})}
+}
+
+func (s *takeHook) release() { s.releaseOnce.Do(func() { close(s.released) }) }
+
+func (s *takeHook) hold() { s.takeOnce.Do(func() { close(s.taken); <-s.released }) }
+
+func (s *takeHook) BeginJournal(ctx context.Context, start store.JournalStart, now time.Time) (string, error) {
+	id, err := s.Store.BeginJournal(ctx, start, now)
+	if err == nil {
+		s.hold()
+	}
+	return id, err
+}
+
+func (s *takeHook) ClaimJournal(ctx context.Context, now time.Time) (*store.Journal, error) {
+	j, err := s.Store.ClaimJournal(ctx, now)
+	if j != nil {
+		s.hold()
+	}
+	return j, err
+}
+
+// callWhileTaken makes call while hook holds its take, and releases the take once the call
+// waits for a take to end (settle made a channel for it) or has returned.
+func callWhileTaken(t *testing.T, p *Persist, hook *takeHook, call func() (string, bool)) (string, bool) {
+	t.Helper()
+	type answer struct {
+		text  string
+		isErr bool
+	}
+	answers := make(chan answer, 1)
+	go func() { text, isErr := call(); answers <- answer{text, isErr} }()
+	var a answer
+	answered := false
+	waitUntil(t, func() bool {
+		select {
+		case a = <-answers:
+			answered = true
+			return true
+		default:
+		}
+		p.busy.Lock()
+		defer p.busy.Unlock()
+		return p.takeEnded != nil
+	})
+	hook.release()
+	if !answered {
+		a = <-answers
+	}
+	return a.text, a.isErr
+}
+
+// TestWriteRightAfterARecoveryClaimIsNotRefused: this process's recovery has claimed the
+// caller's interrupted plan (as at a restart, at once) and not yet started its rollback when
+// the caller writes again. The write's read finds the plan this process's, neither a call in
+// flight nor being rolled back: it waits for the claim instead of refusing the write as if
+// the rollback had failed and were waiting to be retried, and goes ahead after the rollback,
+// the notice at its head.
+func TestWriteRightAfterARecoveryClaimIsNotRefused(t *testing.T) {
+	const lease = 300 * time.Millisecond
+	hook := newTakeHook()
+	clock, fake, _, b, st := interruptedPlan(t, lease, func(st store.Store) store.Store { hook.Store = st; return hook })
+	clock.advance(lease + time.Millisecond)
+	recovered := make(chan struct{})
+	go func() { b.p.Recover(context.Background(), st); close(recovered) }()
+	<-hook.taken
+	text, isErr := callWhileTaken(t, b.p, hook, func() (string, bool) { return b.call(t, "plan_sessions", planArgs("again", 3)) })
+	<-recovered
+	checkWriteAfterRollback(t, fake, text, isErr)
+}
+
+// TestWriteBesideTheCallersWriteJustBegunIsNotRefused: the caller's first write has begun its
+// journal in the store, and not yet marked it as its call in flight here, when the caller's
+// second write reads the caller's journals. The second goes ahead beside it.
+func TestWriteBesideTheCallersWriteJustBegunIsNotRefused(t *testing.T) {
+	clock := &testClock{}
+	fake := fakeicu.New(fakeicu.Options{Now: clock.now})
+	hook := newTakeHook()
+	r := newReplica(t, t.TempDir(), fake, clock, "key-1", time.Minute, func(st store.Store) store.Store { hook.Store = st; return hook })
+	first := make(chan string, 1)
+	go func() { text, _ := r.call(t, "plan_sessions", planArgs("first", 3)); first <- text }()
+	<-hook.taken
+	text, isErr := callWhileTaken(t, r.p, hook, func() (string, bool) { return r.call(t, "plan_sessions", planArgs("second", 3)) })
+	firstText := <-first
 	if isErr || strings.HasPrefix(text, "Your ") {
 		t.Fatalf("the second write: %v %q", isErr, text)
 	}
