@@ -92,5 +92,4 @@ func TestColdStartVsFloorMeasuresTheBinary(t *testing.T) {
 	if in.Runs != 3 || in.Median <= 0 || in.Go <= 0 || in.Dependencies <= 0 || in.Module <= 0 || len(in.Packages) < 50 {
 		t.Errorf("inits measured %+v", in)
 	}
-
 }
