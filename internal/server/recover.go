@@ -78,7 +78,7 @@ func (p *Persist) settle(ctx context.Context, st store.Store, caller string, wri
 		until = dl.Add(-time.Second) // the refusal, not a timeout, is the answer
 	}
 	for ctx.Err() == nil {
-		seen, _ := p.progress()
+		seen := p.changesSoFar()
 		pending, err := st.PendingJournals(ctx, caller) // one read when there is none, as almost always
 		if err != nil {
 			p.log("a caller's journals", "error", err)
@@ -150,7 +150,8 @@ func (p *Persist) settle(ctx context.Context, st store.Store, caller string, wri
 }
 
 // take runs f, which makes a journal this process's in the store (begins one for a call, or
-// claims one to roll back), then mark with its result, under busy. Between the two, settle
+// claims one to roll back), then mark with its result, under busy (mark counts a change when
+// it marks a journal). Between the two, settle
 // finds the journal this process's but neither live nor being rolled back, as it finds one
 // whose rollback failed here: while a take is in flight it looks again instead.
 func take[T any](p *Persist, f func() (T, error), mark func(T)) (T, error) {
@@ -167,7 +168,6 @@ func take[T any](p *Persist, f func() (T, error), mark func(T)) (T, error) {
 	}
 	if err == nil {
 		mark(v)
-		p.changes++
 	}
 	return v, err
 }
@@ -184,11 +184,9 @@ func (p *Persist) claim(f func() (*store.Journal, error)) (j *store.Journal, don
 			p.undo = map[string]chan struct{}{}
 		}
 		p.undo[j.ID] = done
+		p.changes++
 	})
-	if err != nil {
-		return nil, nil, err
-	}
-	return j, done, nil
+	return j, done, err
 }
 
 // rollBack undoes a journal this process claimed (claim), renewing its lease meanwhile;
@@ -222,6 +220,7 @@ func (p *Persist) beginJournal(f func() (string, error)) (string, error) {
 			p.live = map[string]bool{}
 		}
 		p.live[id] = true
+		p.changes++
 	})
 }
 
@@ -233,13 +232,20 @@ func (p *Persist) callEnded(id string) {
 	p.changes++
 }
 
-// progress counts the changes to this process's journals so far (journals taken: begun for
-// a call or claimed for a rollback and marked; calls and rollbacks ended, each after its
-// journal is finished in the store, when it is), and, while a take is in flight, returns a
-// channel closed when one ends (else nil). A settle that read one of its journals and then
-// finds it neither live nor being rolled back here knows it stuck (its rollback failed here)
-// only when no change came since the read and no take is in flight: else its read, or its
-// look at the marks, was too early.
+// changesSoFar counts the changes to this process's journals so far: journals taken (begun
+// for a call or claimed for a rollback, and marked), calls and rollbacks ended (each after its
+// journal is finished in the store, when it is).
+func (p *Persist) changesSoFar() uint64 {
+	p.busy.Lock()
+	defer p.busy.Unlock()
+	return p.changes
+}
+
+// progress is changesSoFar and, while a take is in flight, a channel closed when one ends
+// (else nil), read as one. A settle that read one of its journals and then finds it neither
+// live nor being rolled back here knows it stuck (its rollback failed here) only when no
+// change came since the read and no take is in flight: else its read, or its look at the
+// marks, was too early.
 func (p *Persist) progress() (changes uint64, taken <-chan struct{}) {
 	p.busy.Lock()
 	defer p.busy.Unlock()

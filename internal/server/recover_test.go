@@ -171,6 +171,14 @@ func TestWriteRightAfterTheCallersOtherWriteEndsIsNotRefused(t *testing.T) {
 	var firstText string
 	hook.runAfter(func([]store.PendingJournal) { firstText = <-first }) // the first write ends now
 	text, isErr := r.call(t, "plan_sessions", planArgs("second", 3))
+	checkBothPlans(t, fake, text, isErr, firstText)
+}
+
+// checkBothPlans checks the answer to the caller's second write ("second", 3 sessions) sent
+// beside their first ("first", 3 sessions, which answered firstText): no notice, and both
+// plans' sessions there.
+func checkBothPlans(t *testing.T, fake *fakeicu.Fake, text string, isErr bool, firstText string) {
+	t.Helper()
 	if isErr || strings.HasPrefix(text, "Your ") {
 		t.Fatalf("the second write: %v %q", isErr, text)
 	}
@@ -224,23 +232,13 @@ func callWhileTaken(t *testing.T, p *Persist, hook *takeHook, call func() (strin
 	}
 	answers := make(chan answer, 1)
 	go func() { text, isErr := call(); answers <- answer{text, isErr} }()
-	var a answer
-	answered := false
 	waitUntil(t, func() bool {
-		select {
-		case a = <-answers:
-			answered = true
-			return true
-		default:
-		}
 		p.busy.Lock()
 		defer p.busy.Unlock()
-		return p.takeEnded != nil
+		return p.takeEnded != nil || len(answers) > 0
 	})
 	hook.release()
-	if !answered {
-		a = <-answers
-	}
+	a := <-answers
 	return a.text, a.isErr
 }
 
@@ -275,13 +273,7 @@ func TestWriteBesideTheCallersWriteJustBegunIsNotRefused(t *testing.T) {
 	go func() { text, _ := r.call(t, "plan_sessions", planArgs("first", 3)); first <- text }()
 	<-hook.taken
 	text, isErr := callWhileTaken(t, r.p, hook, func() (string, bool) { return r.call(t, "plan_sessions", planArgs("second", 3)) })
-	firstText := <-first
-	if isErr || strings.HasPrefix(text, "Your ") {
-		t.Fatalf("the second write: %v %q", isErr, text)
-	}
-	if n, m := planned(fake, "first"), planned(fake, "second"); n != 3 || m != 3 {
-		t.Errorf("%d and %d sessions of the two plans, want 3 and 3 (the first: %q)", n, m, firstText)
-	}
+	checkBothPlans(t, fake, text, isErr, <-first)
 }
 
 // waitUntil polls cond for five seconds at most.
