@@ -277,7 +277,8 @@ func MeasureInits(bin string, n int) (Inits, error) {
 	if err != nil {
 		return Inits{}, fmt.Errorf("read %s's build information: %w", bin, err)
 	}
-	var sums, goSums, depSums, modSums []time.Duration
+	var sums []time.Duration
+	var partSums [owners][]time.Duration
 	per := map[string][]time.Duration{}
 	for range n {
 		var stderr bytes.Buffer
@@ -288,22 +289,19 @@ func MeasureInits(bin string, n int) (Inits, error) {
 		if len(clocks) == 0 {
 			return Inits{}, fmt.Errorf("%s version printed no init trace", bin)
 		}
-		var sum, goSum, depSum, modSum time.Duration
+		var sum time.Duration
+		var parts [owners]time.Duration
 		for pkg, c := range clocks {
 			sum += c
-			switch packageOwner(pkg, info.Main.Path) {
-			case ownerGo:
-				goSum += c
-			case ownerModule:
-				modSum += c
-			default:
-				depSum += c
-			}
+			parts[packageOwner(pkg, info.Main.Path)] += c
 			per[pkg] = append(per[pkg], c)
 		}
-		sums, goSums, depSums, modSums = append(sums, sum), append(goSums, goSum), append(depSums, depSum), append(modSums, modSum)
+		sums = append(sums, sum)
+		for o, c := range parts {
+			partSums[o] = append(partSums[o], c)
+		}
 	}
-	in := Inits{Runs: n, Median: median(sums), Go: median(goSums), Dependencies: median(depSums), Module: median(modSums)}
+	in := Inits{Runs: n, Median: median(sums), Go: median(partSums[ownerGo]), Dependencies: median(partSums[ownerDependency]), Module: median(partSums[ownerModule])}
 	for pkg, cs := range per {
 		for len(cs) < n { // a package that printed nothing in a run took nothing measurable
 			cs = append(cs, 0)
@@ -322,6 +320,7 @@ const (
 	ownerGo     owner = iota // the runtime and the standard library, vendored parts included
 	ownerModule              // the binary's main module
 	ownerDependency
+	owners // how many
 )
 
 // packageOwner says whose package pkg is, for a binary whose main module is module: Go's own
