@@ -95,12 +95,13 @@ mcpb-check: mcpb
 test:
 	$(GO) test ./...
 
-## docs: rewrite what the catalog generates: schemas.json, golden answers and README.md's tool table
-# The input schemas the server serves (internal/tools/schemas.json, reflected from the input
-# types) and the tools' golden answers (internal/tools/testdata/<tool>/<case>.golden).
+## docs: rewrite what the catalog generates: schemas.json, golden answers, README.md's toolsets, internal/tools/README.md
+# The schemas the server serves (internal/tools/schemas.json, reflected from the input types)
+# and the golden answers (internal/tools/testdata/<tool>/<case>.golden) first: the pages are
+# written from those schemas.
 docs:
 	$(GO) test -count=1 ./internal/tools/ -update
-	$(GO) test -count=1 -run '^TestReadmeToolTable$$' ./cmd/intervals-mcp/ -update
+	$(GO) test -count=1 -run '^TestDocs' ./cmd/intervals-mcp/ -update
 
 ## e2e-node: the official TypeScript MCP client (npm) against the binary over stdio, HTTP and SSE
 e2e-node:
@@ -124,7 +125,7 @@ fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzToolArguments$$' -fuzztime $(FUZZTIME) ./internal/tools/
 	$(GO) test -run '^$$' -fuzz '^FuzzCheck$$' -fuzztime $(FUZZTIME) ./internal/schema/infer/
 
-## bench: the budgets (binary, idle RSS, tools/list tokens) and other figures on a release build, then the Go benchmarks
+## bench: the budgets and figures of internal/bench/README.md on a release build, then the Go benchmarks
 # The release build ($(BIN)-release: static, -trimpath, stripped) is the binary users get.
 bench:
 	$(RELEASE) $(GO) build $(RELEASEFLAGS) -o $(BIN)-release ./cmd/intervals-mcp
