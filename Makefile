@@ -101,7 +101,7 @@ test:
 # written from those schemas.
 docs:
 	$(GO) test -count=1 ./internal/tools/ -update
-	$(GO) test -count=1 -run '^TestDocs' ./cmd/intervals-mcp/ -update
+	$(GO) test -count=1 -run '^TestDocs(ToolsetTable|ToolReference)$$' ./cmd/intervals-mcp/ -update
 
 ## e2e-node: the official TypeScript MCP client (npm) against the binary over stdio, HTTP and SSE
 e2e-node:

@@ -276,3 +276,110 @@ func TestDocsPackageMapNamesEveryPackage(t *testing.T) {
 		}
 	}
 }
+
+// TestDocsDemoCommandsRun runs, on the built binary, every command of the pages that needs
+// nothing but the demo: `intervals-mcp call|doctor|tools ... --demo` and `intervals-mcp
+// install ... --demo --dry-run` (or `go run ./cmd/intervals-mcp ...`), in code blocks and
+// code spans, exactly as written. Each must exit 0 and print something.
+func TestDocsDemoCommandsRun(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the binary on the demo for each command: not with -short")
+	}
+	var ran int
+	for _, page := range docPages {
+		for _, c := range demoCommands(t, "../../"+page) {
+			ran++
+			t.Logf("%s:%d: %s", page, c.line, c.text)
+			r := runBin(t, nil, c.args...)
+			if r.code != 0 || strings.TrimSpace(r.stdout) == "" {
+				t.Errorf("%s:%d: %s: exit status %d\n%s%s", page, c.line, c.text, r.code, r.stdout, r.stderr)
+			}
+		}
+	}
+	if ran < 5 {
+		t.Errorf("only %d demo commands found in the pages: the parser lost them", ran)
+	}
+}
+
+// demoCommand is a command line of a page that runs on the demo alone, with its arguments.
+type demoCommand struct {
+	text string
+	line int
+	args []string
+}
+
+func demoCommands(t *testing.T, page string) []demoCommand {
+	t.Helper()
+	data, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []demoCommand
+	fenced := false
+	for n, line := range strings.Split(string(data), "\n") {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "```") {
+			fenced = !fenced
+			continue
+		}
+		candidates := codeSpan.FindAllString(line, -1)
+		for i, c := range candidates {
+			candidates[i] = strings.Trim(c, "`")
+		}
+		if fenced {
+			candidates = []string{trimmed}
+		}
+		for _, text := range candidates {
+			words := shellWords(text)
+			switch {
+			case len(words) > 2 && words[0] == "intervals-mcp":
+				words = words[1:]
+			case len(words) > 4 && words[0] == "go" && words[1] == "run" && words[2] == "./cmd/intervals-mcp":
+				words = words[3:]
+			default:
+				continue
+			}
+			demo, dry := slices.Contains(words, "--demo"), slices.Contains(words, "--dry-run")
+			if demo && (slices.Contains([]string{"call", "doctor", "tools"}, words[0]) || words[0] == "install" && dry) {
+				out = append(out, demoCommand{text, n + 1, words})
+			}
+		}
+	}
+	return out
+}
+
+// shellWords splits a command line as a POSIX shell does for the forms the pages use: words
+// apart by blanks, '…' and "…" quoting; it stops at an unquoted #, |, ;, & or redirection.
+func shellWords(s string) []string {
+	var words []string
+	var w strings.Builder
+	inWord := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\'' || c == '"':
+			end := strings.IndexByte(s[i+1:], c)
+			if end < 0 {
+				return nil
+			}
+			w.WriteString(s[i+1 : i+1+end])
+			i += end + 1
+			inWord = true
+		case c == ' ' || c == '\t':
+			if inWord {
+				words = append(words, w.String())
+				w.Reset()
+				inWord = false
+			}
+		case strings.IndexByte("#|;&<>", c) >= 0 && !inWord:
+			return words
+		default:
+			w.WriteByte(c)
+			inWord = true
+		}
+	}
+	if inWord {
+		words = append(words, w.String())
+	}
+	return words
+}
