@@ -185,7 +185,7 @@ func updatePeriod(ctx context.Context, env *toolcall.Env, in periodUpdateIn) (st
 	if len(f) == 0 {
 		return "", manifest.Errorf("nothing to change: give name, start, end or description")
 	}
-	if err := putFields(ctx, env, deref(e.Id), f); err != nil {
+	if err := env.PutEventFields(ctx, deref(e.Id), f); err != nil {
 		return "", fmt.Errorf("update the period: %w", err)
 	}
 	after, err := readEvent(ctx, env, deref(e.Id))
