@@ -3,8 +3,7 @@
 // packages it must never import, the standard library's included (internal/server:
 // net/http). The test reads each package's imports (of its non-test files) with go list
 // and fails on an import that breaks its row or imports cmd/, on a package without a row,
-// and on a row for no package (a row marked pending is for a package being made, and holds
-// once it exists). Each package's doc.go says its own rules in words, for its reader; the
+// and on a row for no package. Each package's doc.go says its own rules in words, for its reader; the
 // table, not the words, is what the test holds, so that rewording a comment changes no rule.
 //
 // Imports: nothing internal (its test runs go list).

@@ -17,58 +17,52 @@ const module = "github.com/intervals-mcp/intervals-mcp"
 
 // row is one package's import rules: the packages of this module it may import, and the
 // packages it must never import (of this module, or any other, the standard library's
-// included), each list space-separated, paths relative to the module for ours. A pending
-// row is for a package being made elsewhere: while it is absent the row is not stale, and
-// once it exists the row holds and its mark must go.
-type row struct {
-	pkg, may, never string
-	pending         bool
-}
-
-const pending = true
+// included), each list space-separated, paths relative to the module for ours.
+type row struct{ pkg, may, never string }
 
 // rows are the rules, one row per package of this module; each package's doc.go says its
 // own in words. A never of this module's repeats what may leaves out, on purpose: it is
 // the rule that must survive an edit of may (a package in both is an error).
 var rows = []row{
-	{"cmd/intervals-mcp", "gen/intervals internal/auth internal/caller internal/config internal/doctor internal/fakeicu internal/install internal/manifest internal/server internal/store internal/toolcall internal/tools internal/tools/samples internal/transport", "", false},
-	{"gen/intervals", "", "", false},
-	{"internal/auth", "gen/intervals internal/caller internal/store", "internal/server internal/transport internal/fakeicu", false},
-	{"internal/bench", "gen/intervals internal/fakeicu internal/manifest internal/server internal/toolcall internal/tools/samples internal/transport", "", false},
-	{"internal/bench/run", "internal/bench internal/tools", "", false},
-	{"internal/browsertest", "", "", false},
-	{"internal/caller", "", "", false},
-	{"internal/charts", "internal/format internal/load", "gen/intervals internal/store internal/server os net/http", false},
-	{"internal/config", "internal/manifest", "internal/server internal/store gen/intervals", false},
-	{"internal/doctor", "gen/intervals internal/config internal/fakeicu internal/manifest internal/server internal/toolcall internal/tools internal/tools/samples", "internal/transport internal/auth", false},
-	{"internal/e2e", "", "", false},
-	{"internal/fakeicu", "gen/intervals internal/fakeicu/api internal/fakeicu/synth internal/workout", "internal/server internal/tools internal/auth internal/store", false},
-	{"internal/fakeicu/api", "gen/intervals", "", false},
-	{"internal/fakeicu/fakeicutest", "internal/fakeicu", "", false},
-	{"internal/fakeicu/synth", "gen/intervals internal/fakeicu/api internal/load", "internal/fakeicu crypto/rand math/rand os", false},
-	{"internal/fixtures", "", "", false},
-	{"internal/format", "gen/intervals internal/load", "os net/http", false},
-	{"internal/goldenfile", "", "", false},
-	{"internal/importrules", "", "", false},
-	{"internal/install", "", "", false},
-	{"internal/journal", "gen/intervals internal/caller internal/store internal/toolcall", "internal/server internal/transport", pending},
-	{"internal/load", "", "os net/http", false},
-	{"internal/manifest", "internal/toolcall", "", false},
-	{"internal/release", "", "", false},
-	{"internal/release/mcpb", "internal/release", "", false},
-	{"internal/schema", "", "", false},
-	{"internal/schema/infer", "gen/intervals internal/schema", "internal/tools internal/server", false},
-	{"internal/server", "gen/intervals internal/caller internal/manifest internal/schema internal/store internal/toolcall", "net/http internal/transport internal/auth internal/fakeicu", false},
-	{"internal/server/mcptest", "gen/intervals internal/fakeicu internal/manifest internal/schema/infer internal/toolcall", "internal/server", false},
-	{"internal/store", "", "", false},
-	{"internal/store/storetest", "internal/store", "", false},
-	{"internal/toolcall", "gen/intervals", "", false},
-	{"internal/tools", "gen/intervals internal/charts internal/format internal/load internal/manifest internal/store internal/toolcall internal/workout", "internal/server internal/transport internal/auth internal/config internal/fakeicu", false},
-	{"internal/tools/samples", "internal/fakeicu/synth", "internal/tools", false},
-	{"internal/transport", "internal/caller internal/server", "internal/auth internal/store internal/fakeicu", false},
-	{"internal/transport/stdiotest", "", "", false},
-	{"internal/workout", "", "os net/http", false},
-	{"openapi/prep", "", "", false},
+	{"cmd/intervals-mcp", "gen/intervals internal/auth internal/caller internal/config internal/doctor internal/fakeicu internal/install internal/journal internal/manifest internal/server internal/store internal/toolcall internal/tools internal/tools/samples internal/transport", ""},
+	{"gen/intervals", "", ""},
+	{"internal/auth", "gen/intervals internal/caller internal/store", "internal/server internal/transport internal/fakeicu"},
+	{"internal/bench", "gen/intervals internal/fakeicu internal/manifest internal/server internal/toolcall internal/tools/samples internal/transport", ""},
+	{"internal/bench/run", "internal/bench internal/tools", ""},
+	{"internal/browsertest", "", ""},
+	{"internal/caller", "", ""},
+	{"internal/charts", "internal/format internal/load", "gen/intervals internal/store internal/server os net/http"},
+	{"internal/config", "internal/manifest", "internal/server internal/store gen/intervals"},
+	{"internal/doctor", "gen/intervals internal/config internal/fakeicu internal/manifest internal/server internal/toolcall internal/tools internal/tools/samples", "internal/transport internal/auth"},
+	{"internal/e2e", "", ""},
+	{"internal/fakeicu", "gen/intervals internal/fakeicu/api internal/fakeicu/synth internal/workout", "internal/server internal/tools internal/auth internal/store"},
+	{"internal/fakeicu/api", "gen/intervals", ""},
+	{"internal/fakeicu/fakeicutest", "internal/fakeicu", ""},
+	{"internal/fakeicu/synth", "gen/intervals internal/fakeicu/api internal/load", "internal/fakeicu crypto/rand math/rand os"},
+	{"internal/fixtures", "", ""},
+	{"internal/format", "gen/intervals internal/load", "os net/http"},
+	{"internal/goldenfile", "", ""},
+	{"internal/importrules", "", ""},
+	{"internal/install", "", ""},
+	{"internal/journal", "gen/intervals internal/caller internal/store internal/toolcall", "internal/server internal/transport internal/tools"},
+	{"internal/journal/journaltest", "gen/intervals internal/fakeicu internal/store", ""},
+	{"internal/load", "", "os net/http"},
+	{"internal/manifest", "internal/toolcall", ""},
+	{"internal/release", "", ""},
+	{"internal/release/mcpb", "internal/release", ""},
+	{"internal/schema", "", ""},
+	{"internal/schema/infer", "gen/intervals internal/schema", "internal/tools internal/server"},
+	{"internal/server", "gen/intervals internal/caller internal/journal internal/manifest internal/schema internal/toolcall", "net/http internal/store internal/transport internal/auth internal/fakeicu"},
+	{"internal/server/mcptest", "gen/intervals internal/fakeicu internal/manifest internal/schema/infer internal/toolcall", "internal/server"},
+	{"internal/store", "", ""},
+	{"internal/store/storetest", "internal/store", ""},
+	{"internal/toolcall", "gen/intervals internal/caller", ""},
+	{"internal/tools", "gen/intervals internal/charts internal/format internal/load internal/manifest internal/store internal/toolcall internal/workout", "internal/server internal/transport internal/auth internal/config internal/fakeicu"},
+	{"internal/tools/samples", "internal/fakeicu/synth", "internal/tools"},
+	{"internal/transport", "internal/caller internal/server", "internal/auth internal/store internal/fakeicu"},
+	{"internal/transport/stdiotest", "", ""},
+	{"internal/workout", "", "os net/http"},
+	{"openapi/prep", "", ""},
 }
 
 // pkg is what go list says of a package (its imports are those of its non-test files).
@@ -108,13 +102,12 @@ func rel(path string) (string, bool) {
 }
 
 // check holds packages to rows and returns what breaks them, one problem a line: a package
-// without a row, a row twice, a row (or a may entry) for a package that does not exist and
-// is not pending, a pending row whose package exists, a package in both lists of a row, an
-// import of cmd/, and an import outside may or in never.
+// without a row, a row twice, a row (or a may entry) for a package that does not exist, a
+// package in both lists of a row, an import of cmd/, and an import outside may or in never.
 func check(pkgs []pkg, rows []row) []string {
 	var problems []string
 	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
-	exists, pend := map[string]bool{}, map[string]bool{}
+	exists := map[string]bool{}
 	for _, p := range pkgs {
 		r, _ := rel(p.ImportPath)
 		exists[r] = true
@@ -125,17 +118,13 @@ func check(pkgs []pkg, rows []row) []string {
 			bad("%s has two rows: keep one", r.pkg)
 		}
 		byPkg[r.pkg] = r
-		pend[r.pkg] = r.pending
 	}
 	for _, r := range rows {
-		switch {
-		case !exists[r.pkg] && !r.pending:
-			bad("%s has a row but is no package of the module: delete the row (or mark it pending while the package is being made)", r.pkg)
-		case exists[r.pkg] && r.pending:
-			bad("%s exists now: drop the pending mark of its row", r.pkg)
+		if !exists[r.pkg] {
+			bad("%s has a row but is no package of the module: delete the row", r.pkg)
 		}
 		for _, m := range strings.Fields(r.may) {
-			if !exists[m] && !pend[m] {
+			if !exists[m] {
 				bad("%s may import %s, which is no package of the module: drop it from the row", r.pkg, m)
 			}
 			if slices.Contains(strings.Fields(r.never), m) {
@@ -206,24 +195,21 @@ func TestCheckFindsEachBreak(t *testing.T) {
 		{ImportPath: ours("internal/fakeicu"), Imports: []string{ours("cmd/intervals-mcp")}},
 		{ImportPath: ours("internal/orphan")},
 		{ImportPath: ours("cmd/intervals-mcp"), Imports: []string{ours("internal/server")}},
-		{ImportPath: ours("internal/made")},
 	}
 	rows := []row{
-		{"internal/server", "internal/store internal/journal internal/gone", "net/http internal/fakeicu internal/store", false},
-		{"internal/store", "", "", false},
-		{"internal/store", "", "", false},
-		{"internal/fakeicu", "", "", false},
-		{"cmd/intervals-mcp", "internal/server", "", false},
-		{"internal/journal", "internal/store", "internal/server", pending},
-		{"internal/made", "", "", pending},
-		{"internal/removed", "", "", false},
+		{"internal/server", "internal/store internal/journal internal/gone", "net/http internal/fakeicu internal/store"},
+		{"internal/store", "", ""},
+		{"internal/store", "", ""},
+		{"internal/fakeicu", "", ""},
+		{"cmd/intervals-mcp", "internal/server", ""},
+		{"internal/removed", "", ""},
 	}
 	want := []string{
 		"internal/store has two rows: keep one",
+		"internal/server may import internal/journal, which is no package of the module: drop it from the row",
 		"internal/server may import internal/gone, which is no package of the module: drop it from the row",
 		"internal/server's row has internal/store in may and in never: choose",
-		"internal/made exists now: drop the pending mark of its row",
-		"internal/removed has a row but is no package of the module: delete the row (or mark it pending while the package is being made)",
+		"internal/removed has a row but is no package of the module: delete the row",
 		"internal/server imports net/http, which its row forbids (never: net/http internal/fakeicu internal/store)",
 		"internal/server imports internal/store, which its row forbids (never: net/http internal/fakeicu internal/store)",
 		"internal/server imports internal/fakeicu, which its row does not allow (may: internal/store internal/journal internal/gone)",
