@@ -108,13 +108,3 @@ func installed(err error) error {
 	}
 	return err
 }
-
-// redactions are strings.NewReplacer pairs hiding the configuration's secrets (doctor's
-// reports).
-func redactions(cfg *config.Config) []string {
-	var r []string
-	for _, s := range cfg.Secrets() { // none is empty
-		r = append(r, s, "[redacted]")
-	}
-	return r
-}
