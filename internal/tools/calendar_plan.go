@@ -40,6 +40,18 @@ type planSession struct {
 	Load        int     `json:"load,omitempty" jsonschema:"maximum=2000"`
 }
 
+func planSessionsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "plan_sessions",
+		Title:       "Plan sessions",
+		Description: "Writes up to 60 workouts, races, notes: all checked, all saved or none; the same plan again updates it.",
+		Toolset:     manifest.Calendar,
+		Access:      manifest.Write,
+		Idempotent:  true,
+		Operations:  []string{"getAthlete", "listEvents", "listWellnessRecords", "listActivities", "listFitnessModelEvents", "createMultipleEvents", "updateEvent", "deleteEventsBulk"},
+	}, planSessions)
+}
+
 // planSessions validates the whole plan, reads the calendar around its dates and checks the
 // plan against it (calendar_check.go, calendar_plan_warnings.go), then writes, unless
 // check_only: sessions already there (same external id) are updated where they differ or

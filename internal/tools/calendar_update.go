@@ -35,6 +35,17 @@ type updateIn struct {
 	AllowPast   bool       `json:"allow_past,omitempty"`
 }
 
+func updateSessionTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "update_session",
+		Title:       "Update a session",
+		Description: "Changes a planned session (name, date, workout, duration, load); scope following: also the later ones of its series. Not done sessions.",
+		Toolset:     manifest.Calendar,
+		Access:      manifest.Write,
+		Operations:  []string{"getAthlete", "showEvent", "listEvents", "updateEvent", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
+	}, updateSession)
+}
+
 func updateSession(ctx context.Context, env *toolcall.Env, in updateIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {

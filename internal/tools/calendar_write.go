@@ -30,6 +30,17 @@ type eventWriteIn struct {
 	color       string // a note's colour (add_or_update_note)
 }
 
+func addOrUpdateEventTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "add_or_update_event", Title: "Plan a session or note",
+		Description: "Creates a calendar event, or updates one (event_id). Workout text is checked for syntax traps, or built from steps. Never changes a session paired with an activity.",
+		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent", "listEvents", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
+		Aliases: []manifest.Alias{{Name: "workout_type", For: "type"}, {Name: "start_date", For: "date"},
+			{Name: "moving_time", For: "duration", Convert: secondsText("duration")}, {Name: "workout_doc", For: "steps", Convert: workoutDocArgs},
+			{Name: "distance", For: "distance", Convert: metresText("distance")}},
+	}, addOrUpdateEvent)
+}
+
 func addOrUpdateEvent(ctx context.Context, env *toolcall.Env, in eventWriteIn) (string, error) {
 	return writeEvent(ctx, env, in, "")
 }
@@ -42,6 +53,15 @@ type noteIn struct {
 	Description string `json:"description,omitempty" jsonschema:"maxLength=4000"`
 	Color       string `json:"color,omitempty" jsonschema:"maxLength=20"`
 	AllowPast   bool   `json:"allow_past,omitempty"`
+}
+
+func addOrUpdateNoteTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "add_or_update_note", Title: "Calendar note",
+		Description: "Add a plain-text note to the calendar, or update one (event_id).",
+		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent"},
+		Aliases: []manifest.Alias{{Name: "start_date", For: "date"}},
+	}, addOrUpdateNote)
 }
 
 // addOrUpdateNote writes a NOTE through add_or_update_event's path: the same past-date rule,

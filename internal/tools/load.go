@@ -10,6 +10,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/load"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -18,6 +19,12 @@ import (
 // 42/7-day model of internal/load, resets honoured; what-if sessions are projected without
 // being written.
 
+type trainingLoadIn struct {
+	Weeks    int             `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=26" jsonschema_description:"Past weeks shown, this one included (default 4)"`
+	Days     int             `json:"days,omitempty" jsonschema:"minimum=1,maximum=120" jsonschema_description:"Days projected from today (default 14)"`
+	Sessions []whatIfSession `json:"sessions,omitempty" jsonschema_description:"What-if sessions added to the plan, never saved"`
+}
+
 type whatIfSession struct {
 	Date      string  `json:"date" jsonschema_description:"YYYY-MM-DD, today or later"`
 	Load      float64 `json:"load,omitempty" jsonschema_description:"Training load; or give duration and intensity"`
@@ -25,10 +32,15 @@ type whatIfSession struct {
 	Intensity float64 `json:"intensity,omitempty" jsonschema_description:"Intensity factor, 0.75 or 75 (% of threshold)"`
 }
 
-type trainingLoadIn struct {
-	Weeks    int             `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=26" jsonschema_description:"Past weeks shown, this one included (default 4)"`
-	Days     int             `json:"days,omitempty" jsonschema:"minimum=1,maximum=120" jsonschema_description:"Days projected from today (default 14)"`
-	Sessions []whatIfSession `json:"sessions,omitempty" jsonschema_description:"What-if sessions added to the plan, never saved"`
+func getTrainingLoadTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "get_training_load",
+		Title:       "Training load and form",
+		Description: "Weekly load done vs planned; fitness, fatigue, form and ramp rate today, projected day by day over planned sessions. What-if: pass sessions to project them without saving.",
+		Toolset:     manifest.Load,
+		Access:      manifest.Read,
+		Operations:  []string{"getAthlete", "listWellnessRecords", "listActivities", "listEvents", "listFitnessModelEvents"},
+	}, getTrainingLoad)
 }
 
 func getTrainingLoad(ctx context.Context, env *toolcall.Env, in trainingLoadIn) (string, error) {
