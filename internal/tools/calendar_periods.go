@@ -61,7 +61,7 @@ func exclusiveEnd(last string) string {
 type periodIn struct {
 	Kind        string `json:"kind" jsonschema:"enum=BLOCK,enum=HOLIDAY,enum=SICK,enum=INJURED"`
 	Name        string `json:"name,omitempty" jsonschema_description:"Default: the kind"`
-	Start       string `json:"start" jsonschema_description:"YYYY-MM-DD"`
+	Start       string `json:"start" jsonschema_description:"First day YYYY-MM-DD"`
 	End         string `json:"end,omitempty" jsonschema_description:"Last day; or weeks"`
 	Weeks       int    `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52"`
 	Description string `json:"description,omitempty" jsonschema:"maxLength=4000"`

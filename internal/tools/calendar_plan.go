@@ -22,21 +22,21 @@ import (
 // duplicates.
 
 type planIn struct {
-	Plan      string        `json:"plan"`
+	Plan      string        `json:"plan" jsonschema_description:"Plan name: the same name again updates its sessions"`
 	Sessions  []planSession `json:"sessions" jsonschema:"minItems=1,maxItems=60"`
 	Blocks    [][]string    `json:"blocks,omitempty" jsonschema:"maxItems=12" jsonschema_description:"Periods: [name, first, last day, kind?]"`
 	AllowPast bool          `json:"allow_past,omitempty"`
-	CheckOnly bool          `json:"check_only,omitempty"`
+	CheckOnly bool          `json:"check_only,omitempty" jsonschema_description:"Check and preview, write nothing"`
 }
 
 type planSession struct {
-	Date        string  `json:"date" jsonschema_description:"YYYY-MM-DD, today"`
+	Date        string  `json:"date" jsonschema_description:"YYYY-MM-DD, today, tomorrow"`
 	Category    string  `json:"category,omitempty" jsonschema:"enum=WORKOUT,enum=RACE_A,enum=RACE_B,enum=RACE_C,enum=NOTE,default=WORKOUT"`
-	Sport       string  `json:"sport,omitempty"`
+	Sport       string  `json:"sport,omitempty" jsonschema_description:"Run, Ride, Swim..."`
 	Name        string  `json:"name"`
 	Steps       []step  `json:"steps,omitempty"`
-	Description string  `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or free text"`
-	Duration    string  `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
+	Description string  `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text (10m is minutes, 400mtr metres) or free text"`
+	Duration    string  `json:"duration,omitempty" jsonschema_description:"h:mm:ss or seconds"`
 	DistanceKm  float64 `json:"distance_km,omitempty"`
 	Load        int     `json:"load,omitempty" jsonschema:"maximum=2000"`
 }

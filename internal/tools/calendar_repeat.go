@@ -31,7 +31,7 @@ func seriesRoot(e planEvent) int32 {
 type repeatIn struct {
 	ID         sessionRef `json:"id" jsonschema_description:"Event id"`
 	EveryWeeks int        `json:"every_weeks,omitempty" jsonschema:"minimum=1,maximum=12,default=1"`
-	Times      int        `json:"times" jsonschema:"minimum=1,maximum=52"`
+	Times      int        `json:"times" jsonschema:"minimum=1,maximum=52" jsonschema_description:"Copies after the original"`
 	AllowPast  bool       `json:"allow_past,omitempty"`
 }
 

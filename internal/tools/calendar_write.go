@@ -15,16 +15,16 @@ import (
 )
 
 type eventWriteIn struct {
-	EventID     int32  `json:"event_id,omitempty"`
+	EventID     int32  `json:"event_id,omitempty" jsonschema_description:"To update; omit to create"`
 	Category    string `json:"category,omitempty" jsonschema:"maxLength=20" jsonschema_description:"WORKOUT (default), RACE_A/B/C, NOTE, HOLIDAY, SICK..."`
 	Date        string `json:"date,omitempty" jsonschema_description:"Local YYYY-MM-DD"`
 	EndDate     string `json:"end_date,omitempty" jsonschema_description:"Last day of a period"`
 	Name        string `json:"name,omitempty"`
 	Type        string `json:"type,omitempty" jsonschema_description:"Sport: Ride, Run, Swim..."`
-	Description string `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or note"`
-	Steps       []step `json:"steps,omitempty"`
-	Duration    string `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
-	Distance    string `json:"distance,omitempty"` // planned: 30km, 10mi (the reference server's metres: its alias)
+	Description string `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text (10m is minutes, 400mtr metres) or note"`
+	Steps       []step `json:"steps,omitempty" jsonschema_description:"Or the workout as steps"`
+	Duration    string `json:"duration,omitempty" jsonschema_description:"h:mm:ss or seconds"`
+	Distance    string `json:"distance,omitempty" jsonschema_description:"Planned: 30km, 10mi"` // the reference server's metres: its alias
 	Load        int    `json:"load,omitempty" jsonschema:"maximum=2000"`
 	AllowPast   bool   `json:"allow_past,omitempty"`
 	color       string // a note's colour (add_or_update_note)
@@ -47,7 +47,7 @@ func addOrUpdateEvent(ctx context.Context, env *toolcall.Env, in eventWriteIn) (
 
 // noteIn is add_or_update_note's input: the reference server's tool, a NOTE on the calendar.
 type noteIn struct {
-	EventID     int32  `json:"event_id,omitempty"`
+	EventID     int32  `json:"event_id,omitempty" jsonschema_description:"To update; omit to create"`
 	Date        string `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD"`
 	Name        string `json:"name,omitempty"`
 	Description string `json:"description,omitempty" jsonschema:"maxLength=4000"`

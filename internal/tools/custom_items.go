@@ -151,7 +151,7 @@ func createCustomItem(ctx context.Context, env *toolcall.Env, in itemCreateIn) (
 }
 
 type itemUpdateIn struct {
-	ItemID int32 `json:"item_id" jsonschema:"minimum=1"`
+	ItemID int32 `json:"item_id" jsonschema:"minimum=1" jsonschema_description:"Custom item id from get_custom_items"`
 	itemFields
 }
 

@@ -32,7 +32,7 @@ type curvesIn struct {
 	// the durations of its table.
 	ThisSeason *bool `json:"this_season,omitempty"`
 	LastSeason *bool `json:"last_season,omitempty"`
-	Durations  []int `json:"durations,omitempty" jsonschema_description:"Seconds"`
+	Durations  []int `json:"durations,omitempty" jsonschema_description:"Seconds (power, hr)"`
 }
 
 func getAthletePowerCurvesTool() manifest.Tool {

@@ -25,7 +25,7 @@ type thresholdsIn struct {
 	FTP           *int   `json:"ftp,omitempty" spec:"SportSettings.ftp" jsonschema_description:"W"`
 	LTHR          *int   `json:"lthr,omitempty" spec:"SportSettings.lthr" jsonschema_description:"bpm"`
 	MaxHR         *int   `json:"max_hr,omitempty" spec:"SportSettings.max_hr" jsonschema_description:"bpm"`
-	ThresholdPace string `json:"threshold_pace,omitempty" spec:"SportSettings.threshold_pace" jsonschema_description:"m:ss/km, /100m for swims"`
+	ThresholdPace string `json:"threshold_pace,omitempty" spec:"SportSettings.threshold_pace" jsonschema_description:"m:ss/km, e.g. 4:10/km; /100m for swims"`
 }
 
 // none says that no threshold is given.

@@ -21,13 +21,13 @@ import (
 // definition every tool uses.
 
 // scaleLegends describes the 1-4 fields compactly from format's labels, the fields of one
-// legend together: "soreness, fatigue, stress Low..Extreme; ..." (1 to 4).
+// legend together: "soreness, fatigue, stress 1 Low..4 Extreme; ...".
 func scaleLegends() string {
 	var legends []string
 	fields := map[string][]string{}
 	for _, f := range format.ScaleFields {
 		l := strings.Split(format.ScaleLegend(f), ", ")
-		legend := strings.TrimPrefix(l[0], "1 ") + ".." + strings.TrimPrefix(l[3], "4 ")
+		legend := l[0] + ".." + l[3]
 		if fields[legend] == nil {
 			legends = append(legends, legend)
 		}
@@ -136,7 +136,7 @@ func logMetricsTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name:        "log_metrics",
 		Title:       "Log daily metrics",
-		Description: "Records a day's metrics, only those given: weight, resting HR, HRV, sleep, scores, notes, thresholds. Scales 1..4: " + scaleLegends() + ".",
+		Description: "Records a day's metrics, only those given: weight, resting HR, HRV, sleep, scores, notes, thresholds. Scales: " + scaleLegends() + ".",
 		Toolset:     manifest.Wellness,
 		Access:      manifest.Write,
 		Idempotent:  true,
