@@ -52,7 +52,7 @@ func callCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	defer rt.Persist.Close()
+	defer rt.Journals.Close()
 	ctx, stop := signalContext()
 	defer stop()
 	res := cat.Call(ctx, rt, name, json.RawMessage(raw), nil)

@@ -14,11 +14,12 @@
 // stderr only: under stdio, stdout is the protocol.
 //
 // This is the composition root: it parses flags and wires the packages together (the
-// Intervals.icu client or the demo's fake, the store, the MCP server, its transports, the
+// Intervals.icu client or the demo's fake, the store and its write journals, the MCP server, its transports, the
 // authorization server and, with --demo, the fake playing Intervals.icu's sign-in); the
 // logic lives in the packages it wires.
 //
 // Imports: gen/intervals, internal/auth, internal/caller, internal/config, internal/doctor,
-// internal/fakeicu, internal/install, internal/manifest, internal/server, internal/store,
-// internal/toolcall, internal/tools, internal/tools/samples and internal/transport.
+// internal/fakeicu, internal/install, internal/journal, internal/manifest, internal/server,
+// internal/store, internal/toolcall, internal/tools, internal/tools/samples and
+// internal/transport.
 package main

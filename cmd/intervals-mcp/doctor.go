@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/config"
 	"github.com/intervals-mcp/intervals-mcp/internal/doctor"
 )
 
@@ -35,4 +36,14 @@ func doctorCmd(args []string, stdout, stderr io.Writer) error {
 		Redact:     strings.NewReplacer(redactions(cfg)...).Replace,
 		Logger:     newLogger(io.Discard, cfg),
 	})
+}
+
+// redactions are strings.NewReplacer pairs hiding the configuration's secrets (the
+// report).
+func redactions(cfg *config.Config) []string {
+	var r []string
+	for _, s := range cfg.Secrets() { // none is empty
+		r = append(r, s, "[redacted]")
+	}
+	return r
 }

@@ -27,7 +27,7 @@ import (
 // its demo app, and the seal key is the demo's (sealKeys: made for the run with a temporary
 // store, kept in the data dir given with --data-dir).
 func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, seal *sealing, fake *fakeicu.Fake, logger *slog.Logger) (*transport.OAuthOptions, error) {
-	st, err := rt.Persist.Open(ctx)
+	st, err := rt.Journals.Open(ctx)
 	if err != nil {
 		return nil, err
 	}

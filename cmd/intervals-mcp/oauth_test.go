@@ -30,7 +30,7 @@ func TestOAuthLimitsAreWiredAndLogged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { rt.Persist.Close() })
+	t.Cleanup(func() { rt.Journals.Close() })
 	o, err := oauthOptions(context.Background(), cfg, rt, seal, fake, logger)
 	if err != nil {
 		t.Fatal(err)

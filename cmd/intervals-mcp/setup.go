@@ -10,16 +10,18 @@ import (
 	"os"
 	"os/signal"
 	"strings"
-	"sync"
 	"syscall"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/journal"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 )
@@ -96,19 +98,24 @@ func upstream(cfg *config.Config, logger *slog.Logger) (intervals.Options, strin
 }
 
 // newRuntime wires what every tool call shares: the Intervals.icu client of upstream (and
-// the fake, with --demo), the store (newPersist) with, over HTTP, the upstream budget shared
-// by replicas, and with sign-in (seal, nil without) how a signed-in caller's own client is
-// built and how their interrupted write is rolled back with their own sealed token.
+// the fake, with --demo), the write journals on the store (journalOptions) with, over HTTP,
+// the upstream budget shared by replicas, and with sign-in (seal, nil without) how a
+// signed-in caller's own client is built and how their interrupted write is rolled back with
+// their own sealed token.
 func newRuntime(cfg *config.Config, logger *slog.Logger, seal *sealing) (*server.Runtime, *fakeicu.Fake, error) {
 	if err := cfg.NeedCredentials(); err != nil {
 		return nil, nil, usageError{err}
 	}
 	opts, athlete, fake := upstream(cfg, logger)
-	persist := newPersist(cfg, opts.APIKey+opts.AccessToken, logger)
+	credential := opts.APIKey + opts.AccessToken
+	jo := journalOptions(cfg, logger)
+	jo.Credential = credential
+	var journals *journal.Keeper // made last, with the clients; the budget opens the store through it
 	if cfg.Transport != "stdio" && !cfg.Demo {
-		opts.Budget = persist.Budget(budgetBuckets(cfg)) // shared by replicas, instead of the client's own limiter
+		// shared by replicas, instead of the client's own limiter
+		opts.Budget = store.CallerBudget(func(ctx context.Context) (store.Store, error) { return journals.Open(ctx) }, perCallerBucket(cfg), globalBucket(cfg), callerKey, time.Now)
 	}
-	rt := &server.Runtime{AthleteID: athlete, Secrets: cfg.Secrets(), Logger: logger, Cache: &toolcall.Cache{}, Timeout: cfg.CallTimeout, Writes: &toolcall.Writes{}, Persist: persist}
+	rt := &server.Runtime{AthleteID: athlete, Credential: credential, Secrets: cfg.Secrets(), Logger: logger, Cache: &toolcall.Cache{}, Timeout: cfg.CallTimeout, Writes: &toolcall.Writes{}}
 	if seal != nil {
 		rt.Secrets = append(rt.Secrets, seal.keys)
 		rt.NewClient = func(token string) (*intervals.ClientWithResponses, error) {
@@ -116,18 +123,24 @@ func newRuntime(cfg *config.Config, logger *slog.Logger, seal *sealing) (*server
 			o.APIKey, o.AccessToken = "", token
 			return intervals.New(o)
 		}
-		persist.ClientFor = auth.JournalClient(seal.sealer, rt.NewClient)
+		jo.ClientFor = auth.JournalClient(seal.sealer, rt.NewClient)
 	}
-	if opts.APIKey == "" && opts.AccessToken == "" { // sign-in only: every caller brings a token
-		return rt, fake, nil
+	if credential != "" { // else sign-in only: every caller brings a token
+		client, err := intervals.New(opts)
+		if err != nil {
+			return nil, nil, usageError{err}
+		}
+		rt.Client, jo.Client = client, client
 	}
-	client, err := intervals.New(opts)
-	if err != nil {
-		return nil, nil, usageError{err}
-	}
-	persist.Client = client
-	rt.Client = client
+	journals = journal.New(jo)
+	rt.Journals = journals
 	return rt, fake, nil
+}
+
+// callerKey is the caller key of a call's context (the MCP server sets it for the call).
+func callerKey(ctx context.Context) string {
+	c, _ := caller.From(ctx)
+	return c.Key
 }
 
 // catalog is the configuration's tool catalog, checked and filtered.
@@ -141,30 +154,5 @@ func serverOptions(cfg *config.Config, rt *server.Runtime) server.Options {
 
 // signalContext is cancelled on SIGINT or SIGTERM (caught until stop is called).
 func signalContext() (context.Context, context.CancelFunc) {
-	ctx, stop, caught := signalContextAsync()
-	<-caught
-	return ctx, stop
-}
-
-// signalContextAsync is signalContext with the signals caught from a goroutine: the first
-// signal.Notify of a process starts the runtime's signal loop, whose thread blocks, and the
-// new thread that takes its place cost a stdio server 0.3 ms of its start before its first
-// answer. caught is closed once SIGINT and SIGTERM are caught; one before then ends the
-// process as it would have a moment earlier, before main.
-func signalContextAsync() (ctx context.Context, stop context.CancelFunc, caught <-chan struct{}) {
-	ctx, cancel := context.WithCancel(context.Background())
-	done, stopped := make(chan struct{}), make(chan struct{})
-	go func() {
-		c := make(chan os.Signal, 1)
-		signal.Notify(c, os.Interrupt, syscall.SIGTERM)
-		defer signal.Stop(c)
-		close(done)
-		select {
-		case <-c:
-			cancel()
-			<-stopped
-		case <-stopped:
-		}
-	}()
-	return ctx, sync.OnceFunc(func() { cancel(); close(stopped) }), done
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 }

@@ -95,10 +95,9 @@ func TestSIGTERMFinishesCallsInFlight(t *testing.T) {
 	}
 }
 
-// TestStdioServerStopsOnSignal: a stdio server catches SIGTERM and SIGINT from a goroutine
-// (signalContextAsync, so that its start does not wait for the signal loop's thread); by its
-// first answers it catches them, stops by itself with stdin still open and exits 0 (killed
-// by the signal, it would exit -1).
+// TestStdioServerStopsOnSignal: a stdio server catches SIGTERM and SIGINT (by its first
+// answers it has signal.NotifyContext's context), stops by itself with stdin still open and
+// exits 0 (killed by the signal, it would exit -1).
 func TestStdioServerStopsOnSignal(t *testing.T) {
 	for _, sig := range []os.Signal{syscall.SIGTERM, os.Interrupt} {
 		t.Run(sig.String(), func(t *testing.T) {

@@ -9,30 +9,28 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
-	"github.com/intervals-mcp/intervals-mcp/internal/server"
+	"github.com/intervals-mcp/intervals-mcp/internal/journal"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
-	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 )
 
-// newPersist is the store of a run (confirmations, write journals, notices, the budgets of
-// an HTTP server), opened when first needed: at start by an HTTP server, on the first write
-// or range-delete preview over stdio. With --demo and neither --data-dir nor
-// --database-url (demoStore) it is an SQLite file in a temporary directory, removed when the
-// store is closed: a demo leaves nothing behind. Either way a demo logs where its store is.
-func newPersist(cfg *config.Config, credential string, logger *slog.Logger) *server.Persist {
+// journalOptions are the write journals' options of a run: the store (confirmations, write
+// journals, notices, the budgets of an HTTP server), opened when first needed: at start by an
+// HTTP server, on the first write or range-delete preview over stdio, at once when it holds
+// work (storePending). With --demo and neither --data-dir nor --database-url (demoStore) it
+// is an SQLite file in a temporary directory, removed when the store is closed: a demo leaves
+// nothing behind. Either way a demo logs where its store is.
+func journalOptions(cfg *config.Config, logger *slog.Logger) journal.Options {
 	sc := store.Config{DataDir: cfg.Store.DataDir, DatabaseURL: cfg.Store.DatabaseURL, JournalLease: cfg.Store.JournalLease}
 	lease := cfg.Store.JournalLease
 	if lease <= 0 {
 		lease = store.DefaultJournalLease
 	}
-	return &server.Persist{
-		Credential: credential,
-		Undo:       tools.UndoJournal,
-		Lease:      lease,
-		Tick:       min(max(lease/2, 500*time.Millisecond), 30*time.Second),
-		Pending:    func() bool { return storePending(cfg) },
-		Logger:     func(msg string, args ...any) { logger.Warn(msg, args...) },
-		OpenStore: func(ctx context.Context) (store.Store, error) {
+	return journal.Options{
+		Lease:     lease,
+		Tick:      min(max(lease/2, 500*time.Millisecond), 30*time.Second),
+		HoldsWork: storePending(cfg),
+		Logger:    logger,
+		Open: func(ctx context.Context) (store.Store, error) {
 			if temporaryStore(cfg) {
 				st, err := store.OpenTemporary(ctx, sc)
 				if err != nil {
@@ -99,10 +97,14 @@ func temporaryStore(cfg *config.Config) bool {
 	return cfg.Demo && cfg.Store.DataDir == "" && cfg.Store.DatabaseURL == ""
 }
 
-// budgetBuckets are the upstream budgets of an HTTP server: per caller, and in all.
-func budgetBuckets(cfg *config.Config) (perCaller, global store.Bucket) {
-	return store.Bucket{Rate: cfg.Store.UpstreamRate, Burst: 5},
-		store.Bucket{Key: "global", Rate: cfg.Store.GlobalRate, Burst: max(5, int(cfg.Store.GlobalRate/2))}
+// perCallerBucket and globalBucket are the upstream budgets of an HTTP server: per caller
+// (its key is the caller's), and in all.
+func perCallerBucket(cfg *config.Config) store.Bucket {
+	return store.Bucket{Rate: cfg.Store.UpstreamRate, Burst: 5}
+}
+
+func globalBucket(cfg *config.Config) store.Bucket {
+	return store.Bucket{Key: "global", Rate: cfg.Store.GlobalRate, Burst: max(5, int(cfg.Store.GlobalRate/2))}
 }
 
 func storeName(sc store.Config) string {

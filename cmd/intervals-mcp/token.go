@@ -6,14 +6,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"strconv"
 	"strings"
-	"text/tabwriter"
 	"time"
-	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
-	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
@@ -98,52 +94,46 @@ func tokenCreate(args []string, stdout, stderr io.Writer) error {
 	if *athlete == "" {
 		return usageError{errors.New("token create needs --athlete: the Intervals.icu id (i12345) of an athlete who has signed in here")}
 	}
-	write := *scope == "write"
-	if !write && *scope != "read" {
+	write, ok := auth.ParseAccess(*scope)
+	if !ok {
 		return usageError{fmt.Errorf("--scope %q: use read, or write (read and write)", *scope)}
 	}
 	ttl, err := auth.ParseExpiry(*expires)
 	if err != nil {
 		return usageError{fmt.Errorf("--expires: %w", err)}
 	}
-	if err := signInOpens(cfg, st, *athlete); err != nil {
+	// The keys serve has, or the demo's, to check that the athlete's sign-in opens with them.
+	sealer, err := tokenSealer(cfg, cfg.Demo)
+	if err != nil {
 		return err
 	}
-	pt, err := auth.NewPersonalToken(context.Background(), st, *athlete, *name, write, ttl, time.Now())
+	ctx := context.Background()
+	if err := auth.CheckSignIn(ctx, st, sealer, *athlete); err != nil {
+		return err
+	}
+	pt, err := auth.NewPersonalToken(ctx, st, *athlete, *name, write, ttl, time.Now())
 	if err != nil {
 		return err
 	}
 	fmt.Fprintln(stdout, pt.Text)
-	fmt.Fprintf(stderr, "personal token %s for athlete %s, %s, expires %s: shown once, copy it now; revoke it with intervals-mcp token revoke %s\n",
-		pt.ID, pt.AthleteID, scopeWord(pt.Scope), expiryText(pt.Expires, time.Now()), pt.ID)
+	fmt.Fprintln(stderr, pt.Notice(time.Now()))
 	return nil
 }
 
-// signInOpens checks, when the seal keys are at hand (MCP_SEAL_KEYS, --seal-key-file, the
-// demo's), that athlete's sealed Intervals.icu token opens with them: a personal token on a
-// sign-in that does not would be refused at its first request. Without keys there is
-// nothing to check; an athlete who never signed in is NewPersonalToken's to say.
-func signInOpens(cfg *config.Config, st store.Store, athlete string) error {
-	if cfg.OAuth.SealKeys == "" && cfg.OAuth.SealKeyFile == "" && !cfg.Demo {
-		return nil
+// tokenSealer is the sealer of the seal keys given as to serve (MCP_SEAL_KEYS,
+// --seal-key-file), or with demoKey of a --demo run's own key; nil when there are none.
+func tokenSealer(cfg *config.Config, demoKey bool) (*auth.Sealer, error) {
+	if cfg.OAuth.SealKeys == "" && cfg.OAuth.SealKeyFile == "" && !demoKey {
+		return nil, nil
 	}
 	seal, err := newSealing(cfg)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, err = auth.AthleteToken(context.Background(), st, seal.sealer, athlete)
-	switch {
-	case err == nil, err == caller.ErrSignedOut: // opens; or no sign-in at all
-		return nil
-	case errors.Is(err, caller.ErrSignedOut):
-		return fmt.Errorf("athlete %s signed in here, but not under these seal keys (the ones serve has): %w; they sign in again at /account, then create the token", athlete, err)
-	}
-	return err
+	return seal.sealer, nil
 }
 
 // tokenList prints the personal tokens not revoked, the newest first, never the tokens.
-// The text users gave (a token's name, from the account page or an older version that did
-// not check it) is printed with printable.
 func tokenList(args []string, stdout, stderr io.Writer) error {
 	st, pos, _, err := tokenStore(args, stderr, nil)
 	if err != nil {
@@ -153,30 +143,13 @@ func tokenList(args []string, stdout, stderr io.Writer) error {
 	if len(pos) > 0 {
 		return usageError{errors.New("token list takes flags only (see intervals-mcp token -h)")}
 	}
-	list, err := st.PersonalTokens(context.Background(), "")
-	if err != nil {
-		return err
-	}
-	if len(list) == 0 {
-		fmt.Fprintln(stdout, "no personal tokens (intervals-mcp token create makes one)")
-		return nil
-	}
-	now := time.Now()
-	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tATHLETE\tSCOPE\tNAME\tCREATED\tEXPIRES\tLAST USED")
-	for _, t := range list {
-		last := "never"
-		if !t.LastUsed.IsZero() {
-			last = stamp(t.LastUsed)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", printable(t.ID), printable(t.AthleteID), scopeWord(t.Scope), printable(t.Name), stamp(t.Created), expiryText(t.Expires, now), last)
-	}
-	return tw.Flush()
+	return auth.ListPersonalTokens(context.Background(), st, stdout, time.Now())
 }
 
 // tokenRevoke revokes a personal token by its id: its next request is refused. When it was
-// the athlete's last connection, they are forgotten (auth.Forget): with the seal keys, the
-// server is also disconnected from their Intervals.icu account.
+// the athlete's last connection, they are forgotten: with the seal keys (not a demo's, whose
+// Intervals.icu is its fake), the server is also disconnected from their Intervals.icu
+// account.
 func tokenRevoke(args []string, stdout, stderr io.Writer) error {
 	st, pos, cfg, err := tokenStore(args, stderr, nil)
 	if err != nil {
@@ -190,83 +163,16 @@ func tokenRevoke(args []string, stdout, stderr io.Writer) error {
 		// Never echoed: it is the token itself.
 		return usageError{errors.New("token revoke takes the token's id (intervals-mcp token list shows it), not the token")}
 	}
-	ctx := context.Background()
-	athlete, err := st.RevokeTokenID(ctx, pos[0], "", time.Now())
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return errors.New("no personal token has this id, or it is revoked already (intervals-mcp token list shows them)")
-	case err != nil:
-		return err
-	}
-	fmt.Fprintf(stdout, "revoked personal token %s: its next request is refused\n", pos[0])
 	var sealer *auth.Sealer
-	if (cfg.OAuth.SealKeys != "" || cfg.OAuth.SealKeyFile != "") && !cfg.Demo {
-		seal, err := newSealing(cfg)
-		if err != nil {
+	if !cfg.Demo { // built before anything is revoked: keys that do not parse change nothing
+		if sealer, err = tokenSealer(cfg, false); err != nil {
 			return err
 		}
-		sealer = seal.sealer
 	}
 	up := &auth.Upstream{BaseURL: upstreamBase(cfg.BaseURL)}
-	forgotten, disconnected, err := auth.Forget(ctx, st, sealer, up, athlete, time.Now(), nil)
-	switch {
-	case err != nil:
-		return err
-	case !forgotten:
-	case cfg.Demo:
-		fmt.Fprintf(stdout, "it was athlete %s's last connection: their Intervals.icu token is deleted (the demo's Intervals.icu is its built-in fake: nothing to disconnect)\n", athlete)
-	case disconnected:
-		fmt.Fprintf(stdout, "it was athlete %s's last connection: their Intervals.icu token is deleted and the server disconnected from their Intervals.icu account\n", athlete)
-	case sealer == nil:
-		fmt.Fprintf(stdout, "it was athlete %s's last connection: their Intervals.icu token is deleted; not disconnected at Intervals.icu (no seal key: give MCP_SEAL_KEYS or --seal-key-file, as to serve, for that)\n", athlete)
-	default:
-		fmt.Fprintf(stdout, "it was athlete %s's last connection: their Intervals.icu token is deleted; disconnecting at Intervals.icu failed (they can remove the app in their Intervals.icu settings)\n", athlete)
+	r, err := auth.RevokePersonalToken(context.Background(), st, sealer, up, pos[0], time.Now())
+	if r != nil {
+		fmt.Fprint(stdout, r.Report(cfg.Demo))
 	}
-	return nil
-}
-
-// scopeWord is a token's scope as --scope takes it: read, or write (read and write).
-func scopeWord(scope string) string {
-	if auth.CanWrite(scope) {
-		return "write"
-	}
-	return "read"
-}
-
-// stamp writes a time for the list, in UTC to the minute.
-func stamp(t time.Time) string { return t.UTC().Format("2006-01-02 15:04Z") }
-
-// expiryText is when a token expires: never, a time, or a time already past.
-func expiryText(exp, now time.Time) string {
-	switch {
-	case exp.IsZero():
-		return "never"
-	case !exp.After(now):
-		return stamp(exp) + " (expired)"
-	}
-	return stamp(exp)
-}
-
-// printable is text a user or a client gave, as one cell of a terminal table: the
-// characters that would act on the terminal or on the row instead of showing (auth.UnsafeRune:
-// C0 and C1 controls with ESC, newline and tab, DEL, the line and paragraph separators, the
-// bidi controls) are written as Go escapes
-// (\x1b, \n, \u202e), and bytes that are not UTF-8 as \xff, so that a row stays one row and
-// reads in the order it is stored. A backslash is left as it is.
-func printable(s string) string {
-	var b strings.Builder
-	for i, r := range s {
-		switch {
-		case r == utf8.RuneError && strings.HasPrefix(s[i:], "\xef\xbf\xbd"): // U+FFFD itself
-			b.WriteRune(r)
-		case r == utf8.RuneError:
-			fmt.Fprintf(&b, `\x%02x`, s[i])
-		case auth.UnsafeRune(r):
-			q := strconv.QuoteRune(r)
-			b.WriteString(q[1 : len(q)-1])
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
+	return err
 }

@@ -5,14 +5,12 @@ import (
 	"crypto/rand"
 	"encoding/base64"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
 	"time"
-	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
@@ -213,87 +211,6 @@ func TestTokenCreateRefusesBadInputSayingWhatToDo(t *testing.T) {
 	}
 }
 
-func TestTokenListEscapesControlAndBidiCharactersOnSQLite(t *testing.T) {
-	dir := t.TempDir()
-	testTokenListEscapes(t, store.Config{DataDir: dir}, true, "--data-dir", dir)
-}
-
-func TestTokenListEscapesControlAndBidiCharactersOnPostgreSQL(t *testing.T) {
-	url := testDatabase(t)
-	testTokenListEscapes(t, store.Config{DatabaseURL: url}, false, "--database-url", url)
-}
-
-// testTokenListEscapes: token names stored before names were checked (or by an older
-// version) with a terminal escape, a newline that would forge a row, a tab that would
-// shift the columns, and bidi controls that would reorder the row, are listed escaped, one
-// row per token, each as it is written. SQLite keeps text that is not UTF-8 too
-// (brokenUTF8), PostgreSQL refuses it.
-func testTokenListEscapes(t *testing.T, where store.Config, brokenUTF8 bool, storeFlag ...string) {
-	st, err := store.Open(context.Background(), where)
-	if err != nil {
-		t.Fatal(err)
-	}
-	names := map[string]string{
-		"esc\x1b[2J\x1b]0;owned\x07":                            `esc\x1b[2J\x1b]0;owned\a`,
-		"line\nimcp_forged  i100001  write  root":               `line\nimcp_forged  i100001  write  root`,
-		"tab\tcolumn\r\u0085":                                   `tab\tcolumn\r\u0085`,
-		"bidi\u202egnp.exe\u2066\u2069\u200e\u200f\u061c\u202a": `bidi\u202egnp.exe\u2066\u2069\u200e\u200f\u061c\u202a`,
-		"café ✓ Ünïcode":                                        "café ✓ Ünïcode",
-	}
-	if brokenUTF8 {
-		names["broken\xff"] = `broken\xff`
-	}
-	now := time.Now()
-	i := 0
-	for name := range names {
-		i++
-		tok := store.Token{Kind: store.KindPersonal, ID: fmt.Sprintf("tok%d", i), AthleteID: "i100001", Scope: "intervals:read", Name: name, Created: now}
-		if err := st.PutToken(context.Background(), fmt.Sprintf("imcp_pat_test%d", i), tok); err != nil {
-			t.Fatal(err)
-		}
-	}
-	st.Close()
-	r := runBin(t, nil, append([]string{"token", "list"}, storeFlag...)...)
-	if r.code != 0 {
-		t.Fatalf("token list = %+v", r)
-	}
-	lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
-	if len(lines) != 1+len(names) {
-		t.Errorf("token list printed %d lines for %d tokens, want one row each:\n%s", len(lines), len(names), r.stdout)
-	}
-	for _, l := range lines {
-		for _, c := range l {
-			if c < 0x20 || c >= 0x7f && c < 0xa0 || c >= 0x202a && c <= 0x202e || c >= 0x2066 && c <= 0x2069 || c == 0x200e || c == 0x200f || c == 0x061c || c == utf8.RuneError {
-				t.Errorf("token list printed %U raw in %q", c, l)
-			}
-		}
-	}
-	for _, shown := range names {
-		found := false
-		for _, l := range lines[1:] {
-			found = found || strings.Contains(l, "  "+shown+"  ")
-		}
-		if !found {
-			t.Errorf("no row shows the name as %s:\n%s", shown, r.stdout)
-		}
-	}
-}
-
-func TestPrintableEscapesOnlyWhatActsOnTheTerminal(t *testing.T) {
-	for in, want := range map[string]string{
-		"laptop":                  "laptop",
-		`C:\laptop`:               `C:\laptop`,
-		"a\x00b\x7fc\u009bd":      `a\x00b\x7fc\u009bd`,
-		"line\u2028para\u2029end": `line\u2028para\u2029end`,
-		"\ufffd kept, \xc3 not":   `` + "\ufffd" + ` kept, \xc3 not`,
-		"emoji 👩‍💻 and אב":        "emoji 👩‍💻 and אב",
-	} {
-		if got := printable(in); got != want {
-			t.Errorf("printable(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestTokenCreateRefusesASignInItsKeysCannotOpen: with the seal keys at hand, token create
 // refuses an athlete whose sealed Intervals.icu token does not open with them (its key was
 // removed): the token would be refused at its first request. token --demo needs the store
@@ -311,5 +228,25 @@ func TestTokenCreateRefusesASignInItsKeysCannotOpen(t *testing.T) {
 	r = runBin(t, []string{"INTERVALS_MCP_DATA_DIR=" + dir}, "token", "list", "--demo")
 	if r.code != 2 || !strings.Contains(r.stderr, "give the same flag here") {
 		t.Errorf("token --demo without --data-dir or --database-url = %+v, want a usage error", r)
+	}
+}
+
+// TestTokenRevokeWithKeysThatDoNotParseRevokesNothing: the seal keys are read before
+// anything is revoked, so a revoke that cannot disconnect as asked changes nothing.
+func TestTokenRevokeWithKeysThatDoNotParseRevokesNothing(t *testing.T) {
+	dir := t.TempDir()
+	signedIn(t, store.Config{DataDir: dir}, "i100001")
+	r := runBin(t, nil, "token", "create", "--data-dir", dir, "--athlete", "i100001", "--scope", "read", "--expires", "30d")
+	text := strings.TrimSpace(r.stdout)
+	if r.code != 0 {
+		t.Fatalf("create = %+v", r)
+	}
+	id := strings.Fields(strings.Split(strings.TrimSpace(runBin(t, nil, "token", "list", "--data-dir", dir).stdout), "\n")[1])[0]
+	r = runBin(t, []string{"MCP_SEAL_KEYS=not-a-key"}, "token", "revoke", id, "--data-dir", dir)
+	if r.code != 2 || strings.Contains(r.stdout, "revoked") {
+		t.Errorf("revoke with keys that do not parse = %+v, want a usage error and nothing revoked", r)
+	}
+	if _, err := verify(t, store.Config{DataDir: dir}, text); err != nil {
+		t.Errorf("the token after a refused revoke: %v", err)
 	}
 }

@@ -114,14 +114,14 @@ func newTransport(opts Options) (*transport, error) {
 	}
 	t.budget = opts.Budget
 	if opts.RateLimit >= 0 && opts.Budget == nil {
-		rate, burst := opts.RateLimit, opts.Burst
-		if rate == 0 {
-			rate = defaultRateLimit
+		perSecond, burst := opts.RateLimit, opts.Burst
+		if perSecond == 0 {
+			perSecond = defaultRateLimit
 		}
 		if burst <= 0 {
 			burst = defaultBurst
 		}
-		t.limiter = newLimiter(rate, burst, t.clock)
+		t.limiter = newLimiter(perSecond, burst)
 	}
 	return t, nil
 }

@@ -214,8 +214,8 @@ func TestOptionDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if tr.timeout != defaultTimeout || tr.maxRetries != defaultMaxRetries || tr.limiter == nil ||
-		tr.limiter.rate != defaultRateLimit || tr.limiter.burst != defaultBurst {
-		t.Errorf("defaults: timeout %v, retries %d, limiter %+v", tr.timeout, tr.maxRetries, tr.limiter)
+		tr.limiter.Limit() != defaultRateLimit || tr.limiter.Burst() != defaultBurst {
+		t.Errorf("defaults: timeout %v, retries %d, limiter %v", tr.timeout, tr.maxRetries, tr.limiter)
 	}
 	tr, err = newTransport(Options{APIKey: "k", Timeout: -1, MaxRetries: -1, RateLimit: -1})
 	if err != nil {

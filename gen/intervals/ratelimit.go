@@ -3,77 +3,40 @@ package intervals
 import (
 	"context"
 	"fmt"
-	"sync"
-	"time"
+
+	"golang.org/x/time/rate"
 )
 
-// limiter is a token bucket: it holds up to burst tokens, gains rate tokens per second, and
-// every request takes one. A request that finds the bucket empty reserves the next token and
-// waits for it, so concurrent callers queue in arrival order and never exceed the rate.
-// Intervals.icu allows about 10 requests/s per IP with a short burst; staying under it on
-// our side avoids 429s instead of retrying them.
-type limiter struct {
-	rate  float64 // tokens per second
-	burst float64
-	clock clock
-
-	mu     sync.Mutex
-	tokens float64 // may go negative: tokens already promised to waiting callers
-	last   time.Time
+// newLimiter is the client-side limit: a token bucket (golang.org/x/time/rate) of burst
+// tokens that gains rate tokens per second, one per request. Intervals.icu allows about 10
+// requests/s per IP with a short burst; staying under it on our side avoids 429s instead of
+// retrying them.
+func newLimiter(perSecond float64, burst int) *rate.Limiter {
+	return rate.NewLimiter(rate.Limit(perSecond), burst)
 }
 
-func newLimiter(rate float64, burst int, c clock) *limiter {
-	return &limiter{rate: rate, burst: float64(burst), clock: c, tokens: float64(burst)}
-}
-
-// wait blocks until the caller may send a request, or ctx ends. A wait that would outlast
-// ctx's deadline fails at once rather than sleeping into a certain timeout.
-func (l *limiter) wait(ctx context.Context) error {
+// waitLimiter blocks until the caller may send a request, or ctx ends, reading time from
+// c (so that tests record the wait instead of sleeping it). A caller that finds the bucket
+// empty reserves the next token, so concurrent callers queue in arrival order and never
+// exceed the rate. A wait that would outlast ctx's deadline fails at once rather than
+// sleeping into a certain timeout; a wait that fails gives its token back.
+func waitLimiter(ctx context.Context, l *rate.Limiter, c clock) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	now := l.clock.now()
-	d := l.reserve(now)
+	now := c.now()
+	r := l.ReserveN(now, 1)
+	d := r.DelayFrom(now)
 	if d <= 0 {
 		return nil
 	}
 	if deadline, ok := ctx.Deadline(); ok && now.Add(d).After(deadline) {
-		l.release()
+		r.CancelAt(now)
 		return fmt.Errorf("waiting %s for the client-side rate limit would pass the deadline: %w", d, context.DeadlineExceeded)
 	}
-	if err := l.clock.sleep(ctx, d); err != nil {
-		l.release()
+	if err := c.sleep(ctx, d); err != nil {
+		r.CancelAt(c.now())
 		return err
 	}
 	return nil
-}
-
-// reserve takes a token and returns how long the caller must wait before using it.
-func (l *limiter) reserve(now time.Time) time.Duration {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	if !l.last.IsZero() && now.After(l.last) {
-		l.tokens += now.Sub(l.last).Seconds() * l.rate
-		if l.tokens > l.burst {
-			l.tokens = l.burst
-		}
-	}
-	if now.After(l.last) {
-		l.last = now
-	}
-	l.tokens--
-	if l.tokens >= 0 {
-		return 0
-	}
-	return time.Duration(-l.tokens / l.rate * float64(time.Second))
-}
-
-// release gives back a token reserved by a caller that stopped waiting.
-func (l *limiter) release() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.tokens++
-	if l.tokens > l.burst {
-		l.tokens = l.burst
-	}
 }

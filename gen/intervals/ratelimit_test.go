@@ -7,6 +7,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 func TestLimiterLetsBurstThroughThenWaits(t *testing.T) {
@@ -62,13 +64,18 @@ func TestLimiterDisabledByNegativeRate(t *testing.T) {
 	}
 }
 
+// reserve takes a token from l at now, as waitLimiter does, and returns the wait it asks for.
+func reserve(l *rate.Limiter, now time.Time) time.Duration {
+	return l.ReserveN(now, 1).DelayFrom(now)
+}
+
 func TestLimiterQueuesCallersArrivingTogether(t *testing.T) {
 	fc := newFakeClock()
-	l := newLimiter(10, 5, fc.clock())
+	l := newLimiter(10, 5)
 	now := fc.now()
 	var got []time.Duration
 	for range 7 {
-		got = append(got, l.reserve(now))
+		got = append(got, reserve(l, now))
 	}
 	want := []time.Duration{0, 0, 0, 0, 0, 100 * time.Millisecond, 200 * time.Millisecond}
 	if !slices.Equal(got, want) {
@@ -78,18 +85,18 @@ func TestLimiterQueuesCallersArrivingTogether(t *testing.T) {
 
 func TestLimiterRefillsUpToBurst(t *testing.T) {
 	fc := newFakeClock()
-	l := newLimiter(10, 5, fc.clock())
+	l := newLimiter(10, 5)
 	now := fc.now()
 	for range 5 {
-		l.reserve(now)
+		reserve(l, now)
 	}
 	later := now.Add(time.Hour) // an hour idle refills 5 tokens, not 36000
 	for i := range 5 {
-		if d := l.reserve(later); d != 0 {
+		if d := reserve(l, later); d != 0 {
 			t.Fatalf("reservation %d after a refill waits %v, want 0", i, d)
 		}
 	}
-	if d := l.reserve(later); d != 100*time.Millisecond {
+	if d := reserve(l, later); d != 100*time.Millisecond {
 		t.Errorf("6th reservation waits %v, want 100ms (bucket holds at most the burst)", d)
 	}
 }
@@ -117,17 +124,17 @@ func TestCancelStopsLimiterWait(t *testing.T) {
 
 func TestLimiterWaitPastDeadlineFailsAtOnceAndGivesTokenBack(t *testing.T) {
 	fc := newFakeClock()
-	l := newLimiter(10, 1, fc.clock())
-	l.reserve(fc.now())
+	l := newLimiter(10, 1)
+	reserve(l, fc.now())
 	ctx, cancel := context.WithDeadline(context.Background(), fc.now().Add(50*time.Millisecond))
 	defer cancel()
-	if err := l.wait(ctx); !errors.Is(err, context.DeadlineExceeded) {
+	if err := waitLimiter(ctx, l, fc.clock()); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("wait = %v, want context.DeadlineExceeded", err)
 	}
 	if got := fc.recorded(); len(got) != 0 {
 		t.Errorf("waits = %v, want none", got)
 	}
-	if d := l.reserve(fc.now()); d != 100*time.Millisecond {
+	if d := reserve(l, fc.now()); d != 100*time.Millisecond {
 		t.Errorf("next reservation waits %v, want 100ms (the abandoned token was given back)", d)
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"golang.org/x/time/rate"
 )
 
 // transport is the http.RoundTripper that New puts under the generated client, so every
@@ -30,7 +32,7 @@ type transport struct {
 	userAgent  string
 	timeout    time.Duration // per attempt; 0 means none
 	maxRetries int           // retries after the first attempt; 0 means none
-	limiter    *limiter      // nil when the client-side limit is off
+	limiter    *rate.Limiter // nil when the client-side limit is off
 	budget     Budget        // Options.Budget: replaces the limiter when set
 	secrets    []string      // never allowed into an *Error
 	clock      clock
@@ -47,7 +49,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 				return nil, err
 			}
 		} else if t.limiter != nil {
-			if err := t.limiter.wait(ctx); err != nil {
+			if err := waitLimiter(ctx, t.limiter, t.clock); err != nil {
 				return nil, err
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -43,7 +44,8 @@ func (e *env) ok(what string, resp *http.Response, err error) string {
 	return string(b)
 }
 
-var csrfField = regexp.MustCompile(`name="csrf" value="([0-9a-f]+)"`)
+// csrfField finds a form's CSRF token in a page; compiled on first use.
+var csrfField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`name="csrf" value="([0-9a-f]+)"`) })
 
 // signInToAccount signs the browser in to the account page (the fake's approve page, athlete
 // "" the primary one) and returns the page and its CSRF token.
@@ -55,7 +57,7 @@ func (e *env) signInToAccount(athlete string) (page, csrf string) {
 		e.t.Fatalf("after the sign-in, sent to %s", loc)
 	}
 	page = e.page(e.url + "/account")
-	m := csrfField.FindStringSubmatch(page)
+	m := csrfField().FindStringSubmatch(page)
 	if m == nil {
 		e.t.Fatalf("the signed-in page has no CSRF field:\n%s", page)
 	}

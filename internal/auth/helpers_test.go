@@ -29,6 +29,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/fakeicutest"
+	"github.com/intervals-mcp/intervals-mcp/internal/journal"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
@@ -101,7 +102,7 @@ type envConfig struct {
 	journals    *journalConfig  // nil: the calls keep no write journal
 }
 
-// journalConfig turns on the store's write journals on the env's calls (server.Persist, a
+// journalConfig turns on the store's write journals on the env's calls (a journal.Keeper, a
 // replica of its own on the env's database, as serve wires it): on clock now, with lease;
 // wrap, if set, wraps its store (to crash a write on cue).
 type journalConfig struct {
@@ -158,22 +159,22 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rt := server.Runtime{Client: base, Logger: logger, Cache: &toolcall.Cache{}, Writes: &toolcall.Writes{},
+	rt := server.Runtime{Client: base, Credential: fakeicu.DefaultAPIKey, Logger: logger, Cache: &toolcall.Cache{}, Writes: &toolcall.Writes{},
 		NewClient: func(token string) (*intervals.ClientWithResponses, error) {
 			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: &http.Client{Transport: fakeTransport}, RateLimit: -1})
 		}}
 	if j := cfg.journals; j != nil {
 		sc.JournalLease = j.lease
-		rt.Persist = &server.Persist{Credential: fakeicu.DefaultAPIKey, Client: base, Undo: tools.UndoJournal, Tick: time.Hour, Now: j.now,
+		rt.Journals = journal.New(journal.Options{Credential: fakeicu.DefaultAPIKey, Client: base, Tick: time.Hour, Lease: j.lease, Now: j.now,
 			ClientFor: auth.JournalClient(sealer, rt.NewClient),
-			OpenStore: func(ctx context.Context) (store.Store, error) {
+			Open: func(ctx context.Context) (store.Store, error) {
 				st, err := store.Open(ctx, sc)
 				if err != nil || j.wrap == nil {
 					return st, err
 				}
 				return j.wrap(st), nil
-			}}
-		t.Cleanup(func() { rt.Persist.Close() })
+			}})
+		t.Cleanup(func() { rt.Journals.Close() })
 	}
 	read, full, writeTool, err := server.NewScoped(server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(cfg.filter.Has(manifest.Coach)), Filter: cfg.filter, Runtime: rt})
 	if err != nil {

@@ -9,9 +9,9 @@ import (
 
 // The pages' markup, as gomponents nodes rather than templates: html/template's Execute
 // reaches reflect's MethodByName, and a binary in which any function does that keeps every
-// exported method of every type converted to an interface (about 3.5 MB of ours). gomponents
-// escapes by construction: g.Text and every attribute value are HTML-escaped, so each value
-// we did not write ourselves (a client's name, a host, an athlete's or a token's name, a
+// exported method of every type converted to an interface. gomponents escapes by
+// construction: g.Text and every attribute value are HTML-escaped, so each value we did
+// not write ourselves (a client's name, a host, an athlete's or a token's name, a
 // notice, a CSRF token, an id) goes through g.Text or an attribute; g.Raw holds only the
 // fixed style sheet. The nodes are built for each page served: a process that serves none
 // (a stdio server) pays nothing for them.

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -13,7 +14,7 @@ import (
 // drives a terminal) and bidirectional formatting (after U+202E the text reads backwards, so
 // a name can pass for another). Where we can say no, we refuse them (checkText); where we
 // cannot (a metadata document's name: its host, not its user, could fix it), and for what
-// was stored before, we show them escaped (escapeText).
+// was stored before, we show them escaped (escapeText in pages, printable in a terminal).
 
 // cutText is s cut to at most n characters (runes), at a character boundary.
 func cutText(s string, n int) string {
@@ -26,10 +27,10 @@ func cutText(s string, n int) string {
 	return s
 }
 
-// UnsafeRune reports the characters text may not hold (and the CLI's tables escape): C0 controls, DEL and C1 controls,
+// unsafeRune reports the characters text may not hold: C0 controls, DEL and C1 controls,
 // the bidirectional marks and embeddings, overrides and isolates (U+061C, U+200E, U+200F,
 // U+202A to U+202E, U+2066 to U+2069), and the line and paragraph separators.
-func UnsafeRune(r rune) bool {
+func unsafeRune(r rune) bool {
 	switch {
 	case r < 0x20, r >= 0x7f && r <= 0x9f:
 		return true
@@ -46,7 +47,7 @@ func checkText(what, s string) error {
 		return fmt.Errorf("%s is not UTF-8 text", what)
 	}
 	for _, r := range s {
-		if UnsafeRune(r) {
+		if unsafeRune(r) {
 			return fmt.Errorf("%s holds U+%04X, a control or bidirectional formatting character: remove it", what, r)
 		}
 	}
@@ -55,7 +56,7 @@ func checkText(what, s string) error {
 
 // escapeText shows each unsafe character of s as its escape (\u202E) and each byte that is
 // not UTF-8 as U+FFFD, leaving the rest as it is: what it returns is safe to show anywhere.
-func escapeText(s string) string { return escapeRunes(s, UnsafeRune) }
+func escapeText(s string) string { return escapeRunes(s, unsafeRune) }
 
 // hostText is a host name as our pages show it: a host outside ASCII (which the browser and
 // our fetches reach as its punycode) shown with each such character escaped, so that a name
@@ -75,6 +76,30 @@ func escapeRunes(s string, escape func(rune) bool) string {
 		if escape(r) {
 			fmt.Fprintf(&b, `\u%04X`, r)
 		} else {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// printable is text a user or a client gave, as one cell of a terminal table: the
+// characters that would act on the terminal or on the row instead of showing (unsafeRune:
+// C0 and C1 controls with ESC, newline and tab, DEL, the line and paragraph separators, the
+// bidi controls) are written as Go escapes (\x1b, \n, \u202e), and bytes that are not UTF-8
+// as \xff, so that a row stays one row and reads in the order it is stored. A backslash is
+// left as it is.
+func printable(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError && strings.HasPrefix(s[i:], "\xef\xbf\xbd"): // U+FFFD itself
+			b.WriteRune(r)
+		case r == utf8.RuneError:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case unsafeRune(r):
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
 			b.WriteRune(r)
 		}
 	}

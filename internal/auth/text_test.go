@@ -65,3 +65,18 @@ func TestEscapeTextShowsWhatItCannotRefuse(t *testing.T) {
 		t.Errorf("hostText(claude.ai:443) = %q", got)
 	}
 }
+
+func TestPrintableEscapesOnlyWhatActsOnTheTerminal(t *testing.T) {
+	for in, want := range map[string]string{
+		"laptop":                  "laptop",
+		`C:\laptop`:               `C:\laptop`,
+		"a\x00b\x7fc\u009bd":      `a\x00b\x7fc\u009bd`,
+		"line\u2028para\u2029end": `line\u2028para\u2029end`,
+		"\ufffd kept, \xc3 not":   `` + "\ufffd" + ` kept, \xc3 not`,
+		"emoji 👩‍💻 and אב":        "emoji 👩‍💻 and אב",
+	} {
+		if got := printable(in); got != want {
+			t.Errorf("printable(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -3,22 +3,21 @@ package auth_test
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/journal"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
-	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/store/storetest"
-	"github.com/intervals-mcp/intervals-mcp/internal/tools"
 )
 
 func TestUnauthenticatedMCPNamesTheMetadataAndTheReadScope(t *testing.T) {
@@ -129,40 +128,22 @@ func planned(fake *fakeicu.Fake, plan string) int {
 
 // replica is another server process on e's database, with the server's own API key (no
 // credential of the user's) and the seal keys: the journal recovery of serve --public-url.
-func replica(t *testing.T, e *env, c *clock) (*server.Persist, store.Store, *recoveryLog) {
+func replica(t *testing.T, e *env, c *clock) (*journal.Keeper, store.Store, *syncBuffer) {
 	t.Helper()
 	sealer, _ := auth.NewSealer(e.keys)
 	hc := &http.Client{Transport: e.fake.Transport()}
 	base, _ := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: hc, RateLimit: -1})
-	logs := &recoveryLog{}
-	p := &server.Persist{Credential: fakeicu.DefaultAPIKey, Client: base, Undo: tools.UndoJournal, Now: c.now, Logger: logs.add,
+	logs := &syncBuffer{}
+	p := journal.New(journal.Options{Credential: fakeicu.DefaultAPIKey, Client: base, Now: c.now, Logger: slog.New(slog.NewTextHandler(logs, nil)),
 		ClientFor: auth.JournalClient(sealer, func(token string) (*intervals.ClientWithResponses, error) {
 			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: hc, RateLimit: -1})
-		})}
+		})})
 	st, err := store.Open(context.Background(), store.Config{DataDir: e.dir, JournalLease: journalLease})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
 	return p, st, logs
-}
-
-// recoveryLog keeps what a Persist logs.
-type recoveryLog struct {
-	mu   sync.Mutex
-	msgs []string
-}
-
-func (l *recoveryLog) add(msg string, args ...any) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	l.msgs = append(l.msgs, fmt.Sprint(append([]any{msg}, args...)...))
-}
-
-func (l *recoveryLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Join(l.msgs, "\n")
 }
 
 func TestASignedInUsersInterruptedWriteIsRolledBackByAnotherReplica(t *testing.T) {

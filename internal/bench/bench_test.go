@@ -16,8 +16,8 @@ import (
 // measured when they were set. Raise one only with a reason in the commit message: every
 // byte is paid on every turn of every conversation.
 const (
-	referenceTokenCap = 3000  // the reference server's 20 tools and get_athlete_context
-	defaultTokenCap   = 7000  // the default toolsets
+	referenceTokenCap = 3050  // the reference server's 20 tools and get_athlete_context
+	defaultTokenCap   = 7500  // the default toolsets
 	allByteCap        = 37000 // every toolset, coach's athlete argument included
 )
 
@@ -27,7 +27,7 @@ var toolsetByteCaps = map[string]int{
 	"load": 2000, "library": 1000, "settings": 1400, "custom_items": 2800, "charts": 2400, "coach": 600, "api": 2300,
 }
 
-func TestReferenceCatalogUnder3000Tokens(t *testing.T) {
+func TestReferenceCatalogUnderItsTokenCap(t *testing.T) {
 	s, err := ReferenceCatalogSize(tools.All())
 	if err != nil {
 		t.Fatal(err)
@@ -131,7 +131,7 @@ func BenchmarkCallOnDemo(b *testing.B) {
 // perToolTokenCap bounds one tool's entry in tools/list (name, description, schema). The
 // tools that take workout steps are the largest, though a step is written once ($defs/step)
 // and add_or_update_event's category names the everyday ones only.
-const perToolTokenCap = 500
+const perToolTokenCap = 550
 
 // TestNoToolOverItsTokenCap measures each tool as listed without coach mode (which adds the
 // athlete argument, about 25 tokens, to every tool).

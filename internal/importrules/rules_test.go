@@ -2,12 +2,12 @@ package importrules
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -15,18 +15,67 @@ import (
 
 const module = "github.com/intervals-mcp/intervals-mcp"
 
-// pkg is what go list says of a package.
+// row is one package's import rules: the packages of this module it may import, and the
+// packages it must never import (of this module, or any other, the standard library's
+// included), each list space-separated, paths relative to the module for ours.
+type row struct{ pkg, may, never string }
+
+// rows are the rules, one row per package of this module; each package's doc.go says its
+// own in words. A never of this module's repeats what may leaves out, on purpose: it is
+// the rule that must survive an edit of may (a package in both is an error).
+var rows = []row{
+	{"cmd/intervals-mcp", "gen/intervals internal/auth internal/caller internal/config internal/doctor internal/fakeicu internal/install internal/journal internal/manifest internal/server internal/store internal/toolcall internal/tools internal/tools/samples internal/transport", ""},
+	{"gen/intervals", "", ""},
+	{"internal/auth", "gen/intervals internal/caller internal/store", "internal/server internal/transport internal/fakeicu"},
+	{"internal/bench", "gen/intervals internal/fakeicu internal/manifest internal/server internal/toolcall internal/tools/samples internal/transport", ""},
+	{"internal/bench/run", "internal/bench internal/tools", ""},
+	{"internal/browsertest", "", ""},
+	{"internal/caller", "", ""},
+	{"internal/charts", "internal/format internal/load", "gen/intervals internal/store internal/server os net/http"},
+	{"internal/config", "internal/manifest", "internal/server internal/store gen/intervals"},
+	{"internal/doctor", "gen/intervals internal/config internal/fakeicu internal/manifest internal/server internal/toolcall internal/tools internal/tools/samples", "internal/transport internal/auth"},
+	{"internal/e2e", "", ""},
+	{"internal/fakeicu", "gen/intervals internal/fakeicu/api internal/fakeicu/synth internal/workout", "internal/server internal/tools internal/auth internal/store"},
+	{"internal/fakeicu/api", "gen/intervals", ""},
+	{"internal/fakeicu/fakeicutest", "internal/fakeicu", ""},
+	{"internal/fakeicu/synth", "gen/intervals internal/fakeicu/api internal/load", "internal/fakeicu crypto/rand math/rand os"},
+	{"internal/fixtures", "", ""},
+	{"internal/format", "gen/intervals internal/load", "os net/http"},
+	{"internal/goldenfile", "", ""},
+	{"internal/importrules", "", ""},
+	{"internal/install", "", ""},
+	{"internal/journal", "gen/intervals internal/caller internal/store internal/toolcall", "internal/server internal/transport internal/tools"},
+	{"internal/journal/journaltest", "gen/intervals internal/fakeicu internal/store", ""},
+	{"internal/load", "", "os net/http"},
+	{"internal/manifest", "internal/toolcall", ""},
+	{"internal/release", "", ""},
+	{"internal/release/mcpb", "internal/release", ""},
+	{"internal/schema", "", ""},
+	{"internal/schema/infer", "gen/intervals internal/schema", "internal/tools internal/server"},
+	{"internal/server", "gen/intervals internal/caller internal/journal internal/manifest internal/schema internal/toolcall", "net/http internal/store internal/transport internal/auth internal/fakeicu"},
+	{"internal/server/mcptest", "gen/intervals internal/fakeicu internal/manifest internal/schema/infer internal/toolcall", "internal/server"},
+	{"internal/store", "", ""},
+	{"internal/store/storetest", "internal/store", ""},
+	{"internal/toolcall", "gen/intervals internal/caller", ""},
+	{"internal/tools", "gen/intervals internal/charts internal/format internal/load internal/manifest internal/store internal/toolcall internal/workout", "internal/server internal/transport internal/auth internal/config internal/fakeicu"},
+	{"internal/tools/samples", "internal/fakeicu/synth", "internal/tools"},
+	{"internal/transport", "internal/caller internal/server", "internal/auth internal/store internal/fakeicu"},
+	{"internal/transport/stdiotest", "", ""},
+	{"internal/workout", "", "os net/http"},
+	{"openapi/prep", "", ""},
+}
+
+// pkg is what go list says of a package (its imports are those of its non-test files).
 type pkg struct {
 	ImportPath string
 	Dir        string
-	Doc        string
-	GoFiles    []string
 	Imports    []string
 }
 
+// list runs go list over the module.
 func list(t *testing.T) []pkg {
 	t.Helper()
-	cmd := exec.Command("go", "list", "-json", module+"/...")
+	cmd := exec.Command("go", "list", "-json=ImportPath,Dir,Imports", module+"/...")
 	cmd.Dir = "../.."
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
@@ -44,120 +93,137 @@ func list(t *testing.T) []pkg {
 	return ps
 }
 
-// rules are a package's stated rules: the module's packages it may import, and the packages
-// it must never import.
-type rules struct {
-	may, never []string
+// rel is an import path relative to the module, and whether it is the module's.
+func rel(path string) (string, bool) {
+	if path == module {
+		return "", true
+	}
+	return strings.CutPrefix(path, module+"/")
 }
 
-var ourPath = regexp.MustCompile(`\b(?:internal|gen|cmd|openapi)/[a-z0-9_/-]*[a-z0-9]`)
-
-// parseRules reads the "Imports:" and "Never imports:" lines of a doc comment (each runs to
-// the end of its sentence, which may wrap). ok is false without an Imports line.
-func parseRules(doc string) (r rules, ok bool) {
-	text := strings.Join(strings.Fields(doc), " ")
-	sentence := func(label string) (string, bool) {
-		i := strings.Index(text, label)
-		if i < 0 {
-			return "", false
-		}
-		s := text[i+len(label):]
-		if end := strings.Index(s, ". "); end >= 0 {
-			s = s[:end]
-		}
-		return strings.TrimSuffix(s, "."), true
+// check holds packages to rows and returns what breaks them, one problem a line: a package
+// without a row, a row twice, a row (or a may entry) for a package that does not exist, a
+// package in both lists of a row, an import of cmd/, and an import outside may or in never.
+func check(pkgs []pkg, rows []row) []string {
+	var problems []string
+	bad := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	exists := map[string]bool{}
+	for _, p := range pkgs {
+		r, _ := rel(p.ImportPath)
+		exists[r] = true
 	}
-	if s, found := sentence("Never imports:"); found {
-		for _, f := range strings.Split(s, ",") {
-			if f = strings.TrimSpace(strings.Fields(f + " x")[0]); f != "" && f != "x" {
-				r.never = append(r.never, f)
+	byPkg := map[string]row{}
+	for _, r := range rows {
+		if _, twice := byPkg[r.pkg]; twice {
+			bad("%s has two rows: keep one", r.pkg)
+		}
+		byPkg[r.pkg] = r
+	}
+	for _, r := range rows {
+		if !exists[r.pkg] {
+			bad("%s has a row but is no package of the module: delete the row", r.pkg)
+		}
+		for _, m := range strings.Fields(r.may) {
+			if !exists[m] {
+				bad("%s may import %s, which is no package of the module: drop it from the row", r.pkg, m)
+			}
+			if slices.Contains(strings.Fields(r.never), m) {
+				bad("%s's row has %s in may and in never: choose", r.pkg, m)
 			}
 		}
 	}
-	s, found := sentence("\nImports:")
-	if !found {
-		s, found = sentence("Imports:")
-	}
-	if !found {
-		return r, false
-	}
-	if i := strings.Index(s, "Never imports:"); i >= 0 {
-		s = s[:i]
-	}
-	r.may = ourPath.FindAllString(s, -1)
-	return r, true
-}
-
-// docComment is the package comment of the package in dir, read from its doc.go.
-func docComment(dir string) (string, error) {
-	b, err := os.ReadFile(filepath.Join(dir, "doc.go"))
-	if err != nil {
-		return "", err
-	}
-	var lines []string
-	for _, l := range strings.Split(string(b), "\n") {
-		if strings.HasPrefix(l, "package ") {
-			return strings.Join(lines, "\n"), nil
+	for _, p := range pkgs {
+		name, _ := rel(p.ImportPath)
+		r, ok := byPkg[name]
+		if !ok {
+			bad("%s has no row: add one saying what of this module it may import (and what it must never)", name)
+			continue
 		}
-		if c, ok := strings.CutPrefix(l, "//"); ok {
-			lines = append(lines, strings.TrimPrefix(c, " "))
-		} else if strings.TrimSpace(l) == "" {
-			lines = lines[:0] // a comment not attached to the package clause
+		may, never := strings.Fields(r.may), strings.Fields(r.never)
+		for _, imp := range p.Imports {
+			ours, isOurs := rel(imp)
+			switch {
+			case isOurs && strings.HasPrefix(ours, "cmd/"):
+				bad("%s imports %s: nothing imports the composition root", name, ours)
+			case isOurs && !slices.Contains(may, ours):
+				bad("%s imports %s, which its row does not allow (may: %s)", name, ours, cmp.Or(r.may, "nothing of this module"))
+			}
+			if !isOurs {
+				ours = imp
+			}
+			if slices.Contains(never, ours) {
+				bad("%s imports %s, which its row forbids (never: %s)", name, ours, r.never)
+			}
 		}
 	}
-	return "", fmt.Errorf("no package clause in doc.go")
+	return problems
 }
 
-// TestImportRules holds every package to the rules of its doc.go.
+// TestImportRules holds every package of the module to its row.
 func TestImportRules(t *testing.T) {
 	ps := list(t)
 	if len(ps) < 20 {
 		t.Fatalf("go list found %d packages: is the test run from the module?", len(ps))
 	}
-	for _, p := range ps {
-		rel := strings.TrimPrefix(strings.TrimPrefix(p.ImportPath, module), "/")
-		doc, err := docComment(p.Dir)
+	for _, p := range check(ps, rows) {
+		t.Error(p)
+	}
+}
+
+// TestEachPackageSaysItsImportsInWords: the table holds the rules, and each package's
+// doc.go says them to its reader, in a sentence that starts "Imports:".
+func TestEachPackageSaysItsImportsInWords(t *testing.T) {
+	for _, p := range list(t) {
+		name, _ := rel(p.ImportPath)
+		b, err := os.ReadFile(filepath.Join(p.Dir, "doc.go"))
 		if err != nil {
-			t.Errorf("%s: %v: each package's doc.go says its job and what it may import (a line \"Imports: ...\")", rel, err)
+			t.Errorf("%s: %v: each package's doc.go says its job and, in a sentence \"Imports: ...\", what it may import", name, err)
 			continue
 		}
-		r, ok := parseRules(doc)
-		if !ok {
-			t.Errorf("%s: doc.go has no \"Imports:\" line saying what the package may import", rel)
-			continue
-		}
-		for _, imp := range p.Imports {
-			ours, isOurs := strings.CutPrefix(imp, module+"/")
-			switch {
-			case isOurs && strings.HasPrefix(ours, "cmd/"):
-				t.Errorf("%s imports %s: nothing imports the composition root", rel, ours)
-			case isOurs && !slices.Contains(r.may, ours):
-				may := strings.Join(r.may, ", ")
-				if may == "" {
-					may = "nothing internal"
-				}
-				t.Errorf("%s imports %s, which its doc.go does not allow (Imports: %s)", rel, ours, may)
-			}
-			if !isOurs {
-				ours = imp
-			}
-			if slices.Contains(r.never, ours) {
-				t.Errorf("%s imports %s, which its doc.go forbids (Never imports: %s)", rel, ours, strings.Join(r.never, ", "))
-			}
+		if !bytes.Contains(b, []byte("// Imports: ")) {
+			t.Errorf("%s: doc.go does not say what the package may import (a sentence \"Imports: ...\")", name)
 		}
 	}
 }
 
-// The rules are read as written.
-func TestParseRules(t *testing.T) {
-	r, ok := parseRules("Package x does y.\n\nImports: gen/intervals, internal/caller and\ninternal/store; never the MCP server. Never imports: net/http, internal/fakeicu.\n")
-	if !ok || !slices.Equal(r.may, []string{"gen/intervals", "internal/caller", "internal/store"}) || !slices.Equal(r.never, []string{"net/http", "internal/fakeicu"}) {
-		t.Errorf("parseRules = %+v, %v", r, ok)
+// TestCheckFindsEachBreak: each rule check holds fails on the input that breaks it.
+func TestCheckFindsEachBreak(t *testing.T) {
+	ours := func(r string) string { return module + "/" + r }
+	pkgs := []pkg{
+		{ImportPath: ours("internal/server"), Imports: []string{"context", "net/http", ours("internal/store"), ours("internal/fakeicu")}},
+		{ImportPath: ours("internal/store")},
+		{ImportPath: ours("internal/fakeicu"), Imports: []string{ours("cmd/intervals-mcp")}},
+		{ImportPath: ours("internal/orphan")},
+		{ImportPath: ours("cmd/intervals-mcp"), Imports: []string{ours("internal/server")}},
 	}
-	if r, ok := parseRules("Package x.\n\nImports: nothing internal.\n"); !ok || len(r.may) != 0 {
-		t.Errorf("nothing internal = %+v, %v", r, ok)
+	rows := []row{
+		{"internal/server", "internal/store internal/journal internal/gone", "net/http internal/fakeicu internal/store"},
+		{"internal/store", "", ""},
+		{"internal/store", "", ""},
+		{"internal/fakeicu", "", ""},
+		{"cmd/intervals-mcp", "internal/server", ""},
+		{"internal/removed", "", ""},
 	}
-	if _, ok := parseRules("Package x does y."); ok {
-		t.Error("a doc without Imports has rules")
+	want := []string{
+		"internal/store has two rows: keep one",
+		"internal/server may import internal/journal, which is no package of the module: drop it from the row",
+		"internal/server may import internal/gone, which is no package of the module: drop it from the row",
+		"internal/server's row has internal/store in may and in never: choose",
+		"internal/removed has a row but is no package of the module: delete the row",
+		"internal/server imports net/http, which its row forbids (never: net/http internal/fakeicu internal/store)",
+		"internal/server imports internal/store, which its row forbids (never: net/http internal/fakeicu internal/store)",
+		"internal/server imports internal/fakeicu, which its row does not allow (may: internal/store internal/journal internal/gone)",
+		"internal/server imports internal/fakeicu, which its row forbids (never: net/http internal/fakeicu internal/store)",
+		"internal/fakeicu imports cmd/intervals-mcp: nothing imports the composition root",
+		"internal/orphan has no row: add one saying what of this module it may import (and what it must never)",
+	}
+	got := check(pkgs, rows)
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("check found:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if p := check(pkgs[1:2], rows[1:2]); len(p) != 0 {
+		t.Errorf("a package that keeps its row: %v", p)
 	}
 }

@@ -42,7 +42,9 @@ type args struct {
 	Limit  int    `json:"limit,omitempty"`
 }
 
-func TestRunDecodesStrictly(t *testing.T) {
+// Run decodes the arguments (checked by the schema before) into the input type; an unknown
+// name is the schema's to refuse, not Run's.
+func TestRunDecodesIntoTheInputType(t *testing.T) {
 	tool := New(Def{Name: "x", Access: Read}, func(_ context.Context, _ *toolcall.Env, in args) (string, error) {
 		return in.Oldest, nil
 	})
@@ -50,16 +52,24 @@ func TestRunDecodesStrictly(t *testing.T) {
 	if err != nil || got != "2026-01-02" {
 		t.Fatalf("got %q, %v", got, err)
 	}
-	_, err = tool.Run(context.Background(), &toolcall.Env{}, json.RawMessage(`{"oldset":"2026-01-02"}`))
 	var me *Error
-	if !errors.As(err, &me) || !strings.Contains(me.Msg, `"oldset"`) || !strings.Contains(me.Msg, "oldest, limit") {
-		t.Fatalf("unknown field should name it and the accepted ones, got %v", err)
-	}
-	_, err = tool.Run(context.Background(), &toolcall.Env{}, json.RawMessage(`{"limit":"ten"}`))
-	if !errors.As(err, &me) || !strings.Contains(me.Msg, "limit") {
+	if _, err = tool.Run(context.Background(), &toolcall.Env{}, json.RawMessage(`{"limit":"ten"}`)); !errors.As(err, &me) || !strings.Contains(me.Msg, "limit") {
 		t.Fatalf("type error should name the field, got %v", err)
 	}
 	if _, err := tool.Run(context.Background(), &toolcall.Env{}, nil); err != nil {
 		t.Fatalf("empty arguments should decode as {}: %v", err)
+	}
+}
+
+// Decode, for what no schema checked, refuses unknown names, naming the accepted ones.
+func TestDecodeIsStrict(t *testing.T) {
+	var in args
+	err := Decode(json.RawMessage(`{"oldset":"2026-01-02"}`), &in)
+	var me *Error
+	if !errors.As(err, &me) || !strings.Contains(me.Msg, `"oldset"`) || !strings.Contains(me.Msg, "oldest, limit") {
+		t.Fatalf("unknown field should name it and the accepted ones, got %v", err)
+	}
+	if err := Decode(json.RawMessage(`{"limit":"ten"}`), &in); !errors.As(err, &me) || !strings.Contains(me.Msg, "limit") {
+		t.Fatalf("type error should name the field, got %v", err)
 	}
 }

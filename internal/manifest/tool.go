@@ -71,8 +71,10 @@ type Tool struct {
 	View *View
 }
 
-// New defines a tool whose arguments decode into In (a struct). Unknown argument names are
-// rejected with the list of known ones, so a model's typo is never silently ignored.
+// New defines a tool whose arguments decode into In (a struct). The arguments it runs with
+// have passed the tool's schema (Run), which refuses unknown names at any depth with the
+// list of known ones, so a model's typo is never silently ignored: the decoding into In
+// does not refuse them a second time.
 func New[In any](d Def, call func(ctx context.Context, env *toolcall.Env, in In) (string, error)) Tool {
 	t := reflect.TypeFor[In]()
 	return Tool{
@@ -80,16 +82,19 @@ func New[In any](d Def, call func(ctx context.Context, env *toolcall.Env, in In)
 		Input: t,
 		Run: func(ctx context.Context, env *toolcall.Env, args json.RawMessage) (string, error) {
 			var in In
-			if err := Decode(args, &in); err != nil {
-				return "", err
+			if len(bytes.TrimSpace(args)) > 0 {
+				if err := json.Unmarshal(args, &in); err != nil {
+					return "", Errorf("arguments are not valid JSON for this tool: %v", err)
+				}
 			}
 			return call(ctx, env, in)
 		},
 	}
 }
 
-// Decode reads tool arguments strictly: unknown fields and trailing data are errors that name
-// the accepted fields. Empty arguments decode as {}.
+// Decode reads arguments that no schema has checked (an API operation's body) strictly:
+// unknown fields and trailing data are errors that name the accepted fields. Empty arguments
+// decode as {}.
 func Decode(args json.RawMessage, v any) error {
 	if len(bytes.TrimSpace(args)) == 0 || bytes.Equal(bytes.TrimSpace(args), []byte("null")) {
 		args = json.RawMessage("{}")

@@ -84,17 +84,36 @@ func closeObjects(s *jsonschema.Schema) {
 	}
 }
 
-// Check validates a call's arguments and returns them with the schema's defaults filled
-// in. Its errors name the argument and say what is allowed, for the model to correct.
-func (in *Input) Check(args json.RawMessage) (json.RawMessage, error) {
+// Decode reads a call's arguments, one JSON object (empty or null: {}), into the value
+// CheckArgs checks: the one decoding of a call's arguments.
+func (in *Input) Decode(args json.RawMessage) (map[string]any, error) {
 	trimmed := bytes.TrimSpace(args)
 	if len(trimmed) == 0 || bytes.Equal(trimmed, []byte("null")) {
-		trimmed = []byte("{}")
+		return map[string]any{}, nil
 	}
 	var m map[string]any
 	if err := json.Unmarshal(trimmed, &m); err != nil || m == nil {
 		return nil, fmt.Errorf("arguments must be a JSON object with the arguments %s", in.list())
 	}
+	return m, nil
+}
+
+// Check validates a call's arguments and returns them with the schema's defaults filled
+// in: Decode, then CheckArgs.
+func (in *Input) Check(args json.RawMessage) (json.RawMessage, error) {
+	m, err := in.Decode(args)
+	if err != nil {
+		return nil, err
+	}
+	if err := in.CheckArgs(m); err != nil {
+		return nil, err
+	}
+	return json.Marshal(m)
+}
+
+// CheckArgs validates a call's decoded arguments (Decode) and fills in the schema's defaults,
+// in m. Its errors name the argument and say what is allowed, for the model to correct.
+func (in *Input) CheckArgs(m map[string]any) error {
 	for name, v := range m {
 		if p, ok := in.props[name]; ok {
 			m[name] = coerce(p.schema, v, idName(name))
@@ -108,11 +127,11 @@ func (in *Input) Check(args json.RawMessage) (json.RawMessage, error) {
 	}
 	if len(unknown) > 0 {
 		sort.Strings(unknown)
-		return nil, fmt.Errorf("unknown argument %s; accepted arguments: %s", strings.Join(unknown, ", "), in.list())
+		return fmt.Errorf("unknown argument %s; accepted arguments: %s", strings.Join(unknown, ", "), in.list())
 	}
 	for _, r := range in.required {
 		if _, ok := m[r]; !ok {
-			return nil, fmt.Errorf("missing required argument %s: %s", r, in.props[r].allowed())
+			return fmt.Errorf("missing required argument %s: %s", r, in.props[r].allowed())
 		}
 	}
 	if err := in.root.Validate(m); err != nil {
@@ -123,15 +142,15 @@ func (in *Input) Check(args json.RawMessage) (json.RawMessage, error) {
 			}
 			p := in.props[name]
 			if perr := p.validate(v); perr != nil {
-				return nil, fmt.Errorf("argument %s: got %s; %s", name, show(v), p.explain(perr))
+				return fmt.Errorf("argument %s: got %s; %s", name, show(v), p.explain(perr))
 			}
 		}
-		return nil, fmt.Errorf("arguments: %s", leaf(err))
+		return fmt.Errorf("arguments: %s", leaf(err))
 	}
 	if err := applyDefaults(in.root.Schema(), m); err != nil {
-		return nil, fmt.Errorf("arguments: %w", err)
+		return fmt.Errorf("arguments: %w", err)
 	}
-	return json.Marshal(m)
+	return nil
 }
 
 // coerce takes an id as scripts and other servers send it: a string of digits where the

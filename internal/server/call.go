@@ -15,6 +15,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
+	"github.com/intervals-mcp/intervals-mcp/internal/journal"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
@@ -37,14 +39,17 @@ const maxLogValue = 500
 type Runtime struct {
 	Client    *intervals.ClientWithResponses
 	AthleteID string // "" means "0", the athlete behind the key
-	Budget    int
-	Now       func() time.Time
-	Cache     *toolcall.Cache
-	Timeout   time.Duration // per call; 0 means DefaultCallTimeout
-	Secrets   []string      // never shown in an answer (the API key, tokens)
-	Logger    *slog.Logger
-	Writes    *toolcall.Writes // plans of writes in progress (move_sessions); nil keeps none
-	Persist   *Persist         // the store of confirmations, journals and notices (persist.go); nil: none
+	// Credential is Client's upstream credential (the API key or token): the caller keys of
+	// the server's own calls are derived from it (caller.KeyOf); never shown.
+	Credential string
+	Budget     int
+	Now        func() time.Time
+	Cache      *toolcall.Cache
+	Timeout    time.Duration // per call; 0 means DefaultCallTimeout
+	Secrets    []string      // never shown in an answer (the API key, tokens)
+	Logger     *slog.Logger
+	Writes     *toolcall.Writes // plans of writes in progress (move_sessions); nil keeps none
+	Journals   *journal.Keeper  // the store's confirmations, journals and notices; nil: none
 	// NewClient builds the Intervals.icu client of an OAuth caller from their access token
 	// (callers.go); nil: the server takes no OAuth callers.
 	NewClient func(accessToken string) (*intervals.ClientWithResponses, error)
@@ -59,28 +64,23 @@ type Result struct {
 	IsError bool
 }
 
-// Call runs the tool called name with the given arguments: it checks the arguments against
+// Call runs the tool called name (ours, or another server's name of it) with the given
+// arguments, as a tools/call does: it reads them at the edge (readCall), checks them against
 // the tool's schema, takes out the coach's athlete argument, runs the tool under the call
 // timeout, and turns every failure (bad arguments, API errors, timeouts, panics) into an
 // error result that says what to do. confirm may be nil (the user cannot be asked).
-func (c *Catalog) Call(ctx context.Context, rt *Runtime, name string, args json.RawMessage, confirm func(context.Context, string) (bool, bool, error)) (res Result) {
-	e, alias := c.resolve(name)
-	if e == nil {
+func (c *Catalog) Call(ctx context.Context, rt *Runtime, name string, args json.RawMessage, confirm func(context.Context, string) (bool, bool, error)) Result {
+	in := c.readCall(name, args)
+	if in == nil {
 		return Result{Text: fmt.Sprintf("unknown tool %q", name), IsError: true}
 	}
-	text, err := c.runAs(ctx, rt, e, alias, args, confirm)
-	return rt.finishAs(alias.lead(name), text, err)
+	text, err := c.run(ctx, rt, in, confirm)
+	return rt.finishAs(in.lead(), text, err)
 }
 
-// runAs runs e for a call made under alias (nil: under e's name), its arguments put under
-// our names first.
-func (c *Catalog) runAs(ctx context.Context, rt *Runtime, e *Entry, alias *toolAlias, args json.RawMessage, confirm func(context.Context, string) (bool, bool, error)) (string, error) {
-	args, err := alias.ours(args)
-	if err != nil {
-		return "", err
-	}
-	return c.run(ctx, rt, e, args, confirm)
-}
+// lead is the line the answer to in opens with: for a call under another server's tool
+// name, the name we list.
+func (in *incoming) lead() string { return in.alias.lead(in.as) }
 
 // finish turns a tool's answer or error into a Result, without secrets and within the
 // answer budget (a tool keeps to it; an error quoting what it was given might not).
@@ -123,50 +123,36 @@ func (rt *Runtime) cut(s string) string {
 	return string(r[:limit-80]) + fmt.Sprintf("\n[cut: %d characters more, over the answer budget]", len(r)-(limit-80))
 }
 
-func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawMessage, confirm func(context.Context, string) (bool, bool, error)) (text string, err error) {
+// run runs a call the edge read: its arguments checked (and defaulted) against the schema,
+// its athlete taken out, the caller's key set for that athlete, its journal begun, the tool
+// run under the call timeout, the caller's notices put at the top of its answer.
+func (c *Catalog) run(ctx context.Context, rt *Runtime, in *incoming, confirm func(context.Context, string) (bool, bool, error)) (text string, err error) {
+	e := in.entry
 	defer func() {
 		if r := recover(); r != nil {
-			rt.logger().Error("tool panicked", "tool", e.Name, "panic", LogValue(redact(fmt.Sprint(r), rt.Secrets)), "stack", string(debug.Stack()))
-			text, err = "", manifest.Errorf("%s failed with an internal error (%s). This is a bug in intervals-mcp: please report it; other tools still work", e.Name, LogValue(fmt.Sprint(r)))
+			text, err = "", rt.bug(e, r)
 		}
 	}()
-	if len(args) > MaxArgsBytes {
-		return "", manifest.Errorf("the arguments are %d bytes, over the %d a call may send: send less (each argument's limit is in the tool's schema)", len(args), MaxArgsBytes)
+	if in.err != nil {
+		return "", in.err
 	}
-	in, err := e.Input()
+	schema, err := e.Input()
 	if err != nil {
 		return "", err
 	}
-	args, asked, err := referenceArgs(e, args, c.coach)
-	if err != nil {
-		return "", err
-	}
-	args, err = in.Check(args)
-	if err != nil {
+	if err := schema.CheckArgs(in.args); err != nil {
 		return "", manifest.Errorf("%v", err)
 	}
-	athlete := rt.AthleteID
-	if athlete == "" {
-		athlete = "0"
+	athlete, every, err := c.athlete(rt, e, in.args)
+	if err != nil {
+		return "", err
 	}
-	every := false
-	if c.coach {
-		var who string
-		args, who, err = takeAthlete(args)
-		if err != nil {
-			return "", err
-		}
-		switch {
-		case who == EveryAthlete && !e.EveryAthlete:
-			return "", manifest.Errorf("argument athlete: %s takes one athlete id (from list_athletes), not %s", e.Name, EveryAthlete)
-		case who == EveryAthlete:
-			every = true
-		case who != "":
-			athlete = who
-		}
+	args, err := json.Marshal(in.args)
+	if err != nil {
+		return "", err
 	}
 	// The answer is due at the deadline; the tool's own context ends a fifth earlier, which
-	// leaves its rollback (journal.go) the rest.
+	// leaves its rollback the rest.
 	timeout := rt.Timeout
 	if timeout <= 0 {
 		timeout = DefaultCallTimeout
@@ -175,6 +161,9 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 	deadline := start.Add(timeout)
 	work, cancel := context.WithDeadline(ctx, deadline.Add(-timeout/5))
 	defer cancel()
+	who, _ := caller.From(ctx)
+	who.Key = caller.KeyOf(who.Credential(rt.Credential), athlete)
+	work = caller.With(work, who)
 	env := &toolcall.Env{
 		Client:    rt.Client,
 		AthleteID: athlete,
@@ -184,6 +173,7 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 		Confirm:   confirm,
 		Deadline:  deadline,
 		Writes:    rt.Writes,
+		Caller:    who,
 
 		EveryAthlete: every,
 	}
@@ -192,19 +182,87 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, e *Entry, args json.RawM
 		env.Cache = &toolcall.Cache{}
 		defer rt.Cache.Forget(rt.Client)
 	}
-	if err := checkServed(work, env, asked); err != nil {
+	if err := checkServed(work, env, in.asked); err != nil {
 		return "", err
 	}
-	work, pc, err := rt.Persist.begin(work, env, e.Name, e.Access != manifest.Read)
+	jc, err := rt.Journals.Begin(work, env, e.Name, e.Access != manifest.Read)
 	if err != nil {
-		return pc.end(ctx, "", err)
+		return withNotices(jc.Notices(ctx), "", err)
 	}
-	text, err = e.Run(work, env, args)
+	text, err, crashed := rt.runTool(work, e, env, args)
 	rt.logger().Debug("tool call", "tool", e.Name, "athlete", athlete, "ms", time.Since(start).Milliseconds(), "error", err != nil)
+	switch {
+	case crashed:
+		jc.Abandon() // its rollback did not run: the recovery rolls its journal back
+	case errors.Is(err, errNeedInput):
+		jc.End(ctx, false)
+		return text, err // the question is the answer; notices wait for the next one
+	default:
+		jc.End(ctx, err != nil)
+	}
 	if err != nil && work.Err() == context.DeadlineExceeded && ctx.Err() == nil {
 		err = &callTimeout{limit: timeout, err: err}
 	}
-	return pc.end(ctx, text, err)
+	return withNotices(jc.Notices(ctx), text, err)
+}
+
+// runTool runs e's handler. A panic is a bug in it: crashed says so, and err tells the user.
+func (rt *Runtime) runTool(ctx context.Context, e *Entry, env *toolcall.Env, args json.RawMessage) (text string, err error, crashed bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			text, err, crashed = "", rt.bug(e, r), true
+		}
+	}()
+	text, err = e.Run(ctx, env, args)
+	return text, err, false
+}
+
+// bug logs a panic of tool e, with its stack, and is the error its caller reads.
+func (rt *Runtime) bug(e *Entry, r any) error {
+	rt.logger().Error("tool panicked", "tool", e.Name, "panic", LogValue(redact(fmt.Sprint(r), rt.Secrets)), "stack", string(debug.Stack()))
+	return manifest.Errorf("%s failed with an internal error (%s). This is a bug in intervals-mcp: please report it; other tools still work", e.Name, LogValue(fmt.Sprint(r)))
+}
+
+// athlete takes the coach's athlete argument out of args: the call's athlete (the
+// configured one when not given), and whether it is every athlete of list_athletes.
+func (c *Catalog) athlete(rt *Runtime, e *Entry, args map[string]any) (athlete string, every bool, err error) {
+	athlete = rt.AthleteID
+	if athlete == "" {
+		athlete = "0"
+	}
+	if !c.coach {
+		return athlete, false, nil
+	}
+	who, _ := args[AthleteArg].(string) // the schema's pattern has checked it
+	delete(args, AthleteArg)
+	switch {
+	case who == EveryAthlete && !e.EveryAthlete:
+		return "", false, manifest.Errorf("argument athlete: %s takes one athlete id (from list_athletes), not %s", e.Name, EveryAthlete)
+	case who == EveryAthlete:
+		return athlete, true, nil
+	case who == "":
+		return athlete, false, nil
+	case who != "0" && !strings.HasPrefix(who, "i"):
+		who = "i" + who // Intervals.icu's ids are i and digits; the digits alone name the same athlete
+	}
+	return who, false, nil
+}
+
+// withNotices puts the caller's notices (a rollback of theirs, told once) at the top of a
+// call's answer or error.
+func withNotices(notices []string, text string, err error) (string, error) {
+	var over *intervals.OverBudgetError
+	if errors.As(err, &over) && !strings.Contains(err.Error(), "roll") {
+		err = manifest.Errorf("%s", over.Error()) // a read: the budget's own words say it all
+	}
+	if len(notices) == 0 {
+		return text, err
+	}
+	head := strings.Join(notices, "\n") + "\n\n"
+	if err != nil {
+		return "", manifest.Errorf("%s%s", head, errorText(err))
+	}
+	return head + text, nil
 }
 
 // callTimeout is a call stopped by the server's call deadline (not the client's).
@@ -227,28 +285,6 @@ func (e *callTimeout) text() string {
 }
 
 const deadlineText = "Intervals.icu did not answer in time; try again or narrow the range"
-
-// takeAthlete removes the coach's athlete argument from args: an athlete id, or EveryAthlete.
-func takeAthlete(args json.RawMessage) (json.RawMessage, string, error) {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(args, &m); err != nil {
-		return nil, "", manifest.Errorf("arguments must be a JSON object")
-	}
-	raw, ok := m[AthleteArg]
-	if !ok {
-		return args, "", nil
-	}
-	delete(m, AthleteArg)
-	var who string
-	if err := json.Unmarshal(raw, &who); err != nil || (who != "" && who != EveryAthlete && !athleteForm().MatchString(who)) {
-		return nil, "", manifest.Errorf("argument athlete: expected an athlete id such as i12345 (from list_athletes)")
-	}
-	if who != "" && who != "0" && who != EveryAthlete && !strings.HasPrefix(who, "i") {
-		who = "i" + who // Intervals.icu's ids are i and digits; the digits alone name the same athlete
-	}
-	out, err := json.Marshal(m)
-	return out, who, err
-}
 
 // errorText turns a tool's error into what the model reads: what went wrong and what to do.
 func errorText(err error) string {

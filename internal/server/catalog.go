@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"slices"
 	"sync"
 
@@ -16,23 +17,8 @@ import (
 // call is for. The server removes it before the tool decodes its arguments.
 const AthleteArg = "athlete"
 
-// snakeCase reports whether name is snake_case, ^[a-z][a-z0-9]*(_[a-z0-9]+)*$: written out,
-// since NewCatalog checks every tool's name at every start and compiling the expression
-// took longer than all the checks.
-func snakeCase(name string) bool {
-	if name == "" || name[0] < 'a' || name[0] > 'z' || name[len(name)-1] == '_' {
-		return false
-	}
-	for i := 1; i < len(name); i++ {
-		switch c := name[i]; {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-		case c == '_' && name[i-1] != '_':
-		default:
-			return false
-		}
-	}
-	return true
-}
+// snakeCase matches a tool's or a prompt's name: lower-case words joined by single underscores.
+var snakeCase = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`) })
 
 // Entry is one exposed tool. Its Schema is the input schema as listed: the tool's own, with
 // the coach's athlete argument in coach mode.
@@ -44,8 +30,8 @@ type Entry struct {
 	inputErr error
 }
 
-// Input returns the schema compiled for checking calls. Compiling is the costly part of
-// start-up, so it happens on first use (or in CompileAll), not in NewCatalog.
+// Input returns the schema compiled for checking calls, compiled on first use (CompileAll
+// compiles every one).
 func (e *Entry) Input() (*schema.Input, error) {
 	e.once.Do(func() {
 		e.input, e.inputErr = schema.CompileJSON(e.Schema)
@@ -84,7 +70,7 @@ func (c *Catalog) Lookup(name string) (*Entry, bool) {
 // seen holds the tools checked so far, by name.
 func checkDef(t *manifest.Tool, seen map[string][]*manifest.Def, ops map[string]bool) error {
 	switch {
-	case !snakeCase(t.Name):
+	case !snakeCase().MatchString(t.Name):
 		return fmt.Errorf("tool %q: the name must be snake_case (a-z, 0-9, _)", t.Name)
 	case len(seen[t.Name]) > 0 && !readOnlyPair(append(seen[t.Name], &t.Def)):
 		return fmt.Errorf("tool %q is defined twice (only a tool and its read-only variant, a read tool with ReadOnlyVariant set, in the same toolset, may share a name)", t.Name)
@@ -129,8 +115,7 @@ func readOnlyPair(defs []*manifest.Def) bool {
 // call, no input schema), whether the filter keeps it or not, so that a mistake fails at
 // start-up in any configuration. Then it applies the filter. Schemas are the tools' own
 // (committed, never reflected here); with the coach toolset on, every schema gains the
-// optional athlete argument. Compiling them for argument checks waits for first use (see
-// CompileAll).
+// optional athlete argument.
 func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
 	ops := make(map[string]bool, len(intervals.Operations))
 	for _, op := range intervals.Operations {
@@ -143,7 +128,6 @@ func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
 		}
 	}
 	c := &Catalog{Entries: make([]*Entry, 0, len(tools)), byName: make(map[string]*Entry, len(tools)), coach: f.Has(manifest.Coach)}
-	entries := make([]Entry, 0, len(tools)) // one allocation; it never grows past its capacity
 	for _, t := range tools {
 		if !f.Allows(t.Def) {
 			continue
@@ -155,8 +139,7 @@ func NewCatalog(tools []manifest.Tool, f manifest.Filter) (*Catalog, error) {
 			}
 			t.Schema = raw
 		}
-		entries = append(entries, Entry{Tool: t})
-		e := &entries[len(entries)-1]
+		e := &Entry{Tool: t}
 		c.Entries = append(c.Entries, e)
 		c.byName[t.Name] = e
 	}

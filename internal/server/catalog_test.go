@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	invopop "github.com/invopop/jsonschema"
 	"net/http"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
+
+	invopop "github.com/invopop/jsonschema"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -299,22 +299,6 @@ func TestWriteToolsThroughAClientSession(t *testing.T) {
 		}
 		if !wrote[tool.Name] {
 			t.Errorf("%s (%s): no write reached Intervals.icu", tool.Name, tool.Access)
-		}
-	}
-}
-
-// snakeCase is the expression its comment gives, written out.
-func TestSnakeCaseIsTheExpression(t *testing.T) {
-	re := regexp.MustCompile(`^[a-z][a-z0-9]*(_[a-z0-9]+)*$`)
-	names := []string{"", "a", "get_events", "get_events2", "a_1_b", "x9", "_a", "a_", "a__b", "A", "getEvents", "get-events", "get events", "9a", "a_B", "é", "a\x00", "ab_c_"}
-	for _, a := range []string{"a", "z", "0", "9", "_", "A", "-", "é"} {
-		for _, b := range []string{"a", "z", "0", "9", "_", "A", "-"} {
-			names = append(names, a+b, "x"+a+b, "x"+a+b+"y")
-		}
-	}
-	for _, n := range names {
-		if got, want := snakeCase(n), re.MatchString(n); got != want {
-			t.Errorf("snakeCase(%q) = %v, the expression says %v", n, got, want)
 		}
 	}
 }

@@ -39,7 +39,7 @@ func addPrompts(srv *mcp.Server, ps []manifest.Prompt) error {
 	seen := map[string]bool{}
 	for _, p := range ps {
 		switch {
-		case !snakeCase(p.Name):
+		case !snakeCase().MatchString(p.Name):
 			return fmt.Errorf("prompt %q: the name must be snake_case", p.Name)
 		case seen[p.Name]:
 			return fmt.Errorf("prompt %s is defined twice", p.Name)

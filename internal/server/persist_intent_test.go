@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/journal/journaltest"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
 
@@ -42,15 +43,15 @@ type intent struct {
 // move each event's id and target day, a copy and a plan each new event's external id and
 // day; what is written upstream matches it.
 func TestWritesPersistTheirIntentBeforeTheFirstWrite(t *testing.T) {
-	clock := &testClock{}
-	fake := fakeicu.New(fakeicu.Options{Now: clock.now})
+	clock := &journaltest.Clock{}
+	fake := fakeicu.New(fakeicu.Options{Now: clock.Now})
 	var is *intentStore
 	r := newReplica(t, t.TempDir(), fake, clock, "key-1", 0, func(st store.Store) store.Store {
 		is = &intentStore{Store: st, fake: fake}
 		return is
 	})
-	day := func(n int) string { return persistNow.AddDate(0, 0, n).Format("2006-01-02") }
-	if text, isErr := r.call(t, "plan_sessions", planArgs("intent", 5)); isErr {
+	day := func(n int) string { return journaltest.Start.AddDate(0, 0, n).Format("2006-01-02") }
+	if text, isErr := r.call(t, "plan_sessions", journaltest.PlanArgs("intent", 5)); isErr {
 		t.Fatal(text)
 	}
 	for _, call := range []struct {

@@ -74,7 +74,9 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 		Capabilities: serverCapabilities(cat),
 		SetCacheable: privateLists,
 	})
-	registerTools(srv, cat, &rt)
+	for _, e := range cat.Entries {
+		srv.AddTool(listedTool(e), toolHandler(cat, &rt, e))
+	}
 	if err := addResources(srv, opts.Resources); err != nil {
 		return nil, err
 	}
@@ -82,7 +84,7 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 		return nil, err
 	}
 	addViews(srv, cat)
-	srv.AddReceivingMiddleware(callAliases(cat))
+	srv.AddReceivingMiddleware(readCalls(cat))
 	return srv, nil
 }
 
@@ -120,8 +122,23 @@ func NewScoped(opts Options) (read, full *mcp.Server, writeTool func(name string
 // would leak one caller's list to another.
 func privateLists(_ context.Context, _ mcp.Request, c *mcp.Cacheable) { c.CacheScope = "private" }
 
+// listedTool is the tool as tools/list lists it: its committed input schema as it is.
+func listedTool(e *Entry) *mcp.Tool {
+	return &mcp.Tool{
+		Name:        e.Name,
+		Title:       e.Title,
+		Description: e.Description,
+		InputSchema: e.Schema,
+		Annotations: e.Annotations(),
+		Meta:        toolMeta(e),
+	}
+}
+
+// toolHandler runs the calls of e, as the edge read them (readCalls), on the caller's
+// runtime, with the client's confirmations and views.
 func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		in := callOf(ctx, cat, req)
 		crt, err := rt.callRuntime(ctx)
 		if err != nil {
 			res := rt.finish("", err)
@@ -129,12 +146,11 @@ func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 		}
 		cf := newConfirmer(req)
 		out := newOutput(ctx, req)
-		name, alias := calledAs(ctx)
-		text, err := cat.runAs(toolcall.WithOutput(ctx, out), crt, e, alias, req.Params.Arguments, cf.confirm)
+		text, err := cat.run(toolcall.WithOutput(ctx, out), crt, in, cf.confirm)
 		if r, ok := cf.inputRequired(err); ok {
 			return r, nil
 		}
-		res := crt.finishAs(alias.lead(name), text, err)
+		res := crt.finishAs(in.lead(), text, err)
 		if res.IsError {
 			rt.logger().Info("tool error", "tool", e.Name, "message", res.Text)
 		}

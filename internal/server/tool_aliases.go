@@ -1,14 +1,11 @@
 package server
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // toolAlias is another server's name of one of our tools: a call under it runs ours, with
@@ -118,56 +115,4 @@ func (a *toolAlias) lead(alias string) string {
 		return ""
 	}
 	return fmt.Sprintf("(%s is %s name: this is %s.)\n", alias, a.Whose, a.Tool)
-}
-
-// ours puts a call's arguments, given by the alias's names, under ours.
-func (a *toolAlias) ours(args json.RawMessage) (json.RawMessage, error) {
-	if a == nil || len(a.Args) == 0 {
-		return args, nil
-	}
-	var m map[string]json.RawMessage
-	if json.Unmarshal(args, &m) != nil || m == nil {
-		return args, nil // the schema's check says what is wrong
-	}
-	changed, err := renameArgs(m, a.Args, a.Whose)
-	if err != nil || !changed {
-		return args, err
-	}
-	return json.Marshal(m)
-}
-
-// aliasKey carries, in a call's context, the alias it was made under (callAliases).
-type aliasKey struct{}
-
-// callAliases is the receiving middleware that serves a tools/call under an alias: the
-// request goes on under our tool's name (the SDK knows no other), the alias in its context
-// for the tool's handler to read.
-func callAliases(cat *Catalog) mcp.Middleware {
-	return func(next mcp.MethodHandler) mcp.MethodHandler {
-		return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {
-			r, ok := req.(*mcp.CallToolRequest)
-			if method != "tools/call" || !ok || r.Params == nil {
-				return next(ctx, method, req)
-			}
-			e, a := cat.resolve(r.Params.Name)
-			if a == nil {
-				return next(ctx, method, req)
-			}
-			params := *r.Params
-			params.Name = e.Name
-			renamed := *r
-			renamed.Params = &params
-			return next(context.WithValue(ctx, aliasKey{}, strings.Clone(r.Params.Name)), method, &renamed)
-		}
-	}
-}
-
-// calledAs is the alias a call was made under ("" for our name), and the alias's entry.
-func calledAs(ctx context.Context) (string, *toolAlias) {
-	name, _ := ctx.Value(aliasKey{}).(string)
-	a, ok := toolAliases[name]
-	if !ok {
-		return "", nil
-	}
-	return name, &a
 }

@@ -90,3 +90,20 @@ func (s *DB) giveBack(ctx context.Context, buckets []Bucket) error {
 	}
 	return nil
 }
+
+// CallerBudget is the upstream budget of a server of replicas, in the form the Intervals.icu
+// client takes (intervals.Options.Budget): before each request, one token from the caller's
+// bucket (perCaller's rate and burst, keyed "cred:" + key(ctx), the call's caller key) and
+// one from global, through the store open opens (the server's, opened on first need).
+func CallerBudget(open func(context.Context) (Store, error), perCaller, global Bucket, key func(context.Context) string, now func() time.Time) func(ctx context.Context) (bool, time.Duration, error) {
+	return func(ctx context.Context) (bool, time.Duration, error) {
+		st, err := open(ctx)
+		if err != nil {
+			return false, 0, err
+		}
+		b := perCaller
+		b.Key = "cred:" + key(ctx)
+		d, err := st.TakeBudget(ctx, now(), b, global)
+		return d.Allowed, d.RetryAfter, err
+	}
+}

@@ -2,10 +2,10 @@
 // athlete, the clock, the answer budget, the deadline), the read cache kept across calls,
 // the plans of writes in progress, the Output a tool may add to its text (a view's data, a
 // PNG), and the hooks through which a call's confirmations and write journal are kept
-// outside the process (implemented by internal/server on internal/store).
+// outside the process (implemented by internal/journal on internal/store).
 //
 // The tool model (what a tool is: internal/manifest) builds on it; the server builds one Env
 // per call, tests build their own.
 //
-// Imports: the generated client (gen/intervals) and the standard library only.
+// Imports: the generated client (gen/intervals) and internal/caller (who calls).
 package toolcall

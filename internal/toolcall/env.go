@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 )
 
 // DefaultBudget is how many characters a tool answer may use unless configured otherwise:
@@ -33,12 +34,12 @@ type Env struct {
 	Deadline time.Time
 	// Writes keeps the plans of writes in progress across calls (see Writes); nil keeps none.
 	Writes *Writes
-	// Caller names who calls: a hash of the credential and the athlete, never the credential.
-	// Confirmations and journal notices are bound to it. "" in tests.
-	Caller string
+	// Caller is who calls (caller.Caller), its Key set by the server for this call's athlete:
+	// confirmations, journals and notices are bound to the key. The zero Caller in tests.
+	Caller caller.Caller
 	// Confirmations keeps range-delete tokens outside the process; nil: a per-process HMAC.
 	Confirmations Confirmations
-	// Journal persists multi-event writes as they happen (persist.go); nil: memory only.
+	// Journal persists multi-event writes as they happen (internal/journal); nil: memory only.
 	Journal JournalRecorder
 	// EveryAthlete asks a tool of Def.EveryAthlete for every athlete the account lists
 	// (coach mode, athlete "all"); AthleteID is then the account's own.

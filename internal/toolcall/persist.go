@@ -6,7 +6,7 @@ import (
 	"time"
 )
 
-// What a call keeps outside its process (internal/store, wired by the server): range-delete
+// What a call keeps outside its process (internal/journal, on internal/store): range-delete
 // confirmations and the write journal of multi-event writes. Both are nil in tests and
 // wherever nothing is kept: the tools then keep them in memory, as before.
 

@@ -12,23 +12,22 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
+// maxActivities is limit's maximum in activitiesIn's schema.
+const maxActivities = 200
+
 type activitiesIn struct {
 	Oldest string `json:"oldest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default newest-6)"`
 	Newest string `json:"newest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default today)"`
 	Limit  int    `json:"limit,omitempty" jsonschema:"minimum=1,maximum=200,default=50"`
 }
 
-// maxActivities is limit's maximum in activitiesIn's schema.
-const maxActivities = 200
-
-type activityIn struct {
-	ActivityID string `json:"activity_id" jsonschema_description:"e.g. i12345678"`
-}
-
-type streamsIn struct {
-	ActivityID string   `json:"activity_id" jsonschema_description:"e.g. i12345678"`
-	Types      []string `json:"types,omitempty" jsonschema_description:"Default all, e.g. watts, heartrate, velocity_smooth"`
-	Points     int      `json:"points,omitempty" jsonschema:"minimum=5,maximum=120,default=60" jsonschema_description:"Points per stream"`
+func getActivitiesTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_activities", Title: "List activities",
+		Description: "Activities in a local date range (default the last 7 days), newest first: time, distance, pace or power, HR, load.",
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "listActivities"},
+		Aliases: aliases(rangeAliases, dropped("include_unnamed")), // we list every activity, named or not
+	}, getActivities)
 }
 
 func getActivities(ctx context.Context, env *toolcall.Env, in activitiesIn) (string, error) {
@@ -64,6 +63,18 @@ func activityID(id string) (string, error) {
 }
 
 var activityIDForm = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^i?[0-9]{1,19}$`) })
+
+type activityIn struct {
+	ActivityID string `json:"activity_id" jsonschema_description:"e.g. i12345678"`
+}
+
+func getActivityDetailsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_activity_details", Title: "Activity details",
+		Description: "One activity in full: time, distance, pace, HR, power, load, zones, effort, gear, notes.",
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "getActivity", "listGear"},
+	}, getActivityDetails)
+}
 
 func getActivityDetails(ctx context.Context, env *toolcall.Env, in activityIn) (string, error) {
 	r, err := activityToShow(ctx, env, in.ActivityID)
@@ -108,6 +119,14 @@ func recordedActivity(ctx context.Context, env *toolcall.Env, rawID string) (r s
 	return r, stub, nil
 }
 
+func getActivityIntervalsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_activity_intervals", Title: "Activity intervals",
+		Description: "An activity's work and recovery intervals with time, distance, pace or power, HR.",
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "getIntervals", "getActivity"},
+	}, getActivityIntervals)
+}
+
 func getActivityIntervals(ctx context.Context, env *toolcall.Env, in activityIn) (string, error) {
 	r, stub, err := recordedActivity(ctx, env, in.ActivityID)
 	if err != nil || stub != "" {
@@ -122,6 +141,21 @@ func getActivityIntervals(ctx context.Context, env *toolcall.Env, in activityIn)
 		return "", noData("read intervals", resp.StatusCode())
 	}
 	return r.note + r.a.units.Intervals(*resp.JSON200, deref(r.act.Type), env.MaxChars()), nil
+}
+
+type streamsIn struct {
+	ActivityID string   `json:"activity_id" jsonschema_description:"e.g. i12345678"`
+	Types      []string `json:"types,omitempty" jsonschema_description:"Default all, e.g. watts, heartrate, velocity_smooth"`
+	Points     int      `json:"points,omitempty" jsonschema:"minimum=5,maximum=120,default=60" jsonschema_description:"Points per stream"`
+}
+
+func getActivityStreamsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_activity_streams", Title: "Activity streams",
+		Description: "An activity's streams (power, HR, cadence, speed...) summarised: min/avg/max, gaps, time in zones, downsampled profile.",
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "getActivityStreams", "getActivity"},
+		Aliases: []manifest.Alias{{Name: "stream_types", For: "types", Convert: commaList("types")}},
+	}, getActivityStreams)
 }
 
 func getActivityStreams(ctx context.Context, env *toolcall.Env, in streamsIn) (string, error) {

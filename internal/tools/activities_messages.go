@@ -10,9 +10,12 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
-type messageIn struct {
-	ActivityID string `json:"activity_id" jsonschema_description:"e.g. i12345678"`
-	Content    string `json:"content" jsonschema:"maxLength=4000" jsonschema_description:"Comment text"`
+func getActivityMessagesTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_activity_messages", Title: "Activity comments",
+		Description: "The comments (chat) on an activity.",
+		Toolset:     manifest.Activities, Access: manifest.Read, Operations: []string{"getAthlete", "getActivity", "listActivityMessages"},
+	}, getActivityMessages)
 }
 
 func getActivityMessages(ctx context.Context, env *toolcall.Env, in activityIn) (string, error) {
@@ -30,6 +33,19 @@ func getActivityMessages(ctx context.Context, env *toolcall.Env, in activityIn) 
 		ms = *resp.JSON200
 	}
 	return r.note + r.a.units.Messages(id, ms, env.MaxChars()), nil
+}
+
+type messageIn struct {
+	ActivityID string `json:"activity_id" jsonschema_description:"e.g. i12345678"`
+	Content    string `json:"content" jsonschema:"maxLength=4000" jsonschema_description:"Comment text"`
+}
+
+func addActivityMessageTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "add_activity_message", Title: "Comment on an activity",
+		Description: "Add a comment to an activity.",
+		Toolset:     manifest.Activities, Access: manifest.Write, Operations: []string{"getAthlete", "getActivity", "sendActivityMessage"},
+	}, addActivityMessage)
 }
 
 func addActivityMessage(ctx context.Context, env *toolcall.Env, in messageIn) (string, error) {

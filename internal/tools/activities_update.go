@@ -25,6 +25,18 @@ type updateActivityIn struct {
 	Gear        string  `json:"gear,omitempty" jsonschema_description:"Gear id or name"`
 }
 
+func updateActivityTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "update_activity",
+		Title:       "Update an activity's notes",
+		Description: "Changes a recorded activity's name, description, RPE (1-10), feel (1-5, 1 strong..5 weak) or gear. Recorded data is never changed.",
+		Toolset:     manifest.Activities,
+		Access:      manifest.Write,
+		Idempotent:  true,
+		Operations:  []string{"getAthlete", "getActivity", "listGear", "updateActivity"},
+	}, updateActivity)
+}
+
 func updateActivity(ctx context.Context, env *toolcall.Env, in updateActivityIn) (string, error) {
 	id, err := activityID(in.ActivityID)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
@@ -27,7 +28,7 @@ type referenceCall struct {
 }
 
 // createdID is the id an answer gives the event it wrote.
-var createdID = regexp.MustCompile(`\[id (\d+)\]`)
+var createdID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[id (\d+)\]`) })
 
 // TestReferenceServersDocumentedCallsReplay replays, through an MCP session, the calls the
 // reference server documents (its README's tools, each tool's docstring arguments and the
@@ -96,7 +97,7 @@ func TestReferenceServersDocumentedCallsReplay(t *testing.T) {
 				t.Errorf("%s %s: want %q in:\n%s", c.tool, c.args, fill(w), out)
 			}
 		}
-		if m := createdID.FindStringSubmatch(out); strings.HasPrefix(out, "Created: ") && m != nil {
+		if m := createdID().FindStringSubmatch(out); strings.HasPrefix(out, "Created: ") && m != nil {
 			v["created"] = m[1]
 		}
 		called = append(called, c.tool)

@@ -21,6 +21,16 @@ type apiListIn struct {
 	Word string `json:"word,omitempty" jsonschema_description:"Only operations whose id, path or summary contain this word"`
 }
 
+func apiListOperationsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "api_list_operations",
+		Title:       "List API operations",
+		Description: "Lists Intervals.icu API operations (operationId, method, path, summary), filtered by tag or word. For what no other tool does.",
+		Toolset:     manifest.API,
+		Access:      manifest.Read,
+	}, apiListOperations)
+}
+
 func apiListOperations(_ context.Context, env *toolcall.Env, in apiListIn) (string, error) {
 	tag, word := strings.TrimSpace(in.Tag), strings.ToLower(strings.TrimSpace(in.Word))
 	var ops []intervals.Operation
@@ -54,6 +64,16 @@ func apiTagList(tags map[string]int) string {
 type apiDescribeIn struct {
 	Operation string `json:"operation,omitempty" jsonschema_description:"operationId, e.g. listWellnessRecords"`
 	Schema    string `json:"schema,omitempty" jsonschema_description:"A schema name shown by a description, e.g. SportSettings, to see its properties"`
+}
+
+func apiDescribeOperationTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "api_describe_operation",
+		Title:       "Describe an API operation",
+		Description: "Shows an API operation's parameters and JSON body, or a schema's properties, as api_call_operation takes them.",
+		Toolset:     manifest.API,
+		Access:      manifest.Read,
+	}, apiDescribeOperation)
 }
 
 func apiDescribeOperation(_ context.Context, env *toolcall.Env, in apiDescribeIn) (string, error) {

@@ -229,8 +229,31 @@ type apiCallIn struct {
 	Body      json.RawMessage            `json:"body,omitempty" jsonschema_description:"The JSON body, for operations that take one"`
 }
 
+func apiCallOperationTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "api_call_operation",
+		Title:       "Call an API operation",
+		Description: "Calls one Intervals.icu API operation by operationId with validated params and JSON body; the athlete id is filled in. Writes reach training data only. Only GET when read-only. Describe it first.",
+		Toolset:     manifest.API,
+		Access:      manifest.Destructive,
+	}, apiCallOperation)
+}
+
 func apiCallOperation(ctx context.Context, env *toolcall.Env, in apiCallIn) (string, error) {
 	return callAPIOperation(ctx, env, in, false)
+}
+
+// apiCallGetOperationTool is api_call_operation as a read-only server lists it, in place
+// of the one that can write: a read tool that refuses every operation but GET.
+func apiCallGetOperationTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:            "api_call_operation",
+		Title:           "Call an API operation",
+		Description:     "Calls one Intervals.icu API GET operation by operationId with validated params; the athlete id is filled in. This server is read-only: other methods are refused. Describe it first.",
+		Toolset:         manifest.API,
+		Access:          manifest.Read,
+		ReadOnlyVariant: true,
+	}, apiCallGetOperation)
 }
 
 func apiCallGetOperation(ctx context.Context, env *toolcall.Env, in apiCallIn) (string, error) {

@@ -63,7 +63,7 @@ func TestAPICallReachesEveryOperation(t *testing.T) {
 		}
 		if apiGuard(op) != nil {
 			guarded++
-			if err == nil || !strings.Contains(err.Error(), "never done through MCP") || !apiToolNameRE.MatchString(err.Error()) || len(rec.reqs) != before {
+			if err == nil || !strings.Contains(err.Error(), "never done through MCP") || !apiToolNameRE().MatchString(err.Error()) || len(rec.reqs) != before {
 				t.Errorf("%s: a write that could touch recorded training should be refused without a request, naming the tool to use; got %q, %v", o.OperationID, out, err)
 			}
 			continue

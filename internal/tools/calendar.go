@@ -34,16 +34,6 @@ func eventCategoryArg(cat string) (string, error) {
 	return "", manifest.Errorf("category %q is not an Intervals.icu event category: use one of %s", cat, strings.Join(eventCategories(), ", "))
 }
 
-type eventsIn struct {
-	Oldest   string   `json:"oldest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default today)"`
-	Newest   string   `json:"newest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default oldest+6)"`
-	Category []string `json:"category,omitempty" spec:"Event.category" jsonschema_description:"Only these"`
-}
-
-type eventIDIn struct {
-	EventID int32 `json:"event_id" jsonschema:"minimum=1" jsonschema_description:"Event id from get_events"`
-}
-
 // pairings is the recorded activity paired with each event of an answer (the event's
 // paired_activity_id), by event id.
 func pairings(evs []intervals.Event) map[int32]string {
@@ -78,6 +68,21 @@ func pairedID(raw json.RawMessage) string {
 		return strings.TrimSpace(id)
 	}
 	return s
+}
+
+type eventsIn struct {
+	Oldest   string   `json:"oldest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default today)"`
+	Newest   string   `json:"newest,omitempty" jsonschema_description:"Local YYYY-MM-DD (default oldest+6)"`
+	Category []string `json:"category,omitempty" spec:"Event.category" jsonschema_description:"Only these"`
+}
+
+func getEventsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_events", Title: "Calendar",
+		Description: "Calendar in a local date range (default the next 7 days): planned workouts (done/missed/to do), races, notes, periods.",
+		Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"getAthlete", "listEvents", "listActivities"},
+		Aliases: rangeAliases,
+	}, getEvents)
 }
 
 func getEvents(ctx context.Context, env *toolcall.Env, in eventsIn) (string, error) {
@@ -139,6 +144,18 @@ func pairedActivities(ctx context.Context, env *toolcall.Env, paired map[int32]s
 		}
 	}
 	return acts, nil
+}
+
+type eventIDIn struct {
+	EventID int32 `json:"event_id" jsonschema:"minimum=1" jsonschema_description:"Event id from get_events"`
+}
+
+func getEventByIDTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_event_by_id", Title: "Calendar event",
+		Description: "One calendar event with its workout text.",
+		Toolset:     manifest.Calendar, Access: manifest.Read, Operations: []string{"getAthlete", "showEvent"},
+	}, getEventByID)
 }
 
 func getEventByID(ctx context.Context, env *toolcall.Env, in eventIDIn) (string, error) {

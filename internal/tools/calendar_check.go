@@ -21,9 +21,10 @@ import (
 // places, over the calendar as read less what it moves or rewrites. What it finds are
 // warnings in the write's answer; the write is made all the same (the coach decides).
 //
-//   - on a day: a session of the same sport already there, two hard sessions, a session on a
-//     race day or in a holiday, sick or injured period, hard days back to back, a hard session
-//     in the easy days after an A race (calendar_plan_warnings.go adds race form);
+//   - on a day (calendar_check_days.go): a session of the same sport already there, two hard
+//     sessions, a session on a race day or in a holiday, sick or injured period, hard days
+//     back to back, a hard session in the easy days after an A race (calendar_plan_warnings.go
+//     adds race form);
 //   - in a week: more sessions of a sport than the 4 weeks before held, and the load science
 //     of internal/load (risk.go): fitness ramp, a sport's volume over its 4-week mean, the
 //     acute:chronic load ratio, Foster's monotony and strain. A load figure is warned when it
@@ -133,92 +134,6 @@ func checkCalendar(ctx context.Context, env *toolcall.Env, a *athleteCtx, w cale
 		out.warnings = append(out.warnings, ramps...)
 	}
 	sortWarnings(out.warnings)
-	return out
-}
-
-// placementWarnings checks the sessions placed against each other and against the calendar
-// kept (as read, less what the write takes off): race days, periods, the same sport or two
-// hard sessions on a day, hard days back to back, hard sessions in the days after an A race.
-func placementWarnings(placed, kept []calSession) []format.PlanWarning {
-	var plan []calSession
-	for _, p := range placed {
-		if p.category != "NOTE" {
-			plan = append(plan, p)
-		}
-	}
-	all := append(append([]calSession{}, plan...), kept...)
-	var out []format.PlanWarning
-	raceDay := map[string]bool{}
-	for i, p := range plan {
-		for j, o := range all {
-			if j == i || o.date != p.date || !strings.HasPrefix(o.category, "RACE_") || o.plan && strings.HasPrefix(p.category, "RACE_") && j < i {
-				continue
-			}
-			raceDay[p.date] = true
-			out = append(out, format.PlanWarning{Kind: format.WarnRaceDay, Date: p.date, Session: p.label, Other: o.label})
-		}
-		for _, o := range kept {
-			switch o.category {
-			case "HOLIDAY", "SICK", "INJURED":
-				if o.date <= p.date && p.date <= o.last {
-					out = append(out, format.PlanWarning{Kind: format.WarnPeriod, Date: p.date, Session: p.label, Other: o.label, Until: o.last})
-				}
-			}
-		}
-	}
-	// On a day without a race (a race day is said already): a session of the same sport as
-	// one already there (both hard, said with it), else two hard sessions, one of the write.
-	for i, p := range plan {
-		if raceDay[p.date] {
-			continue
-		}
-		same := false
-		for _, o := range kept {
-			if o.date == p.date && workoutOrRace(o.category) && o.kind() == p.kind() {
-				out = append(out, format.PlanWarning{Kind: format.WarnSameSport, Date: p.date, Session: p.label, Other: o.label, BothHard: p.hard() && o.hard()})
-				same = true
-				break
-			}
-		}
-		if same || !p.hard() {
-			continue
-		}
-		for j, o := range all {
-			if j != i && o.date == p.date && workoutOrRace(o.category) && o.hard() && !(o.plan && j < i) && !(p.moved && o.moved) {
-				out = append(out, format.PlanWarning{Kind: format.WarnTwoHard, Date: p.date, Session: p.label, Other: o.label})
-				break
-			}
-		}
-	}
-	// Hard sessions in the days after an A race; else hard days back to back.
-	afterA := map[int]bool{}
-	for _, r := range all {
-		if r.category != "RACE_A" {
-			continue
-		}
-		n := raceRecovery(r.secs)
-		for i, p := range plan {
-			if days, ok := calendarDays(r.date, p.date); ok && days >= 1 && days <= n && p.hard() {
-				afterA[i] = true
-				out = append(out, format.PlanWarning{Kind: format.WarnAfterARace, Date: p.date, Session: p.label, Other: r.label, Days: days, Recovery: n})
-			}
-		}
-	}
-	for i, p := range plan {
-		if afterA[i] || !p.hard() || strings.HasPrefix(p.category, "RACE_") {
-			continue
-		}
-		for j, o := range all {
-			d, _ := calendarDays(p.date, o.date)
-			// a pair of the write is said once, on its later day; two sessions it moves
-			// were moved together, as they were
-			if j == i || (d != -1 && d != 1) || !workoutOrRace(o.category) || !o.hard() || o.plan && d == 1 || p.moved && o.moved {
-				continue
-			}
-			out = append(out, format.PlanWarning{Kind: format.WarnBackToBack, Date: p.date, Session: p.label, Other: o.label, Days: d})
-			break
-		}
-	}
 	return out
 }
 

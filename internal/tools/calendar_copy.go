@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -14,6 +15,17 @@ type copyIn struct {
 	selection
 	ToDate    string `json:"to_date" jsonschema_description:"New date of the first; spacing kept"`
 	AllowPast bool   `json:"allow_past,omitempty"`
+}
+
+func copySessionsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "copy_sessions",
+		Title:       "Copy sessions",
+		Description: "Copies sessions (ids, or a date range) to a new start date, keeping their spacing.",
+		Toolset:     manifest.Calendar,
+		Access:      manifest.Write,
+		Operations:  []string{"getAthlete", "showEvent", "listEvents", "createMultipleEvents", "deleteEventsBulk", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
+	}, copySessions)
 }
 
 func copySessions(ctx context.Context, env *toolcall.Env, in copyIn) (string, error) {

@@ -24,6 +24,14 @@ type deleteEventIn struct {
 	EventIDs []sessionRef `json:"event_ids,omitempty" jsonschema_description:"Several event ids: all are deleted, or none"`
 }
 
+func deleteEventTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "delete_event", Title: "Delete events",
+		Description: "Delete one calendar event, or several at once (all or none). Sessions paired with a recorded activity are never deleted.",
+		Toolset:     manifest.Calendar, Access: manifest.Destructive, Idempotent: true, Operations: []string{"getAthlete", "showEvent", "deleteEvent", "deleteEventsBulk"},
+	}, deleteEvent)
+}
+
 // deleteEvent deletes one event by its own endpoint, or several through deleteSessions (one
 // bulk delete, after every id was read and none is paired).
 func deleteEvent(ctx context.Context, env *toolcall.Env, in deleteEventIn) (string, error) {
@@ -75,13 +83,6 @@ var tokenKey = sync.OnceValue(func() []byte {
 	return k
 })
 
-type deleteRangeIn struct {
-	Oldest   string   `json:"oldest" jsonschema_description:"First local date YYYY-MM-DD"`
-	Newest   string   `json:"newest" jsonschema_description:"Last local date YYYY-MM-DD"`
-	Category []string `json:"category,omitempty" spec:"Event.category" jsonschema_description:"Only these (default all)"`
-	Confirm  string   `json:"confirm,omitempty" jsonschema_description:"Token from the preview; omit to preview"`
-}
-
 // rangeToken signs a preview; expiry is Unix seconds.
 func rangeToken(athlete, oldest, newest string, cats []string, ids []int32, expiry int64) string {
 	m := hmac.New(sha256.New, tokenKey())
@@ -93,6 +94,22 @@ func rangeToken(athlete, oldest, newest string, cats []string, ids []int32, expi
 	}
 	fmt.Fprintf(m, "|%d", expiry)
 	return strconv.FormatInt(expiry, 10) + "." + hex.EncodeToString(m.Sum(nil)[:16])
+}
+
+type deleteRangeIn struct {
+	Oldest   string   `json:"oldest" jsonschema_description:"First local date YYYY-MM-DD"`
+	Newest   string   `json:"newest" jsonschema_description:"Last local date YYYY-MM-DD"`
+	Category []string `json:"category,omitempty" spec:"Event.category" jsonschema_description:"Only these (default all)"`
+	Confirm  string   `json:"confirm,omitempty" jsonschema_description:"Token from the preview; omit to preview"`
+}
+
+func deleteEventsByDateRangeTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "delete_events_by_date_range", Title: "Delete events in a range",
+		Description: "Delete calendar events between two local dates: the first call previews and returns a token, a second with confirm=token deletes exactly those. Paired sessions are kept.",
+		Toolset:     manifest.Calendar, Access: manifest.Destructive, Operations: []string{"getAthlete", "listEvents", "deleteEventsBulk"},
+		Aliases: rangeAliases,
+	}, deleteEventsByDateRange)
 }
 
 func deleteEventsByDateRange(ctx context.Context, env *toolcall.Env, in deleteRangeIn) (string, error) {

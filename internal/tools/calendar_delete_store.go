@@ -38,7 +38,7 @@ func previewToken(ctx context.Context, env *toolcall.Env, athlete, oldest, newes
 	if env.Confirmations == nil {
 		return rangeToken(athlete, oldest, newest, cats, ids, expires.Unix()), nil
 	}
-	token, err := env.Confirmations.PutConfirmation(ctx, env.Caller, rangeContent(athlete, oldest, newest, cats, ids), expires)
+	token, err := env.Confirmations.PutConfirmation(ctx, env.Caller.Key, rangeContent(athlete, oldest, newest, cats, ids), expires)
 	if err != nil {
 		return "", fmt.Errorf("keep the confirmation token: %w; nothing was deleted, try the preview again", err)
 	}
@@ -48,7 +48,7 @@ func previewToken(ctx context.Context, env *toolcall.Env, athlete, oldest, newes
 // takeToken takes a stored token for the events now in the range, once, and says what to do
 // when it cannot.
 func takeToken(ctx context.Context, env *toolcall.Env, token, athlete, oldest, newest string, cats []string, ids []int32) error {
-	err := env.Confirmations.TakeConfirmation(ctx, token, env.Caller, rangeContent(athlete, oldest, newest, cats, ids), env.Time())
+	err := env.Confirmations.TakeConfirmation(ctx, token, env.Caller.Key, rangeContent(athlete, oldest, newest, cats, ids), env.Time())
 	again := "nothing was deleted; call again without confirm for a fresh preview"
 	switch {
 	case err == nil:

@@ -53,7 +53,7 @@ func TestRangeDeletePreviewsWithoutWriting(t *testing.T) {
 	if !strings.Contains(out, "Preview, nothing deleted yet") || !strings.Contains(out, "Kept (paired with a recorded activity, never deleted)") {
 		t.Errorf("the preview should list what goes and what is kept:\n%s", out)
 	}
-	golden(t, "delete_events_by_date_range", "two_weeks_preview", confirmTokenRe.ReplaceAllString(out, `confirm="TOKEN"`)+"\n", maskNumbers)
+	golden(t, "delete_events_by_date_range", "two_weeks_preview", confirmTokenRe().ReplaceAllString(out, `confirm="TOKEN"`)+"\n", maskNumbers)
 }
 
 func TestRangeDeleteDeletesExactlyThePreviewedEventsByID(t *testing.T) {

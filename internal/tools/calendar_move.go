@@ -13,13 +13,6 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
-type moveIn struct {
-	selection
-	Days      int    `json:"days,omitempty" jsonschema_description:"Shift in days, + or -"`
-	ToDate    string `json:"to_date,omitempty" jsonschema_description:"Or new date of the first; spacing kept"`
-	AllowPast bool   `json:"allow_past,omitempty"`
-}
-
 // A move is resolved once to absolute dates: its plan, each session's id with the day it is
 // on and the day it goes to, is kept in env.Writes under a key made of the athlete and the
 // arguments, from before the first write until the move is done or rolled back. A repeat of
@@ -43,6 +36,24 @@ func moveKey(athlete string, in moveIn) string {
 	b, _ := json.Marshal(in)
 	sum := sha256.Sum256(append([]byte("move_sessions\x00"+athlete+"\x00"), b...))
 	return "move:" + hex.EncodeToString(sum[:8])
+}
+
+type moveIn struct {
+	selection
+	Days      int    `json:"days,omitempty" jsonschema_description:"Shift in days, + or -"`
+	ToDate    string `json:"to_date,omitempty" jsonschema_description:"Or new date of the first; spacing kept"`
+	AllowPast bool   `json:"allow_past,omitempty"`
+}
+
+func moveSessionsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "move_sessions",
+		Title:       "Move sessions",
+		Description: "Moves planned sessions (ids, or a date range) by days or to a date. Done sessions are never moved.",
+		Toolset:     manifest.Calendar,
+		Access:      manifest.Write,
+		Operations:  []string{"getAthlete", "showEvent", "listEvents", "updateEvent", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
+	}, moveSessions)
 }
 
 func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, error) {

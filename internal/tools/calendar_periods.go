@@ -27,27 +27,6 @@ var periodKinds = map[string]string{"BLOCK": "NOTE", "HOLIDAY": "HOLIDAY", "SICK
 // periodCategories are the categories update_period and delete_period accept.
 var periodCategories = []string{"NOTE", "HOLIDAY", "SICK", "INJURED"}
 
-type periodIn struct {
-	Kind        string `json:"kind" jsonschema:"enum=BLOCK,enum=HOLIDAY,enum=SICK,enum=INJURED"`
-	Name        string `json:"name,omitempty" jsonschema_description:"Default: the kind"`
-	Start       string `json:"start" jsonschema_description:"YYYY-MM-DD"`
-	End         string `json:"end,omitempty" jsonschema_description:"Last day; or weeks"`
-	Weeks       int    `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52"`
-	Description string `json:"description,omitempty" jsonschema:"maxLength=4000"`
-}
-
-type periodUpdateIn struct {
-	ID          sessionRef `json:"id" jsonschema_description:"Event id"`
-	Name        string     `json:"name,omitempty"`
-	Start       string     `json:"start,omitempty" jsonschema_description:"YYYY-MM-DD"`
-	End         string     `json:"end,omitempty" jsonschema_description:"Last day"`
-	Description string     `json:"description,omitempty" jsonschema:"maxLength=4000"`
-}
-
-type periodDeleteIn struct {
-	ID sessionRef `json:"id" jsonschema_description:"Event id"`
-}
-
 // periodDays resolves start and end (or weeks) into the first and last day.
 func periodDays(start, end string, weeks int, today time.Time) (string, string, error) {
 	first, err := resolveDate(start, today)
@@ -77,6 +56,26 @@ func periodDays(start, end string, weeks int, today time.Time) (string, string, 
 func exclusiveEnd(last string) string {
 	t, _ := time.Parse(ymd, last)
 	return t.AddDate(0, 0, 1).Format(ymd) + "T00:00:00"
+}
+
+type periodIn struct {
+	Kind        string `json:"kind" jsonschema:"enum=BLOCK,enum=HOLIDAY,enum=SICK,enum=INJURED"`
+	Name        string `json:"name,omitempty" jsonschema_description:"Default: the kind"`
+	Start       string `json:"start" jsonschema_description:"First day YYYY-MM-DD"`
+	End         string `json:"end,omitempty" jsonschema_description:"Last day; or weeks"`
+	Weeks       int    `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52"`
+	Description string `json:"description,omitempty" jsonschema:"maxLength=4000"`
+}
+
+func createPeriodTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "create_period",
+		Title:       "Create a period",
+		Description: "Marks a training block (e.g. Base 2, 3 weeks) or days without training (holiday, sick, injured); lists the sessions in them.",
+		Toolset:     manifest.Calendar,
+		Access:      manifest.Write,
+		Operations:  []string{"getAthlete", "createEvent", "listEvents"},
+	}, createPeriod)
 }
 
 func createPeriod(ctx context.Context, env *toolcall.Env, in periodIn) (string, error) {
@@ -145,6 +144,26 @@ func readPeriod(ctx context.Context, env *toolcall.Env, ref sessionRef) (planEve
 	return e, nil
 }
 
+type periodUpdateIn struct {
+	ID          sessionRef `json:"id" jsonschema_description:"Event id"`
+	Name        string     `json:"name,omitempty"`
+	Start       string     `json:"start,omitempty" jsonschema_description:"YYYY-MM-DD"`
+	End         string     `json:"end,omitempty" jsonschema_description:"Last day"`
+	Description string     `json:"description,omitempty" jsonschema:"maxLength=4000"`
+}
+
+func updatePeriodTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "update_period",
+		Title:       "Update a period",
+		Description: "Changes a block's or a holiday/sick/injured period's name, days or description.",
+		Toolset:     manifest.Calendar,
+		Access:      manifest.Write,
+		Idempotent:  true,
+		Operations:  []string{"getAthlete", "showEvent", "updateEvent"},
+	}, updatePeriod)
+}
+
 func updatePeriod(ctx context.Context, env *toolcall.Env, in periodUpdateIn) (string, error) {
 	a, err := loadAthlete(ctx, env)
 	if err != nil {
@@ -185,7 +204,7 @@ func updatePeriod(ctx context.Context, env *toolcall.Env, in periodUpdateIn) (st
 	if len(f) == 0 {
 		return "", manifest.Errorf("nothing to change: give name, start, end or description")
 	}
-	if err := putFields(ctx, env, deref(e.Id), f); err != nil {
+	if err := env.PutEventFields(ctx, deref(e.Id), f); err != nil {
 		return "", fmt.Errorf("update the period: %w", err)
 	}
 	after, err := readEvent(ctx, env, deref(e.Id))
@@ -194,6 +213,22 @@ func updatePeriod(ctx context.Context, env *toolcall.Env, in periodUpdateIn) (st
 	}
 	now := after.session()
 	return a.units.PeriodUpdated(e.session(), &now, a.today), nil
+}
+
+type periodDeleteIn struct {
+	ID sessionRef `json:"id" jsonschema_description:"Event id"`
+}
+
+func deletePeriodTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "delete_period",
+		Title:       "Delete a period",
+		Description: "Deletes a block or a holiday/sick/injured period; its sessions stay.",
+		Toolset:     manifest.Calendar,
+		Access:      manifest.Destructive,
+		Idempotent:  true,
+		Operations:  []string{"getAthlete", "showEvent", "deleteEvent"},
+	}, deletePeriod)
 }
 
 func deletePeriod(ctx context.Context, env *toolcall.Env, in periodDeleteIn) (string, error) {

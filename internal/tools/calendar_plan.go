@@ -15,29 +15,42 @@ import (
 
 // plan_sessions writes up to 60 sessions in one call (the schema's maxItems), and up to 12
 // training blocks (calendar_plan_blocks.go). Every session and block is validated before
-// anything is written, then all are written all or nothing through one journal (journal.go). Each session gets
-// a deterministic external id, "imcp:<plan>:<date>:<n>" (plan: a hash of the athlete and
-// the plan name; n: its rank among the plan's sessions of that date), so that running the
-// same plan again finds its sessions and updates them instead of adding duplicates.
+// anything is written, then all are written all or nothing through one journal (journal.go).
+// Each session gets a deterministic external id, "imcp:<plan>:<date>:<n>" (plan: a hash of
+// the athlete and the plan name; n: its rank among the plan's sessions of that date), so that
+// running the same plan again finds its sessions and updates them instead of adding
+// duplicates.
 
 type planIn struct {
-	Plan      string        `json:"plan"`
+	Plan      string        `json:"plan" jsonschema_description:"Plan name: the same name again updates its sessions"`
 	Sessions  []planSession `json:"sessions" jsonschema:"minItems=1,maxItems=60"`
 	Blocks    [][]string    `json:"blocks,omitempty" jsonschema:"maxItems=12" jsonschema_description:"Periods: [name, first, last day, kind?]"`
 	AllowPast bool          `json:"allow_past,omitempty"`
-	CheckOnly bool          `json:"check_only,omitempty"`
+	CheckOnly bool          `json:"check_only,omitempty" jsonschema_description:"Check and preview, write nothing"`
 }
 
 type planSession struct {
-	Date        string  `json:"date" jsonschema_description:"YYYY-MM-DD, today"`
+	Date        string  `json:"date" jsonschema_description:"YYYY-MM-DD, today, tomorrow"`
 	Category    string  `json:"category,omitempty" jsonschema:"enum=WORKOUT,enum=RACE_A,enum=RACE_B,enum=RACE_C,enum=NOTE,default=WORKOUT"`
-	Sport       string  `json:"sport,omitempty"`
+	Sport       string  `json:"sport,omitempty" jsonschema_description:"Run, Ride, Swim..."`
 	Name        string  `json:"name"`
 	Steps       []step  `json:"steps,omitempty"`
-	Description string  `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or free text"`
-	Duration    string  `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
+	Description string  `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text (10m is minutes, 400mtr metres) or free text"`
+	Duration    string  `json:"duration,omitempty" jsonschema_description:"h:mm:ss or seconds"`
 	DistanceKm  float64 `json:"distance_km,omitempty"`
 	Load        int     `json:"load,omitempty" jsonschema:"maximum=2000"`
+}
+
+func planSessionsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "plan_sessions",
+		Title:       "Plan sessions",
+		Description: "Writes up to 60 workouts, races, notes: all checked, all saved or none; the same plan again updates it.",
+		Toolset:     manifest.Calendar,
+		Access:      manifest.Write,
+		Idempotent:  true,
+		Operations:  []string{"getAthlete", "listEvents", "listWellnessRecords", "listActivities", "listFitnessModelEvents", "createMultipleEvents", "updateEvent", "deleteEventsBulk"},
+	}, planSessions)
 }
 
 // planSessions validates the whole plan, reads the calendar around its dates and checks the
@@ -54,123 +67,189 @@ func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, er
 	if problems = append(problems, blockProblems...); len(problems) > 0 {
 		return "", manifest.Errorf("Nothing was written: %d problem(s) to fix first:\n- %s", len(problems), strings.Join(problems, "\n- "))
 	}
-	oldest, newest := items[0].date, items[0].date
+	dates := planDatesOf(items, blocks)
+	answer := format.PlanAnswer{Plan: in.Plan, CheckOnly: in.CheckOnly, Today: a.today}
+	existing, err := checkPlan(ctx, env, a, items, blocks, dates, &answer)
+	if err != nil {
+		return "", err
+	}
+	prefix := planPrefix(a.ID, in.Plan)
+	answer.BlockWarnings = blockWarnings(blocks, existing, a, prefix, dates.from, dates.to)
+	m := matchPlan(items, blocks, existing, prefix)
+	if !in.CheckOnly {
+		what := fmt.Sprintf("plan %q, %d session(s) %s to %s", in.Plan, len(items), dates.oldest, dates.newest)
+		if err := m.write(ctx, newJournal(env, a), what); err != nil {
+			return "", err
+		}
+	}
+	return planAnswer(answer, items, m, a, env.MaxChars()), nil
+}
+
+// planDates are the first and last days of a plan's sessions (from, to), and of its sessions
+// and blocks together (oldest, newest).
+type planDates struct{ from, to, oldest, newest string }
+
+func planDatesOf(items []planned, blocks []planBlock) planDates {
+	d := planDates{from: items[0].date, to: items[0].date}
 	for _, p := range items {
-		oldest, newest = min(oldest, p.date), max(newest, p.date)
+		d.from, d.to = min(d.from, p.date), max(d.to, p.date)
 	}
-	sessionsFrom, sessionsTo := oldest, newest
+	d.oldest, d.newest = d.from, d.to
 	for _, b := range blocks {
-		oldest, newest = min(oldest, b.first), max(newest, b.last)
+		d.oldest, d.newest = min(d.oldest, b.first), max(d.newest, b.last)
 	}
+	return d
+}
+
+// checkPlan reads what a plan is checked against and checks it: the loads of its races, the
+// calendar with the plan (checkCalendar: days, weeks, load) and race form (formWarnings). It
+// says what they found in answer, and returns the calendar over the plan's dates.
+func checkPlan(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []planned, blocks []planBlock, dates planDates, answer *format.PlanAnswer) ([]planEvent, error) {
 	race, err := estimateRaceLoads(ctx, env, a, items)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	around, err := readCalendar(ctx, env, addDays(oldest, -lookAround), addDays(newest, lookAround))
+	around, err := readCalendar(ctx, env, addDays(dates.oldest, -lookAround), addDays(dates.newest, lookAround))
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	check := checkCalendar(ctx, env, a, planWrite(items, blocks))
-	warnings, formNote := formWarnings(ctx, env, a, items, around, check.warnings, addDays(newest, lookAround))
-	var existing []planEvent // the calendar over the plan's dates
+	answer.Warnings, answer.FormNote = formWarnings(ctx, env, a, items, around, check.warnings, addDays(dates.newest, lookAround))
+	answer.CheckNote, answer.Calendar, answer.Race = check.note, check.weeks, race
+	var existing []planEvent
 	for _, e := range around {
-		if lastDay(e, a) >= oldest && e.day() <= newest {
+		if lastDay(e, a) >= dates.oldest && e.day() <= dates.newest {
 			existing = append(existing, e)
 		}
 	}
-	prefix := planPrefix(a.ID, in.Plan)
-	answer := format.PlanAnswer{Plan: in.Plan, Warnings: warnings, FormNote: formNote, CheckNote: check.note, Calendar: check.weeks, Race: race, CheckOnly: in.CheckOnly, Today: a.today,
-		BlockWarnings: blockWarnings(blocks, existing, a, prefix, sessionsFrom, sessionsTo)}
+	return existing, nil
+}
+
+// planMatch is a plan matched with the calendar by external id: the events to create
+// (createdAt: where each goes in the answer, a session's index or a block's after the
+// sessions'), the events to change with their changed fields, each session's status and id,
+// the blocks as the answer shows them, and the plan's earlier sessions on these dates that
+// it leaves as they are (stale).
+type planMatch struct {
+	creates   []intervals.EventEx
+	createdAt []int
+	changes   []eventChange
+	status    []string
+	ids       []int32
+	blocks    []format.PlanBlock
+	stale     []planEvent
+}
+
+// eventChange is an event as it is and the fields a write changes.
+type eventChange struct {
+	orig   planEvent
+	fields map[string]any
+}
+
+// matchPlan matches the plan's sessions, then its blocks, with the events of the calendar
+// that have their external ids; the plan's other events there (under prefix) are stale.
+func matchPlan(items []planned, blocks []planBlock, existing []planEvent, prefix string) *planMatch {
 	byExt := map[string]planEvent{}
 	for _, e := range existing {
 		if x := deref(e.ExternalId); x != "" {
 			byExt[x] = e
 		}
 	}
-	var creates []intervals.EventEx
-	var createdIdx []int
-	type change struct {
-		orig   planEvent
-		fields map[string]any
+	m := &planMatch{status: make([]string, len(items)), ids: make([]int32, len(items))}
+	m.matchSessions(items, byExt)
+	m.matchBlocks(blocks, byExt, len(items))
+	for x, e := range byExt {
+		if strings.HasPrefix(x, prefix+":") {
+			m.stale = append(m.stale, e)
+		}
 	}
-	var changes []change
-	status := make([]string, len(items))
-	ids := make([]int32, len(items))
+	return m
+}
+
+// takeExternal removes the event of external id x from byExt and returns it.
+func takeExternal(byExt map[string]planEvent, x string) (planEvent, bool) {
+	e, ok := byExt[x]
+	delete(byExt, x)
+	return e, ok
+}
+
+// matchSessions decides each session's write: a new one is created; one already there is
+// changed where it differs, or left as it is when done.
+func (m *planMatch) matchSessions(items []planned, byExt map[string]planEvent) {
 	for i, p := range items {
-		old, ok := byExt[deref(p.event.ExternalId)]
-		delete(byExt, deref(p.event.ExternalId))
+		old, ok := takeExternal(byExt, deref(p.event.ExternalId))
 		switch {
 		case !ok:
-			creates = append(creates, p.event)
-			createdIdx = append(createdIdx, i)
-			status[i] = "new"
+			m.creates = append(m.creates, p.event)
+			m.createdAt = append(m.createdAt, i)
+			m.status[i] = "new"
 		case old.activity != "":
-			ids[i], status[i] = deref(old.Id), "done, left as is"
+			m.ids[i], m.status[i] = deref(old.Id), "done, left as is"
 		default:
-			ids[i] = deref(old.Id)
+			m.ids[i] = deref(old.Id)
 			if f := planDiff(old, p); len(f) > 0 {
-				changes = append(changes, change{old, f})
-				status[i] = "updated"
+				m.changes = append(m.changes, eventChange{old, f})
+				m.status[i] = "updated"
 			} else {
-				status[i] = "unchanged"
+				m.status[i] = "unchanged"
 			}
 		}
 	}
+}
+
+// matchBlocks decides each block's write, as matchSessions a session's; a block's place in
+// the answer follows the sessions' (nItems).
+func (m *planMatch) matchBlocks(blocks []planBlock, byExt map[string]planEvent, nItems int) {
 	for _, b := range blocks {
-		old, ok := byExt[deref(b.event.ExternalId)]
-		delete(byExt, deref(b.event.ExternalId))
+		old, ok := takeExternal(byExt, deref(b.event.ExternalId))
 		pb := format.PlanBlock{Name: deref(b.event.Name), Kind: b.kind, First: b.first, Last: b.last, Status: "new"}
 		switch f := blockDiff(old, b); {
 		case !ok:
-			creates = append(creates, b.event)
-			createdIdx = append(createdIdx, len(items)+len(answer.Blocks))
+			m.creates = append(m.creates, b.event)
+			m.createdAt = append(m.createdAt, nItems+len(m.blocks))
 		case len(f) > 0:
-			changes = append(changes, change{old, f})
+			m.changes = append(m.changes, eventChange{old, f})
 			pb.ID, pb.Status = deref(old.Id), "updated"
 		default:
 			pb.ID, pb.Status = deref(old.Id), "unchanged"
 		}
-		answer.Blocks = append(answer.Blocks, pb)
+		m.blocks = append(m.blocks, pb)
 	}
-	var stale []planEvent
-	for x, e := range byExt {
-		if strings.HasPrefix(x, prefix+":") {
-			stale = append(stale, e)
-		}
-	}
-	if in.CheckOnly {
-		return planAnswer(answer, items, status, ids, stale, a, env.MaxChars()), nil
-	}
-	j := newJournal(env, a)
-	if len(changes)+len(creates) > 0 {
-		want := writeIntent{Creates: createsOf(creates, nil)}
-		for _, c := range changes {
+}
+
+// write makes the match's changes, then its creates in bulk, through journal j (what says
+// the write in it), and gives the created events' ids to their sessions and blocks. A failed
+// write rolls back what was written.
+func (m *planMatch) write(ctx context.Context, j *journal, what string) error {
+	if len(m.changes)+len(m.creates) > 0 {
+		want := writeIntent{Creates: createsOf(m.creates, nil)}
+		for _, c := range m.changes {
 			want.Updates = append(want.Updates, deref(c.orig.Id))
 		}
-		if err := j.intend(ctx, fmt.Sprintf("plan %q, %d session(s) %s to %s", in.Plan, len(items), oldest, newest), want); err != nil {
-			return "", err
+		if err := j.intend(ctx, what, want); err != nil {
+			return err
 		}
 	}
-	for _, c := range changes {
+	for _, c := range m.changes {
 		if err := j.update(ctx, c.orig, c.fields); err != nil {
-			return "", j.fail(ctx, err)
+			return j.fail(ctx, err)
 		}
 	}
-	created, err := j.create(ctx, creates)
+	created, err := j.create(ctx, m.creates)
 	if err != nil {
-		return "", j.fail(ctx, err)
+		return j.fail(ctx, err)
 	}
 	for k, e := range created {
-		if k >= len(createdIdx) {
+		if k >= len(m.createdAt) {
 			break
 		}
-		if i := createdIdx[k]; i < len(items) {
-			ids[i] = deref(e.Id)
+		if i := m.createdAt[k]; i < len(m.ids) {
+			m.ids[i] = deref(e.Id)
 		} else {
-			answer.Blocks[i-len(items)].ID = deref(e.Id) // a block: its index after the sessions
+			m.blocks[i-len(m.ids)].ID = deref(e.Id) // a block: its index after the sessions
 		}
 	}
-	return planAnswer(answer, items, status, ids, stale, a, env.MaxChars()), nil
+	return nil
 }
 
 // planDiff returns the fields of want that differ from the event as it is (JSON names).
@@ -200,19 +279,21 @@ func planDiff(old planEvent, p planned) map[string]any {
 	return f
 }
 
-// planAnswer shows the plan as written (or checked): its sessions with their ids and what this
-// call did to each, and the plan's earlier sessions on these dates that it left as they are
-// (stale).
-func planAnswer(ans format.PlanAnswer, items []planned, status []string, ids []int32, stale []planEvent, a *athleteCtx, budget int) string {
+// planAnswer shows the plan as written (or checked): its sessions and blocks with their ids
+// and what this call did to each, and the plan's earlier sessions on these dates that it
+// left as they are (stale).
+func planAnswer(ans format.PlanAnswer, items []planned, m *planMatch, a *athleteCtx, budget int) string {
 	ans.Sessions = make([]format.PlannedSession, len(items))
 	for i, p := range items {
 		ans.Sessions[i] = format.PlannedSession{Date: p.date, Event: p.event, Seconds: p.seconds, TimeEstimated: p.timeEstimated, Metres: p.metres, TimedMetres: p.timed,
-			Unpaced: p.unpaced, Load: p.load, LoadEstimated: !p.given.load, ID: ids[i], Status: status[i]}
+			Unpaced: p.unpaced, Load: p.load, LoadEstimated: !p.given.load, ID: m.ids[i], Status: m.status[i]}
 		if string(deref(p.event.Category)) == "WORKOUT" {
 			ans.Sessions[i].Targets = plannedTargets(a, deref(p.event.Type), false, deref(p.event.Description))
 		}
 	}
+	ans.Blocks = m.blocks
 	// by day, then id: the stale sessions come from a map, and the answer must not vary
+	stale := m.stale
 	sort.Slice(stale, func(x, y int) bool {
 		if dx, dy := stale[x].day(), stale[y].day(); dx != dy {
 			return dx < dy

@@ -76,7 +76,7 @@ func TestPlanTwiceGivesNoDuplicates(t *testing.T) {
 	// Intervals.icu computes a workout's time and load itself: values it computed
 	// differently from the estimate are not a change of the plan.
 	threshold := planEvents(f, "imcp:")[0]
-	if err := putFields(t.Context(), env, deref(threshold.Id), map[string]any{"icu_training_load": 77, "moving_time": 3333}); err != nil {
+	if err := env.PutEventFields(t.Context(), deref(threshold.Id), map[string]any{"icu_training_load": 77, "moving_time": 3333}); err != nil {
 		t.Fatal(err)
 	}
 	before := demoCalendar(f)
@@ -217,7 +217,7 @@ func TestPlanLeavesADoneSessionOfThePlanAsItIs(t *testing.T) {
 	}
 	day := deref(e.StartDateLocal)[:10]
 	ext := planPrefix(a.ID, "history") + ":" + strings.ReplaceAll(day, "-", "") + ":1"
-	if err := putFields(t.Context(), env, deref(e.Id), map[string]any{"external_id": ext}); err != nil {
+	if err := env.PutEventFields(t.Context(), deref(e.Id), map[string]any{"external_id": ext}); err != nil {
 		t.Fatal(err)
 	}
 	before := demoCalendar(f)

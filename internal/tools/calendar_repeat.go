@@ -13,13 +13,6 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
-type repeatIn struct {
-	ID         sessionRef `json:"id" jsonschema_description:"Event id"`
-	EveryWeeks int        `json:"every_weeks,omitempty" jsonschema:"minimum=1,maximum=12,default=1"`
-	Times      int        `json:"times" jsonschema:"minimum=1,maximum=52"`
-	AllowPast  bool       `json:"allow_past,omitempty"`
-}
-
 // seriesPrefix is the external-id prefix of the copies repeat_session makes of event id:
 // update_session's "following" scope finds the series by it.
 func seriesPrefix(id int32) string { return fmt.Sprintf("imcp:s%d:", id) }
@@ -33,6 +26,25 @@ func seriesRoot(e planEvent) int32 {
 		}
 	}
 	return deref(e.Id)
+}
+
+type repeatIn struct {
+	ID         sessionRef `json:"id" jsonschema_description:"Event id"`
+	EveryWeeks int        `json:"every_weeks,omitempty" jsonschema:"minimum=1,maximum=12,default=1"`
+	Times      int        `json:"times" jsonschema:"minimum=1,maximum=52" jsonschema_description:"Copies after the original"`
+	AllowPast  bool       `json:"allow_past,omitempty"`
+}
+
+func repeatSessionTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "repeat_session",
+		Title:       "Repeat a session",
+		Description: "Repeats one session every N weeks, M times (a series update_session can change).",
+		Toolset:     manifest.Calendar,
+		Access:      manifest.Write,
+		Idempotent:  true,
+		Operations:  []string{"getAthlete", "showEvent", "listEvents", "createMultipleEvents", "deleteEventsBulk", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
+	}, repeatSession)
 }
 
 func repeatSession(ctx context.Context, env *toolcall.Env, in repeatIn) (string, error) {

@@ -77,8 +77,8 @@ func eventIDs(refs []sessionRef) ([]int32, error) {
 // selection is how the tools pick sessions: ids, or a range with optional categories.
 type selection struct {
 	IDs      []sessionRef `json:"ids,omitempty" jsonschema_description:"Event ids, or oldest/newest"`
-	Oldest   string       `json:"oldest,omitempty" jsonschema_description:"YYYY-MM-DD"`
-	Newest   string       `json:"newest,omitempty" jsonschema_description:"YYYY-MM-DD"`
+	Oldest   string       `json:"oldest,omitempty" jsonschema_description:"First date YYYY-MM-DD"`
+	Newest   string       `json:"newest,omitempty" jsonschema_description:"Last date YYYY-MM-DD"`
 	Category []string     `json:"category,omitempty" jsonschema_description:"Default WORKOUT"`
 }
 

@@ -28,11 +28,22 @@ type updateIn struct {
 	Scope       string     `json:"scope,omitempty" jsonschema:"enum=this,enum=following,default=this"`
 	Name        string     `json:"name,omitempty"`
 	Date        string     `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD"`
-	Description string     `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or free text"`
-	Steps       []step     `json:"steps,omitempty"`
+	Description string     `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text (10m is minutes, 400mtr metres) or free text"`
+	Steps       []step     `json:"steps,omitempty" jsonschema_description:"Or the workout as steps"`
 	Duration    string     `json:"duration,omitempty" jsonschema_description:"h:mm:ss or seconds"`
 	Load        int        `json:"load,omitempty" jsonschema:"maximum=2000"`
 	AllowPast   bool       `json:"allow_past,omitempty"`
+}
+
+func updateSessionTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "update_session",
+		Title:       "Update a session",
+		Description: "Changes a planned session (name, date, workout, duration, load); scope following: also the later ones of its series. Not done sessions.",
+		Toolset:     manifest.Calendar,
+		Access:      manifest.Write,
+		Operations:  []string{"getAthlete", "showEvent", "listEvents", "updateEvent", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
+	}, updateSession)
 }
 
 func updateSession(ctx context.Context, env *toolcall.Env, in updateIn) (string, error) {

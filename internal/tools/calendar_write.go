@@ -15,19 +15,30 @@ import (
 )
 
 type eventWriteIn struct {
-	EventID     int32  `json:"event_id,omitempty"`
+	EventID     int32  `json:"event_id,omitempty" jsonschema_description:"To update; omit to create"`
 	Category    string `json:"category,omitempty" jsonschema:"maxLength=20" jsonschema_description:"WORKOUT (default), RACE_A/B/C, NOTE, HOLIDAY, SICK..."`
 	Date        string `json:"date,omitempty" jsonschema_description:"Local YYYY-MM-DD"`
 	EndDate     string `json:"end_date,omitempty" jsonschema_description:"Last day of a period"`
 	Name        string `json:"name,omitempty"`
 	Type        string `json:"type,omitempty" jsonschema_description:"Sport: Ride, Run, Swim..."`
-	Description string `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text or note"`
-	Steps       []step `json:"steps,omitempty"`
-	Duration    string `json:"duration,omitempty" jsonschema_description:"h:mm:ss"`
-	Distance    string `json:"distance,omitempty"` // planned: 30km, 10mi (the reference server's metres: its alias)
+	Description string `json:"description,omitempty" jsonschema:"maxLength=4000" jsonschema_description:"Workout text (10m is minutes, 400mtr metres) or note"`
+	Steps       []step `json:"steps,omitempty" jsonschema_description:"Or the workout as steps"`
+	Duration    string `json:"duration,omitempty" jsonschema_description:"h:mm:ss or seconds"`
+	Distance    string `json:"distance,omitempty" jsonschema_description:"Planned: 30km, 10mi"` // the reference server's metres: its alias
 	Load        int    `json:"load,omitempty" jsonschema:"maximum=2000"`
 	AllowPast   bool   `json:"allow_past,omitempty"`
 	color       string // a note's colour (add_or_update_note)
+}
+
+func addOrUpdateEventTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "add_or_update_event", Title: "Plan a session or note",
+		Description: "Creates a calendar event, or updates one (event_id). Workout text is checked for syntax traps, or built from steps. Never changes a session paired with an activity.",
+		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent", "listEvents", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
+		Aliases: []manifest.Alias{{Name: "workout_type", For: "type"}, {Name: "start_date", For: "date"},
+			{Name: "moving_time", For: "duration", Convert: secondsText("duration")}, {Name: "workout_doc", For: "steps", Convert: workoutDocArgs},
+			{Name: "distance", For: "distance", Convert: metresText("distance")}},
+	}, addOrUpdateEvent)
 }
 
 func addOrUpdateEvent(ctx context.Context, env *toolcall.Env, in eventWriteIn) (string, error) {
@@ -36,12 +47,21 @@ func addOrUpdateEvent(ctx context.Context, env *toolcall.Env, in eventWriteIn) (
 
 // noteIn is add_or_update_note's input: the reference server's tool, a NOTE on the calendar.
 type noteIn struct {
-	EventID     int32  `json:"event_id,omitempty"`
+	EventID     int32  `json:"event_id,omitempty" jsonschema_description:"To update; omit to create"`
 	Date        string `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD"`
 	Name        string `json:"name,omitempty"`
 	Description string `json:"description,omitempty" jsonschema:"maxLength=4000"`
 	Color       string `json:"color,omitempty" jsonschema:"maxLength=20"`
 	AllowPast   bool   `json:"allow_past,omitempty"`
+}
+
+func addOrUpdateNoteTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "add_or_update_note", Title: "Calendar note",
+		Description: "Add a plain-text note to the calendar, or update one (event_id).",
+		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent"},
+		Aliases: []manifest.Alias{{Name: "start_date", For: "date"}},
+	}, addOrUpdateNote)
 }
 
 // addOrUpdateNote writes a NOTE through add_or_update_event's path: the same past-date rule,

@@ -16,14 +16,6 @@ import (
 // time, read as get_athlete_power_curves reads them (readCurves), at the durations or
 // distances it shows and more between them.
 
-type chartCurvesIn struct {
-	Kind   string `json:"kind,omitempty" jsonschema:"enum=power,enum=pace,enum=hr,default=power"`
-	Sport  string `json:"sport,omitempty" jsonschema_description:"Default Ride (power) or Run"`
-	Period string `json:"period,omitempty" jsonschema_description:"42d, 90d, 1y or YYYY-MM-DD..YYYY-MM-DD (default 90d)"`
-	Versus string `json:"versus,omitempty" jsonschema_description:"Compared period: same forms, or all (default)"`
-	PNG    bool   `json:"png,omitempty" jsonschema_description:"Send a PNG too"`
-}
-
 var dateSpan = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d{4}-\d\d-\d\d)\.\.(\d{4}-\d\d-\d\d)$`) })
 
 // curveID turns a chart's period (42d, all, or a date range a..b) into a curve id of the API.
@@ -48,6 +40,23 @@ var (
 	curveMetres = []float64{100, 200, 400, 800, 1000, 1500, 1609.344, 3000, 5000, 10000, 15000, 21097.5, 30000, 42195}
 	swimMetres  = []float64{25, 50, 100, 200, 400, 800, 1500, 3000}
 )
+
+type chartCurvesIn struct {
+	Kind   string `json:"kind,omitempty" jsonschema:"enum=power,enum=pace,enum=hr,default=power"`
+	Sport  string `json:"sport,omitempty" jsonschema_description:"Default Ride (power) or Run"`
+	Period string `json:"period,omitempty" jsonschema_description:"42d, 90d, 1y or YYYY-MM-DD..YYYY-MM-DD (default 90d)"`
+	Versus string `json:"versus,omitempty" jsonschema_description:"Compared period: same forms, or all (default)"`
+	PNG    bool   `json:"png,omitempty" jsonschema_description:"Send a PNG too"`
+}
+
+func chartCurvesTool() manifest.Tool {
+	return chartTool(manifest.Def{
+		Name:        "chart_curves",
+		Title:       "Curve chart",
+		Description: "Chart: best power, pace or HR curve of a period vs another period or all-time.",
+		Operations:  []string{"getAthlete", "listAthletePowerCurves", "listAthletePaceCurves", "listAthleteHRCurves"},
+	}, chartCurves)
+}
 
 func chartCurves(ctx context.Context, env *toolcall.Env, in chartCurvesIn) (string, error) {
 	if in.Period == "" {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/charts"
 	"github.com/intervals-mcp/intervals-mcp/internal/load"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -16,6 +17,15 @@ type chartFitnessIn struct {
 	Weeks int  `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=26" jsonschema_description:"Past weeks (default 12)"`
 	Days  int  `json:"days,omitempty" jsonschema:"minimum=1,maximum=120" jsonschema_description:"Days projected (default 28)"`
 	PNG   bool `json:"png,omitempty" jsonschema_description:"Send a PNG too"`
+}
+
+func chartFitnessTool() manifest.Tool {
+	return chartTool(manifest.Def{
+		Name:        "chart_fitness",
+		Title:       "Fitness chart",
+		Description: "Chart: fitness, fatigue, form of past weeks, projected over planned sessions; form zones, races.",
+		Operations:  []string{"getAthlete", "listWellnessRecords", "listActivities", "listEvents", "listFitnessModelEvents"},
+	}, chartFitness)
 }
 
 func chartFitness(ctx context.Context, env *toolcall.Env, in chartFitnessIn) (string, error) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/charts"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -15,14 +16,23 @@ import (
 // it, weeklyVolume) against planned (the calendar's planned sessions), over the past weeks
 // and the next two.
 
+// volumeAhead is how many weeks after this one the volume chart shows (planned only).
+const volumeAhead = 2
+
 type chartVolumeIn struct {
 	Weeks  int    `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52" jsonschema_description:"Past weeks (default 8); 2 ahead are added"`
 	Metric string `json:"metric,omitempty" jsonschema:"enum=time,enum=distance,enum=load,default=time"`
 	PNG    bool   `json:"png,omitempty" jsonschema_description:"Send a PNG too"`
 }
 
-// volumeAhead is how many weeks after this one the volume chart shows (planned only).
-const volumeAhead = 2
+func chartVolumeTool() manifest.Tool {
+	return chartTool(manifest.Def{
+		Name:        "chart_volume",
+		Title:       "Volume chart",
+		Description: "Chart: weekly time, distance or load per sport, planned vs done.",
+		Operations:  []string{"getAthlete", "listActivities", "listEvents"},
+	}, chartVolume)
+}
 
 func chartVolume(ctx context.Context, env *toolcall.Env, in chartVolumeIn) (string, error) {
 	if in.Weeks == 0 {

@@ -17,6 +17,17 @@ import (
 
 type listAthletesIn struct{}
 
+func listAthletesTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "list_athletes",
+		Title:       "Coached athletes",
+		Description: "Lists the athletes this account coaches, with the id to pass as athlete to other tools.",
+		Toolset:     manifest.Coach,
+		Access:      manifest.Read,
+		Operations:  []string{"listAthletes"},
+	}, listAthletes)
+}
+
 func listAthletes(ctx context.Context, env *toolcall.Env, _ listAthletesIn) (string, error) {
 	list, err := coachedAthletes(ctx, env)
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -11,6 +12,17 @@ import (
 const contextWeeks = 4
 
 type contextIn struct{}
+
+func getAthleteContextTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "get_athlete_context",
+		Title:       "Athlete context",
+		Description: "Call first. Today's date in the athlete's time zone, profile, thresholds and zones per sport, fitness/fatigue/form today, the last 4 weeks, coming races and periods.",
+		Toolset:     manifest.Context,
+		Access:      manifest.Read,
+		Operations:  []string{"getAthlete", "listWellnessRecords", "listActivities", "listEvents"},
+	}, getAthleteContext)
+}
 
 func getAthleteContext(ctx context.Context, env *toolcall.Env, _ contextIn) (string, error) {
 	a, err := loadAthlete(ctx, env)

@@ -17,12 +17,6 @@ import (
 // types it as an object, so the generated decoders would fail on arrays or numbers. These
 // tools read and write the raw JSON instead.
 
-type itemsIn struct{}
-
-type itemIDIn struct {
-	ItemID int32 `json:"item_id" jsonschema:"minimum=1" jsonschema_description:"Custom item id from get_custom_items"`
-}
-
 // itemFields are what create and update write (only the fields given).
 type itemFields struct {
 	Name        string          `json:"name,omitempty"`
@@ -31,20 +25,20 @@ type itemFields struct {
 	Content     json.RawMessage `json:"content,omitempty" jsonschema_description:"Item definition, any JSON"`
 }
 
-type itemCreateIn struct {
-	Type string `json:"type" jsonschema_description:"e.g. FITNESS_CHART, INPUT_FIELD, ACTIVITY_FIELD, ZONES"`
-	itemFields
-}
-
-type itemUpdateIn struct {
-	ItemID int32 `json:"item_id" jsonschema:"minimum=1"`
-	itemFields
-}
-
 // rawItem is a custom item with its content kept as raw JSON.
 type rawItem struct {
 	intervals.CustomItem
 	Content json.RawMessage `json:"content,omitempty"`
+}
+
+type itemsIn struct{}
+
+func getCustomItemsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_custom_items", Title: "Custom items",
+		Description: "The athlete's custom items: charts, custom fields, zones.",
+		Toolset:     manifest.CustomItems, Access: manifest.Read, Operations: []string{"listCustomItems"},
+	}, getCustomItems)
 }
 
 func getCustomItems(ctx context.Context, env *toolcall.Env, _ itemsIn) (string, error) {
@@ -75,6 +69,18 @@ func fetchItem(ctx context.Context, env *toolcall.Env, id int32) (rawItem, error
 		return rawItem{}, fmt.Errorf("read custom item %d: the answer is not an item (%v)", id, err)
 	}
 	return it, nil
+}
+
+type itemIDIn struct {
+	ItemID int32 `json:"item_id" jsonschema:"minimum=1" jsonschema_description:"Custom item id from get_custom_items"`
+}
+
+func getCustomItemByIDTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_custom_item_by_id", Title: "Custom item",
+		Description: "One custom item with its JSON content.",
+		Toolset:     manifest.CustomItems, Access: manifest.Read, Operations: []string{"getCustomItem"},
+	}, getCustomItemByID)
 }
 
 func getCustomItemByID(ctx context.Context, env *toolcall.Env, in itemIDIn) (string, error) {
@@ -110,6 +116,20 @@ func itemBody(in itemFields, typ string) (io.Reader, error) {
 	return bytes.NewReader(b), err
 }
 
+type itemCreateIn struct {
+	Type string `json:"type" jsonschema_description:"e.g. FITNESS_CHART, INPUT_FIELD, ACTIVITY_FIELD, ZONES"`
+	itemFields
+}
+
+func createCustomItemTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "create_custom_item", Title: "Create a custom item",
+		Description: "Create a custom item: name, type and its JSON content.",
+		Toolset:     manifest.CustomItems, Access: manifest.Write, Operations: []string{"createCustomItem"},
+		Aliases: []manifest.Alias{{Name: "item_type", For: "type"}},
+	}, createCustomItem)
+}
+
 func createCustomItem(ctx context.Context, env *toolcall.Env, in itemCreateIn) (string, error) {
 	if in.Name == "" || in.Type == "" {
 		return "", manifest.Errorf("name and type are required to create a custom item")
@@ -130,6 +150,20 @@ func createCustomItem(ctx context.Context, env *toolcall.Env, in itemCreateIn) (
 	return format.CustomItemWritten(0, &it.CustomItem, it.Content, env.MaxChars()), nil
 }
 
+type itemUpdateIn struct {
+	ItemID int32 `json:"item_id" jsonschema:"minimum=1" jsonschema_description:"Custom item id from get_custom_items"`
+	itemFields
+}
+
+func updateCustomItemTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "update_custom_item", Title: "Update a custom item",
+		Description: "Change a custom item's name, description, visibility or content.",
+		Toolset:     manifest.CustomItems, Access: manifest.Write, Idempotent: true, Operations: []string{"getCustomItem", "updateCustomItem"},
+		Aliases: []manifest.Alias{refused("item_type", "an item's type cannot be changed: create a new item of that type (create_custom_item) and delete this one")},
+	}, updateCustomItem)
+}
+
 func updateCustomItem(ctx context.Context, env *toolcall.Env, in itemUpdateIn) (string, error) {
 	if _, err := fetchItem(ctx, env, in.ItemID); err != nil {
 		return "", err
@@ -148,6 +182,14 @@ func updateCustomItem(ctx context.Context, env *toolcall.Env, in itemUpdateIn) (
 		return format.CustomItemWritten(in.ItemID, nil, nil, env.MaxChars()), nil
 	}
 	return format.CustomItemWritten(in.ItemID, &it.CustomItem, it.Content, env.MaxChars()), nil
+}
+
+func deleteCustomItemTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "delete_custom_item", Title: "Delete a custom item",
+		Description: "Delete a custom item by id.",
+		Toolset:     manifest.CustomItems, Access: manifest.Destructive, Idempotent: true, Operations: []string{"getCustomItem", "deleteCustomItem"},
+	}, deleteCustomItem)
 }
 
 func deleteCustomItem(ctx context.Context, env *toolcall.Env, in itemIDIn) (string, error) {

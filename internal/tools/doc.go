@@ -1,27 +1,22 @@
 // Package tools is the catalog of intervals-mcp: every MCP tool, defined with manifest.New from
 // its input struct, the Intervals.icu operations it calls and a formatter of internal/format.
 //
-// Where things are:
-//   - A tool lives in the file of its toolset: <toolset>.go, or <toolset>_<topic>.go for a
-//     toolset with many tools (calendar_plan.go holds plan_sessions, settings_zones.go
-//     update_training_zone): its input struct above its handler (get_events: getEvents).
-//   - catalog.go: All, one literal list of the tools, toolset by toolset, then every tool's
-//     definition, func <name>Tool() (getEventsTool), in that order. They are kept together
-//     so that building the catalog at start touches one stretch of the binary's code: beside
-//     each handler, they put the whole package's code (0.3 MiB) in every server's resident
-//     memory. prompts.go and resources.go: the prompts and resources.
-//   - Shared code is in files named for what it holds: athlete.go (the athlete's profile,
-//     sport settings, thresholds), dates.go (local dates and durations), reads.go (reads of
-//     the API and their errors), steps.go (workout steps), journal.go (the write journal that
-//     rolls a failed multi-event write back), calendar.go (events and their pairing with
-//     recorded activities).
-//   - Rendering is in internal/format: a tool reads, decides and calls a formatter.
+// A tool lives in the file of its toolset, <toolset>.go or <toolset>_<topic>.go
+// (calendar_plan.go holds plan_sessions, settings_zones.go update_training_zone): its input
+// struct, its definition func <name>Tool() (get_events: getEventsTool) and its handler
+// (getEvents), in that order. catalog.go holds All, the one literal list of the tools, toolset
+// by toolset; prompts.go and resources.go the prompts and resources.
 //
-// A new tool: its input struct and handler in its toolset's file; one line in All and its
-// definition below it; one line in the sample-call table (internal/tools/samples); then `make
-// docs`, which reflects its input type into its line of schemas.json (the schema the server
-// serves) and writes its golden answers and README row. Tests fail until all of them are
-// there.
+// Shared code is in files named for what it holds: athlete.go (the athlete's profile, sport
+// settings, thresholds), dates.go (local dates and durations), reads.go (reads of the API and
+// their errors), steps.go (workout steps), journal.go (the write journal that rolls a failed
+// multi-event write back), calendar.go (events and their pairing with recorded activities).
+// Rendering is in internal/format: a tool reads, decides and calls a formatter.
+//
+// A new tool: its input struct, definition and handler in its toolset's file; one line in All;
+// one line in the sample-call table (internal/tools/samples); then `make docs`, which reflects
+// its input type into its line of schemas.json (the schema the server serves) and writes its
+// golden answers and README row. Tests fail until all of them are there.
 //
 // Every tool keeps the rules of DESIGN.md: the athlete id comes from the Env, never from the
 // model; dates are the athlete's local dates (today comes from env.Today, in the athlete's

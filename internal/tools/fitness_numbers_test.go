@@ -5,14 +5,17 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
 // fitnessFigure finds a fitness, fatigue or form value in an answer (and a 1-4 score, "fatigue
 // 2/4", which is not one).
-var fitnessFigure = regexp.MustCompile(`\b(fitness|fatigue|form)( set to)? (-?[0-9][0-9.]*)(/?)`)
+var fitnessFigure = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\b(fitness|fatigue|form)( set to)? (-?[0-9][0-9.]*)(/?)`)
+})
 
-var oneDecimal = regexp.MustCompile(`^-?[0-9]+\.[0-9]$`)
+var oneDecimal = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^-?[0-9]+\.[0-9]$`) })
 
 // Every tool that shows fitness, fatigue and form writes them alike, with one decimal (a
 // tool said "fitness 64" and another "fitness 64.0" of the same day).
@@ -28,22 +31,22 @@ func TestFitnessFatigueAndFormHaveOneFormat(t *testing.T) {
 	} {
 		out := mustCallTool(t, env, c.tool, c.args)
 		if c.tool == "get_activities" {
-			id := activityIDWord.FindString(out)
+			id := activityIDWord().FindString(out)
 			out = mustCallTool(t, env, "get_activity_details", `{"activity_id":"`+id+`"}`)
 		}
-		for _, m := range fitnessFigure.FindAllStringSubmatch(out, -1) {
+		for _, m := range fitnessFigure().FindAllStringSubmatch(out, -1) {
 			if m[4] == "/" {
 				continue
 			}
 			seen++
-			if !oneDecimal.MatchString(m[3]) {
+			if !oneDecimal().MatchString(m[3]) {
 				t.Errorf("%s writes %q: want one decimal, as every tool", c.tool, m[0])
 			}
 		}
 		// and in a table's columns of that name
 		for _, v := range fitnessCells(out) {
 			seen++
-			if v != "-" && !oneDecimal.MatchString(v) {
+			if v != "-" && !oneDecimal().MatchString(v) {
 				t.Errorf("%s writes %q in a fitness, fatigue or form column: want one decimal, as every tool", c.tool, v)
 			}
 		}
@@ -85,4 +88,4 @@ func fitnessCells(out string) []string {
 	return cells
 }
 
-var activityIDWord = regexp.MustCompile(`\bi[0-9]{5,}\b`)
+var activityIDWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bi[0-9]{5,}\b`) })

@@ -255,9 +255,9 @@ func sessionWith(t *testing.T, env *toolcall.Env, f manifest.Filter, caps *mcp.C
 
 // maskEventIDs masks the event ids of an answer: the fake numbers them after its synthetic
 // calendar, which may grow.
-func maskEventIDs(s string) string { return eventIDWords.ReplaceAllString(s, "id #") }
+func maskEventIDs(s string) string { return eventIDWords().ReplaceAllString(s, "id #") }
 
-var eventIDWords = regexp.MustCompile(`\bid \d+`)
+var eventIDWords = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\bid \d+`) })
 
 func activityStub() *stubAPI {
 	return &stubAPI{answers: map[string]string{
@@ -385,7 +385,7 @@ func apiExpectedPath(op *apiOp, athlete string, params map[string]any) string {
 }
 
 // apiToolNameRE finds the name of a tool (get_events, update_activity ...) in a message.
-var apiToolNameRE = regexp.MustCompile(`\b(add|update|delete|move)_[a-z_]+\b`)
+var apiToolNameRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(add|update|delete|move)_[a-z_]+\b`) })
 
 // pairedAndFree returns a planned session the fake pairs with a recorded activity, and one of
 // its unpaired sessions after today.
@@ -409,13 +409,13 @@ func pairedAndFreeSession(t *testing.T, f *fakeicu.Fake) (paired, free int32) {
 
 func idArg(v int32) string { return strconv.Itoa(int(v)) }
 
-var confirmTokenRe = regexp.MustCompile(`confirm="([^"]+)"`)
+var confirmTokenRe = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`confirm="([^"]+)"`) })
 
 // previewDelete runs the first call of a range delete and returns its answer and token.
 func previewDelete(t *testing.T, run func(string) string, args string) (string, string) {
 	t.Helper()
 	out := run(args)
-	m := confirmTokenRe.FindStringSubmatch(out)
+	m := confirmTokenRe().FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("no token in the preview:\n%s", out)
 	}
@@ -429,23 +429,23 @@ func previewDeleteToken(t *testing.T, env *toolcall.Env, args string) string {
 }
 
 // digitRuns matches dates (kept) and signed numbers (masked).
-var digitRuns = regexp.MustCompile(`\d{4}-\d{2}-\d{2}|-?\d+(\.\d+)?`)
+var digitRuns = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\d{4}-\d{2}-\d{2}|-?\d+(\.\d+)?`) })
 
 // scaleLabels matches a labelled 1-4 score once masked ("#/# Avg").
-var scaleLabels = regexp.MustCompile(`#/# [A-Za-z]+`)
+var scaleLabels = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`#/# [A-Za-z]+`) })
 
 // maskNumbers masks the numbers (and score labels) of an answer but keeps its dates: the fake's synthetic world is
 // tuned from time to time, and the goldens check layout, labels, units, dates and statuses
 // (the values themselves are checked against the fake's data by the tests below, and
 // against real payloads by the goldens of internal/format).
 func maskNumbers(s string) string {
-	s = digitRuns.ReplaceAllStringFunc(s, func(m string) string {
+	s = digitRuns().ReplaceAllStringFunc(s, func(m string) string {
 		if len(m) == 10 && m[4] == '-' {
 			return m
 		}
 		return "#"
 	})
-	return scaleLabels.ReplaceAllString(s, "#/# label")
+	return scaleLabels().ReplaceAllString(s, "#/# label")
 }
 
 // demo returns the fake's demo athlete data.
@@ -475,12 +475,12 @@ func tableRows(s, first string) []map[string]string {
 	for _, l := range strings.Split(s, "\n") {
 		fields, err := csv.NewReader(strings.NewReader(l)).Read()
 		if head != nil && err == nil && year != "" {
-			fields[0] = shortDate.ReplaceAllString(fields[0], "$1 "+year+"-$2")
+			fields[0] = shortDate().ReplaceAllString(fields[0], "$1 "+year+"-$2")
 		}
 		switch {
 		case head == nil && err == nil && (fields[0] == first || strings.HasPrefix(fields[0], first+" (")):
 			head = fields
-			if m := yearColumn.FindStringSubmatch(fields[0]); m != nil {
+			if m := yearColumn().FindStringSubmatch(fields[0]); m != nil {
 				year, head[0] = m[1], first
 			}
 		case head == nil:
@@ -498,8 +498,8 @@ func tableRows(s, first string) []map[string]string {
 }
 
 var (
-	yearColumn = regexp.MustCompile(`^[a-z]+ \((\d{4})\)$`)           // "day (2026)"
-	shortDate  = regexp.MustCompile(`^([A-Z][a-z]{2}) (\d\d-\d\d)\b`) // "Mon 11-30"
+	yearColumn = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z]+ \((\d{4})\)$`) })           // "day (2026)"
+	shortDate  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Z][a-z]{2}) (\d\d-\d\d)\b`) }) // "Mon 11-30"
 )
 
 // tableCell is column's cell of the row that starts with row in the table tableRows reads

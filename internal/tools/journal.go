@@ -90,7 +90,7 @@ func (j *journal) update(ctx context.Context, orig planEvent, fields map[string]
 			return err
 		}
 	}
-	if err := putFields(ctx, j.env, id, fields); err != nil {
+	if err := j.env.PutEventFields(ctx, id, fields); err != nil {
 		return apiFailed(fmt.Sprintf("update event %d", id), err)
 	}
 	return nil
@@ -129,7 +129,7 @@ func (j *journal) rollback(ctx context.Context) []string {
 	}
 	for i := len(j.changed) - 1; i >= 0; i-- {
 		id := j.changed[i]
-		if err := putFields(ctx, j.env, id, j.restore[id]); err != nil {
+		if err := j.env.PutEventFields(ctx, id, j.restore[id]); err != nil {
 			left = append(left, fmt.Sprintf("%s could not be restored: %v", j.a.units.EventLine(j.before[id].Event, "", j.a.today), err))
 		}
 	}
@@ -216,22 +216,9 @@ func originalFields(orig intervals.Event, fields map[string]any) map[string]any 
 	return out
 }
 
-// putFields sends a partial update: Intervals.icu changes the fields present.
-func putFields(ctx context.Context, env *toolcall.Env, id int32, fields map[string]any) error {
-	body, err := json.Marshal(fields)
-	if err != nil {
-		return err
-	}
-	resp, err := env.Client.UpdateEventWithBody(ctx, env.AthleteID, id, "application/json", bytes.NewReader(body))
-	if err != nil {
-		return err
-	}
-	return drain(resp)
-}
-
 // drain closes a write's answer; a 2xx is success whatever its body holds.
 func drain(resp *http.Response) error {
-	_, err := readAnswer(resp)
+	_, err := toolcall.ReadAnswer(resp)
 	return err
 }
 
@@ -240,7 +227,7 @@ func drain(resp *http.Response) error {
 // id, category, name and dates (a field the model types differently must not lose the id
 // a rollback needs).
 func answerEvents(resp *http.Response) ([]intervals.Event, error) {
-	b, err := readAnswer(resp)
+	b, err := toolcall.ReadAnswer(resp)
 	if err != nil {
 		return nil, err
 	}

@@ -22,6 +22,17 @@ type libraryIn struct {
 	WorkoutID int    `json:"workout_id,omitempty" jsonschema_description:"Show this workout in full"`
 }
 
+func listWorkoutTemplatesTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "list_workout_templates",
+		Title:       "Workout library",
+		Description: "Lists the workout library: folders, plans and workouts (sport, duration, load, text). workout_id shows one workout's full text to schedule with add_or_update_event or plan_sessions.",
+		Toolset:     manifest.Library,
+		Access:      manifest.Read,
+		Operations:  []string{"getAthlete", "listFolders"},
+	}, listWorkoutTemplates)
+}
+
 func listWorkoutTemplates(ctx context.Context, env *toolcall.Env, in libraryIn) (string, error) {
 	sport, err := sportArg(in.Sport)
 	if err != nil {

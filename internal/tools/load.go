@@ -10,6 +10,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/load"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -18,6 +19,12 @@ import (
 // 42/7-day model of internal/load, resets honoured; what-if sessions are projected without
 // being written.
 
+type trainingLoadIn struct {
+	Weeks    int             `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=26" jsonschema_description:"Past weeks shown, this one included (default 4)"`
+	Days     int             `json:"days,omitempty" jsonschema:"minimum=1,maximum=120" jsonschema_description:"Days projected from today (default 14)"`
+	Sessions []whatIfSession `json:"sessions,omitempty" jsonschema_description:"What-if sessions added to the plan, never saved"`
+}
+
 type whatIfSession struct {
 	Date      string  `json:"date" jsonschema_description:"YYYY-MM-DD, today or later"`
 	Load      float64 `json:"load,omitempty" jsonschema_description:"Training load; or give duration and intensity"`
@@ -25,10 +32,15 @@ type whatIfSession struct {
 	Intensity float64 `json:"intensity,omitempty" jsonschema_description:"Intensity factor, 0.75 or 75 (% of threshold)"`
 }
 
-type trainingLoadIn struct {
-	Weeks    int             `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=26" jsonschema_description:"Past weeks shown, this one included (default 4)"`
-	Days     int             `json:"days,omitempty" jsonschema:"minimum=1,maximum=120" jsonschema_description:"Days projected from today (default 14)"`
-	Sessions []whatIfSession `json:"sessions,omitempty" jsonschema_description:"What-if sessions added to the plan, never saved"`
+func getTrainingLoadTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "get_training_load",
+		Title:       "Training load and form",
+		Description: "Weekly load done vs planned; fitness, fatigue, form and ramp rate today, projected day by day over planned sessions. What-if: pass sessions to project them without saving.",
+		Toolset:     manifest.Load,
+		Access:      manifest.Read,
+		Operations:  []string{"getAthlete", "listWellnessRecords", "listActivities", "listEvents", "listFitnessModelEvents"},
+	}, getTrainingLoad)
 }
 
 func getTrainingLoad(ctx context.Context, env *toolcall.Env, in trainingLoadIn) (string, error) {
@@ -140,19 +152,57 @@ func projectLoads(ctx context.Context, env *toolcall.Env, ath *athleteCtx, q loa
 // today) added as done; without a row for today, the projection starts from the latest day
 // before and covers today.
 func (ld *loadData) project(env *toolcall.Env, q loadQuery) (*trainingLoad, error) {
-	ath, first, well, acts, modelEvs := ld.ath, ld.first, ld.well, ld.acts, ld.modelEvs
-	today, until := ath.today.Format(ymd), q.until
-	evs := ld.evs
-	if q.skip != nil {
-		kept := evs[:0:0]
-		for _, e := range evs {
-			if !q.skip(e) {
-				kept = append(kept, e)
-			}
-		}
-		evs = kept
+	today := ld.ath.today.Format(ymd)
+	evs := ld.calendar(q.skip)
+	done, stubs := doneLoads(ld.acts)
+	planned, open := plannedLoads(ld.ath, evs, today)
+	todayOpen := q.extra[today]
+	for _, o := range open {
+		todayOpen += o.Load
 	}
+	resets := modelResets(ld.modelEvs)
+	model := load.Default()
+	start, now, err := ld.projectionStart(model, todayOpen, resets)
+	if err != nil {
+		return nil, err
+	}
+	proj, err := model.Project(start, ld.modelLoads(start.Date, q, done, planned, todayOpen), resets, q.until)
+	if err != nil {
+		return nil, fmt.Errorf("project fitness: %w", err)
+	}
+	// Weekly totals: past days carry Intervals.icu's values, later ones the projection's.
+	series := ld.pastSeries()
+	if now.Date == today { // today's end, from Intervals.icu's values; else proj covers today
+		series = append(series, start)
+	}
+	series = append(series, proj...)
+	t := format.TrainingLoad{
+		Athlete: nameOr(ld.ath.Name, env.AthleteID), Today: today, Until: q.until, StravaStubs: stubs,
+		Weeks: load.Weekly(series, done, sumByDate(planned, q.extra)), Start: start, Open: open, TodayOpen: todayOpen,
+		Projection: proj, WhatIf: q.extra, Races: races(evs, series, ld.well),
+		// the latest values as Intervals.icu reports them
+		Now: now, NowRamp: ld.well[now.Date].RampRate,
+	}
+	return &trainingLoad{ath: ld.ath, t: t, series: series}, nil
+}
 
+// calendar is the calendar read, less the events skip leaves out.
+func (ld *loadData) calendar(skip func(calEvent) bool) []calEvent {
+	if skip == nil {
+		return ld.evs
+	}
+	kept := ld.evs[:0:0]
+	for _, e := range ld.evs {
+		if !skip(e) {
+			kept = append(kept, e)
+		}
+	}
+	return kept
+}
+
+// doneLoads are the activities' loads by date, and how many Strava stubs (activities the API
+// gives no load for) there are among them.
+func doneLoads(acts []intervals.Activity) (map[string]float64, int) {
 	done := map[string]float64{}
 	stubs := 0
 	for _, a := range acts {
@@ -163,112 +213,110 @@ func (ld *loadData) project(env *toolcall.Env, q loadQuery) (*trainingLoad, erro
 			stubs++
 		}
 	}
-	planned := map[string]float64{}
-	var open []format.OpenSession // planned today and not yet done
-	for _, e := range evs {
-		if l, ok := e.plannedLoad(); ok && e.date() != "" {
-			planned[e.date()] += l
-			if e.date() == today && !e.paired() {
-				targets := ""
-				if e.Category == "WORKOUT" {
-					targets = plannedTargets(ath, e.Type, e.Indoor, e.Description)
-				}
-				open = append(open, format.OpenSession{Sport: e.Type, Name: e.Name, Load: l, Targets: targets})
-			}
-		}
-	}
-	todayOpen := q.extra[today]
-	for _, o := range open {
-		todayOpen += o.Load
-	}
-	resets := modelResets(modelEvs)
-	model := load.Default()
+	return done, stubs
+}
 
-	// Start: the end of today as Intervals.icu computed it, with what is still to do today;
-	// else the end of the latest day before today.
-	var start, todayDone load.Day
-	var err error
-	row, hasToday := well[today]
-	hasToday = hasToday && row.Ctl != nil && row.Atl != nil
-	if hasToday {
-		todayDone = load.Day{Date: today, Fitness: float64(*row.Ctl), Fatigue: float64(*row.Atl), Form: float64(*row.Ctl - *row.Atl)}
-		if v, ok := f32(row.CtlLoad); ok {
-			todayDone.Load = v
+// plannedLoads are the calendar's planned loads by date, and the sessions planned today and
+// not yet done (open), with their targets.
+func plannedLoads(ath *athleteCtx, evs []calEvent, today string) (map[string]float64, []format.OpenSession) {
+	planned := map[string]float64{}
+	var open []format.OpenSession
+	for _, e := range evs {
+		l, ok := e.plannedLoad()
+		if !ok || e.date() == "" {
+			continue
 		}
-		if v, ok := f32(row.RampRate); ok {
-			todayDone.RampRate = v
-		}
-		if start, err = model.Add(todayDone, todayOpen, resets); err != nil {
-			return nil, fmt.Errorf("project fitness: %w", err)
-		}
-	} else {
-		var ok bool
-		if start, ok = latestBefore(well, today); !ok {
-			return nil, fmt.Errorf("Intervals.icu has no fitness values (wellness ctl/atl) up to %s for this athlete: nothing to project from", weekdayDate(today))
+		planned[e.date()] += l
+		if e.date() == today && !e.paired() {
+			targets := ""
+			if e.Category == "WORKOUT" {
+				targets = plannedTargets(ath, e.Type, e.Indoor, e.Description)
+			}
+			open = append(open, format.OpenSession{Sport: e.Type, Name: e.Name, Load: l, Targets: targets})
 		}
 	}
+	return planned, open
+}
+
+// projectionStart is the day the projection starts from, and now, the latest values
+// Intervals.icu computed. With fitness and fatigue for today, now is today so far and the
+// start the end of today with what is still to do today (todayOpen) added; without, both
+// are the end of the latest day before today.
+func (ld *loadData) projectionStart(model load.Model, todayOpen float64, resets []load.Reset) (start, now load.Day, err error) {
+	today := ld.ath.today.Format(ymd)
+	row, ok := ld.well[today]
+	if !ok || row.Ctl == nil || row.Atl == nil {
+		if start, ok = latestBefore(ld.well, today); !ok {
+			return start, now, fmt.Errorf("Intervals.icu has no fitness values (wellness ctl/atl) up to %s for this athlete: nothing to project from", weekdayDate(today))
+		}
+		return start, start, nil
+	}
+	now = load.Day{Date: today, Fitness: float64(*row.Ctl), Fatigue: float64(*row.Atl), Form: float64(*row.Ctl - *row.Atl)}
+	if v, ok := f32(row.CtlLoad); ok {
+		now.Load = v
+	}
+	if v, ok := f32(row.RampRate); ok {
+		now.RampRate = v
+	}
+	if start, err = model.Add(now, todayOpen, resets); err != nil {
+		return start, now, fmt.Errorf("project fitness: %w", err)
+	}
+	return start, now, nil
+}
+
+// modelLoads are the daily loads the model walks from the start day through q.until: before
+// the start and up to today Intervals.icu's (its wellness load, else the activities' done),
+// today's with what is still to do today added, after today the planned sessions' and
+// q.extra's.
+func (ld *loadData) modelLoads(start string, q loadQuery, done, planned map[string]float64, todayOpen float64) map[string]float64 {
+	today := ld.ath.today.Format(ymd)
 	loads := map[string]float64{}
-	for d, w := range well {
-		if d < start.Date {
+	for d, w := range ld.well {
+		if d < start {
 			if v, ok := f32(w.CtlLoad); ok {
 				loads[d] = v
 			}
 		}
 	}
-	for d := start.Date; d <= until; d = addDays(d, 1) {
-		switch {
-		case d < today:
-			if v, ok := f32(well[d].CtlLoad); ok {
-				loads[d] = v
-			} else {
-				loads[d] = done[d]
-			}
-		case d == today:
-			if v, ok := f32(well[d].CtlLoad); ok {
-				loads[d] = v + todayOpen
-			} else {
-				loads[d] = done[d] + todayOpen
-			}
-		default:
+	for d := start; d <= q.until; d = addDays(d, 1) {
+		if d > today {
 			loads[d] = planned[d] + q.extra[d]
+			continue
+		}
+		if v, ok := f32(ld.well[d].CtlLoad); ok {
+			loads[d] = v
+		} else {
+			loads[d] = done[d]
+		}
+		if d == today {
+			loads[d] += todayOpen
 		}
 	}
-	proj, err := model.Project(start, loads, resets, until)
-	if err != nil {
-		return nil, fmt.Errorf("project fitness: %w", err)
-	}
+	return loads
+}
 
-	// Weekly totals: past days carry Intervals.icu's values, later ones the projection's.
+// pastSeries is Intervals.icu's fitness, fatigue and form of each day from the first week
+// shown up to today (a day without them left out).
+func (ld *loadData) pastSeries() []load.Day {
+	today := ld.ath.today.Format(ymd)
 	var series []load.Day
-	for d := first; d < today; d = addDays(d, 1) {
-		if w, ok := well[d]; ok && w.Ctl != nil && w.Atl != nil {
+	for d := ld.first; d < today; d = addDays(d, 1) {
+		if w, ok := ld.well[d]; ok && w.Ctl != nil && w.Atl != nil {
 			series = append(series, load.Day{Date: d, Fitness: float64(*w.Ctl), Fatigue: float64(*w.Atl), Form: float64(*w.Ctl - *w.Atl)})
 		}
 	}
-	if hasToday {
-		series = append(series, start)
+	return series
+}
+
+// sumByDate adds loads by date.
+func sumByDate(ms ...map[string]float64) map[string]float64 {
+	out := map[string]float64{}
+	for _, m := range ms {
+		for d, l := range m {
+			out[d] += l
+		}
 	}
-	series = append(series, proj...)
-	plannedAll := map[string]float64{}
-	for d, l := range planned {
-		plannedAll[d] += l
-	}
-	for d, l := range q.extra {
-		plannedAll[d] += l
-	}
-	t := format.TrainingLoad{
-		Athlete: nameOr(ath.Name, env.AthleteID), Today: today, Until: until, StravaStubs: stubs,
-		Weeks: load.Weekly(series, done, plannedAll), Start: start, Open: open, TodayOpen: todayOpen,
-		Projection: proj, WhatIf: q.extra, Races: races(evs, series, well),
-	}
-	switch {
-	case hasToday:
-		t.Now, t.NowRamp = todayDone, row.RampRate
-	default:
-		// the latest values before today as Intervals.icu reports them
-		t.Now, t.NowRamp = start, well[start.Date].RampRate
-	}
-	return &trainingLoad{ath: ath, t: t, series: series}, nil
+	return out
 }
 
 // latestBefore is the latest wellness row before date with fitness and fatigue, as a Day.

@@ -5,6 +5,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -14,6 +15,21 @@ import (
 
 type trainingVolumeIn struct {
 	Weeks int `json:"weeks,omitempty" jsonschema:"minimum=1,maximum=52" jsonschema_description:"Full weeks back, before this one (default 12)"`
+}
+
+func getTrainingVolumeTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "get_training_volume",
+		Title:       "Weekly training volume",
+		Description: "Weekly time, distance, load and count per sport: the last N full weeks (Monday-based), this one so far; planned sessions done vs planned (count, time, load %), unplanned ones.",
+		Toolset:     manifest.Load,
+		Access:      manifest.Read,
+		Operations:  []string{"getAthlete", "listActivities", "listEvents"},
+		// A coach asks how every athlete's week went against the plan in one call (athlete
+		// all, which also lists the athletes, and reads their words on last week's
+		// activities: coach mode only).
+		EveryAthlete: true,
+	}, getTrainingVolume)
 }
 
 func getTrainingVolume(ctx context.Context, env *toolcall.Env, in trainingVolumeIn) (string, error) {

@@ -13,6 +13,15 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
+var periodID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(all|\d{1,4}[dwmy]|s\d)$`) })
+
+// maxCurveSecs is the longest duration a curve is read at: a day; maxDurations the most
+// durations (columns) a table has.
+const (
+	maxCurveSecs = 86400
+	maxDurations = 20
+)
+
 type curvesIn struct {
 	Kind   string `json:"kind,omitempty" jsonschema:"enum=power,enum=pace,enum=hr,default=power"`
 	Sport  string `json:"sport,omitempty" jsonschema_description:"Default Ride (power) or Run"`
@@ -23,17 +32,21 @@ type curvesIn struct {
 	// the durations of its table.
 	ThisSeason *bool `json:"this_season,omitempty"`
 	LastSeason *bool `json:"last_season,omitempty"`
-	Durations  []int `json:"durations,omitempty" jsonschema_description:"Seconds"`
+	Durations  []int `json:"durations,omitempty" jsonschema_description:"Seconds (power, hr)"`
 }
 
-var periodID = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(all|\d{1,4}[dwmy]|s\d)$`) })
-
-// maxCurveSecs is the longest duration a curve is read at: a day; maxDurations the most
-// durations (columns) a table has.
-const (
-	maxCurveSecs = 86400
-	maxDurations = 20
-)
+func getAthletePowerCurvesTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name: "get_athlete_power_curves", Title: "Best power, pace and HR",
+		Description: "Best efforts over periods: power (W, W/kg) at 5s-90m, pace at 400m-marathon, or HR held at 5s-90m.",
+		Toolset:     manifest.Performance, Access: manifest.Read,
+		Operations: []string{"getAthlete", "listAthletePowerCurves", "listAthletePaceCurves", "listAthleteHRCurves", "listEvents"},
+		Aliases: aliases(rangeAliases, []manifest.Alias{{Name: "activity_type", For: "sport"},
+			refused("indoor_outdoor", "curves cover indoor and outdoor together here (Intervals.icu's curve filters cannot be sent through its API): leave it out")},
+			// W/kg is always shown beside W, where the period's weight is known
+			dropped("include_normalised")),
+	}, getAthletePowerCurves)
+}
 
 func getAthletePowerCurves(ctx context.Context, env *toolcall.Env, in curvesIn) (string, error) {
 	if len(in.Durations) > maxDurations {

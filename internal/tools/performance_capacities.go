@@ -8,6 +8,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -17,6 +18,17 @@ import (
 // six-minute running speed. Whatever is not known is said to be unknown.
 
 type capacitiesIn struct{}
+
+func getCapacitiesTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "get_capacities",
+		Title:       "Capacities and thresholds",
+		Description: "Per sport: FTP and eFTP, W', threshold pace, LTHR, max HR; VO2max and VMA where known.",
+		Toolset:     manifest.Performance,
+		Access:      manifest.Read,
+		Operations:  []string{"getAthlete", "listWellnessRecords", "listAthletePowerCurves", "listAthletePaceCurves"},
+	}, getCapacities)
+}
 
 func getCapacities(ctx context.Context, env *toolcall.Env, _ capacitiesIn) (string, error) {
 	ath, err := loadAthlete(ctx, env)

@@ -20,6 +20,17 @@ type recordsIn struct {
 	Newest string `json:"newest,omitempty" jsonschema_description:"Period end YYYY-MM-DD (default today)"`
 }
 
+func getRecordsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "get_records",
+		Title:       "Best efforts",
+		Description: "Best efforts for a period and all-time: power at 5s-60m, pace at 400m-half marathon (swim 100-1500m), max HR by duration, with dates.",
+		Toolset:     manifest.Performance,
+		Access:      manifest.Read,
+		Operations:  []string{"getAthlete", "listAthletePowerCurves", "listAthletePaceCurves", "listAthleteHRCurves"},
+	}, getRecords)
+}
+
 func getRecords(ctx context.Context, env *toolcall.Env, in recordsIn) (string, error) {
 	ath, err := loadAthlete(ctx, env)
 	if err != nil {

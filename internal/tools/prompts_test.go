@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
@@ -62,7 +63,7 @@ func TestWeeklyReviewAndRaceReadinessPrompts(t *testing.T) {
 }
 
 // toolWord finds the name of a reading tool (get_events, list_athletes ...) in a prompt.
-var toolWord = regexp.MustCompile(`\b(get|list)_[a-z_]+[a-z]`)
+var toolWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(get|list)_[a-z_]+[a-z]`) })
 
 // TestPromptsNameRealTools keeps the prompts in step with the catalog: every tool a prompt
 // tells the model to call exists.
@@ -76,7 +77,7 @@ func TestPromptsNameRealTools(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, w := range toolWord.FindAllString(text, -1) {
+		for _, w := range toolWord().FindAllString(text, -1) {
 			if !mine[w] {
 				t.Errorf("%s names %s, which is not a tool", p.Name, w)
 			}

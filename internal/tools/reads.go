@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 
@@ -111,7 +110,7 @@ func readBody(env *toolcall.Env, what string, resp *http.Response, err error) ([
 		}
 		return nil, athleteAccessError(env, apiFailed(what, err))
 	}
-	b, err := readAnswer(resp)
+	b, err := toolcall.ReadAnswer(resp)
 	if err != nil {
 		return nil, apiFailed(what, err)
 	}
@@ -368,30 +367,12 @@ func apiFailed(what string, err error) error {
 	return fmt.Errorf("%s: Intervals.icu could not be reached or answered badly (%v); try again in a moment", what, err)
 }
 
-// answerLimit is the most of an answer a tool reads (the largest, a year of streams, is a
-// few MB).
-const answerLimit = 16 << 20
-
-// readAnswer reads and closes an undecoded call's answer; any status but 2xx is an error.
-// Writes read their answers with it loosely: a 2xx is success whatever the body holds.
-func readAnswer(resp *http.Response) ([]byte, error) {
-	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, answerLimit))
-	if err != nil {
-		return nil, fmt.Errorf("read the answer: %w", err)
-	}
-	if resp.StatusCode/100 != 2 {
-		return nil, fmt.Errorf("Intervals.icu answered %d", resp.StatusCode)
-	}
-	return b, nil
-}
-
 // readBack reads a write's 2xx answer into v (a fresh value). The write is done whatever
 // the answer holds, so an answer that does not decode is not an error: ok is false and the
 // caller shows what it sent instead. A field the generated model types differently (an
 // integer sent as 249.75) fails the whole read, since it would decode as a false zero.
 func readBack(resp *http.Response, v any) (ok bool) {
-	b, err := readAnswer(resp)
+	b, err := toolcall.ReadAnswer(resp)
 	return err == nil && json.Unmarshal(b, v) == nil
 }
 

@@ -19,24 +19,36 @@ import (
 // the zones as the API returns them after the change. The cached profile is forgotten, so
 // that the next call sees the new thresholds.
 
-type updateZoneIn struct {
-	Sport string `json:"sport" jsonschema_description:"Ride, Run, Swim or another of the athlete's sport types"`
-	thresholdsIn
-	IndoorFTP *int `json:"indoor_ftp,omitempty" spec:"SportSettings.indoor_ftp" jsonschema_description:"W, indoor rides"`
-}
-
 // thresholdsIn are the thresholds of one sport's settings that update_training_zone and
 // log_metrics set, by the same names (indoor FTP is update_training_zone's alone).
 type thresholdsIn struct {
 	FTP           *int   `json:"ftp,omitempty" spec:"SportSettings.ftp" jsonschema_description:"W"`
 	LTHR          *int   `json:"lthr,omitempty" spec:"SportSettings.lthr" jsonschema_description:"bpm"`
 	MaxHR         *int   `json:"max_hr,omitempty" spec:"SportSettings.max_hr" jsonschema_description:"bpm"`
-	ThresholdPace string `json:"threshold_pace,omitempty" spec:"SportSettings.threshold_pace" jsonschema_description:"m:ss/km, /100m for swims"`
+	ThresholdPace string `json:"threshold_pace,omitempty" spec:"SportSettings.threshold_pace" jsonschema_description:"m:ss/km, e.g. 4:10/km; /100m for swims"`
 }
 
 // none says that no threshold is given.
 func (t thresholdsIn) none() bool {
 	return t.FTP == nil && t.LTHR == nil && t.MaxHR == nil && t.ThresholdPace == ""
+}
+
+type updateZoneIn struct {
+	Sport string `json:"sport" jsonschema_description:"Ride, Run, Swim or another of the athlete's sport types"`
+	thresholdsIn
+	IndoorFTP *int `json:"indoor_ftp,omitempty" spec:"SportSettings.indoor_ftp" jsonschema_description:"W, indoor rides"`
+}
+
+func updateTrainingZoneTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "update_training_zone",
+		Title:       "Update a threshold",
+		Description: "Sets FTP, indoor FTP, LTHR, threshold pace or max HR for a sport, e.g. after a test; the zones (% of threshold) follow and are shown.",
+		Toolset:     manifest.Settings,
+		Access:      manifest.Write,
+		Idempotent:  true,
+		Operations:  []string{"getAthlete", "updateSettings"},
+	}, updateTrainingZone)
 }
 
 func updateTrainingZone(ctx context.Context, env *toolcall.Env, in updateZoneIn) (string, error) {

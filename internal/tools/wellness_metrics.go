@@ -21,13 +21,13 @@ import (
 // definition every tool uses.
 
 // scaleLegends describes the 1-4 fields compactly from format's labels, the fields of one
-// legend together: "soreness, fatigue, stress Low..Extreme; ..." (1 to 4).
+// legend together: "soreness, fatigue, stress 1 Low..4 Extreme; ...".
 func scaleLegends() string {
 	var legends []string
 	fields := map[string][]string{}
 	for _, f := range format.ScaleFields {
 		l := strings.Split(format.ScaleLegend(f), ", ")
-		legend := strings.TrimPrefix(l[0], "1 ") + ".." + strings.TrimPrefix(l[3], "4 ")
+		legend := l[0] + ".." + l[3]
 		if fields[legend] == nil {
 			legends = append(legends, legend)
 		}
@@ -46,30 +46,6 @@ func metricsArg(field string) string {
 		return "sleep_quality"
 	}
 	return field
-}
-
-type logMetricsIn struct {
-	Date         string   `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD, default today"`
-	Weight       *float64 `json:"weight,omitempty" spec:"Wellness.weight" jsonschema_description:"kg"`
-	RestingHR    *int     `json:"resting_hr,omitempty" spec:"Wellness.restingHR" jsonschema_description:"bpm"`
-	HRV          *float64 `json:"hrv,omitempty" spec:"Wellness.hrv" jsonschema_description:"rMSSD, ms"`
-	Sleep        string   `json:"sleep,omitempty" spec:"Wellness.sleepSecs" jsonschema_description:"Hours (7.5) or h:mm"`
-	SleepScore   *float64 `json:"sleep_score,omitempty" spec:"Wellness.sleepScore" jsonschema_description:"0-100"`
-	SleepQuality *int     `json:"sleep_quality,omitempty" spec:"Wellness.sleepQuality"`
-	Soreness     *int     `json:"soreness,omitempty" spec:"Wellness.soreness"`
-	Fatigue      *int     `json:"fatigue,omitempty" spec:"Wellness.fatigue"`
-	Stress       *int     `json:"stress,omitempty" spec:"Wellness.stress"`
-	Mood         *int     `json:"mood,omitempty" spec:"Wellness.mood"`
-	Motivation   *int     `json:"motivation,omitempty" spec:"Wellness.motivation"`
-	Injury       *int     `json:"injury,omitempty" spec:"Wellness.injury"`
-	Hydration    *int     `json:"hydration,omitempty" spec:"Wellness.hydration"`
-	Readiness    *float64 `json:"readiness,omitempty" spec:"Wellness.readiness" jsonschema_description:"0-100"`
-	SpO2         *float64 `json:"spo2,omitempty" spec:"Wellness.spO2" jsonschema_description:"%"`
-	Systolic     *int     `json:"systolic,omitempty" spec:"Wellness.systolic" jsonschema_description:"mmHg"`
-	Diastolic    *int     `json:"diastolic,omitempty" spec:"Wellness.diastolic" jsonschema_description:"mmHg"`
-	Notes        string   `json:"notes,omitempty" jsonschema:"maxLength=4000" spec:"Wellness.comments"`
-	Sport        string   `json:"sport,omitempty" jsonschema_description:"For thresholds: default Ride, Run for a pace"`
-	thresholdsIn
 }
 
 // metricEntries reads OpenAthlete's log_metrics entries ([{type, value, date, notes}]) as our
@@ -130,6 +106,43 @@ func metricEntries(v json.RawMessage) (map[string]json.RawMessage, error) {
 		ours["notes"], _ = json.Marshal(strings.Join(notes, "; "))
 	}
 	return ours, nil
+}
+
+type logMetricsIn struct {
+	Date         string   `json:"date,omitempty" jsonschema_description:"YYYY-MM-DD, default today"`
+	Weight       *float64 `json:"weight,omitempty" spec:"Wellness.weight" jsonschema_description:"kg"`
+	RestingHR    *int     `json:"resting_hr,omitempty" spec:"Wellness.restingHR" jsonschema_description:"bpm"`
+	HRV          *float64 `json:"hrv,omitempty" spec:"Wellness.hrv" jsonschema_description:"rMSSD, ms"`
+	Sleep        string   `json:"sleep,omitempty" spec:"Wellness.sleepSecs" jsonschema_description:"Hours (7.5) or h:mm"`
+	SleepScore   *float64 `json:"sleep_score,omitempty" spec:"Wellness.sleepScore" jsonschema_description:"0-100"`
+	SleepQuality *int     `json:"sleep_quality,omitempty" spec:"Wellness.sleepQuality"`
+	Soreness     *int     `json:"soreness,omitempty" spec:"Wellness.soreness"`
+	Fatigue      *int     `json:"fatigue,omitempty" spec:"Wellness.fatigue"`
+	Stress       *int     `json:"stress,omitempty" spec:"Wellness.stress"`
+	Mood         *int     `json:"mood,omitempty" spec:"Wellness.mood"`
+	Motivation   *int     `json:"motivation,omitempty" spec:"Wellness.motivation"`
+	Injury       *int     `json:"injury,omitempty" spec:"Wellness.injury"`
+	Hydration    *int     `json:"hydration,omitempty" spec:"Wellness.hydration"`
+	Readiness    *float64 `json:"readiness,omitempty" spec:"Wellness.readiness" jsonschema_description:"0-100"`
+	SpO2         *float64 `json:"spo2,omitempty" spec:"Wellness.spO2" jsonschema_description:"%"`
+	Systolic     *int     `json:"systolic,omitempty" spec:"Wellness.systolic" jsonschema_description:"mmHg"`
+	Diastolic    *int     `json:"diastolic,omitempty" spec:"Wellness.diastolic" jsonschema_description:"mmHg"`
+	Notes        string   `json:"notes,omitempty" jsonschema:"maxLength=4000" spec:"Wellness.comments"`
+	Sport        string   `json:"sport,omitempty" jsonschema_description:"For thresholds: default Ride, Run for a pace"`
+	thresholdsIn
+}
+
+func logMetricsTool() manifest.Tool {
+	return manifest.New(manifest.Def{
+		Name:        "log_metrics",
+		Title:       "Log daily metrics",
+		Description: "Records a day's metrics, only those given: weight, resting HR, HRV, sleep, scores, notes, thresholds. Scales: " + scaleLegends() + ".",
+		Toolset:     manifest.Wellness,
+		Access:      manifest.Write,
+		Idempotent:  true,
+		Operations:  []string{"getAthlete", "updateWellness", "updateSettings"},
+		Aliases:     []manifest.Alias{{Name: "entries", Convert: metricEntries}},
+	}, logMetrics)
 }
 
 func logMetrics(ctx context.Context, env *toolcall.Env, in logMetricsIn) (string, error) {

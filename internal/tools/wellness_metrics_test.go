@@ -76,7 +76,7 @@ func TestLogMetricsRefusesBadValuesWithoutWriting(t *testing.T) {
 
 func TestLogMetricsDescriptionCarriesTheSharedScaleLabels(t *testing.T) {
 	d := toolNamed(t, "log_metrics").Description
-	for _, w := range []string{"Scales 1..4: sleep_quality Great..Poor", "soreness, fatigue, stress Low..Extreme", "motivation Extreme..Low", "injury None..Injured"} {
+	for _, w := range []string{"Scales: sleep_quality 1 Great..4 Poor", "soreness, fatigue, stress 1 Low..4 Extreme", "motivation 1 Extreme..4 Low", "injury 1 None..4 Injured"} {
 		if !strings.Contains(d, w) {
 			t.Errorf("description lacks %q: %s", w, d)
 		}

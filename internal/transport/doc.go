@@ -1,6 +1,5 @@
-// Package transport serves the MCP server (internal/server) to clients: over stdio (our own
-// go-sdk Connection: it answers malformed lines, reads each line's members in place, writes a
-// reply's result as go-sdk made it, and drains the replies at the end of input), stateless
+// Package transport serves the MCP server (internal/server) to clients: over stdio (go-sdk's
+// IOTransport, behind a small guard for two go-sdk issues: stdio_guard.go), stateless
 // Streamable HTTP at /mcp (both MCP revisions; an older client's capabilities carried in its
 // Mcp-Session-Id), legacy SSE at /sse and /messages/ (capped, idle sessions closed), the
 // probes /healthz and /readyz, and a draining shutdown that lets the calls in flight finish.

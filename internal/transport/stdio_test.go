@@ -3,14 +3,15 @@ package transport
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/transport/stdiotest"
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // Every malformed line gets its JSON-RPC error and the server goes on serving; the calls
@@ -31,98 +32,93 @@ func TestStdioSurvivesMalformedLinesAndAnswersEveryCallBeforeTheEnd(t *testing.T
 	fmt.Printf("adversarial suite: %d malformed stdin lines, %d problems (a missing error or reply, a stop)\n", len(stdiotest.Bad), len(problems))
 }
 
-// A message is written as go-sdk's own stdio transport writes it (jsonrpc.EncodeMessage and
-// a newline), a reply with a result put together without encoding the result again, and a
-// reply names the request it answers by the id the filter noted (validID's form).
-func TestMessagesAreWrittenAsTheSDKWritesThem(t *testing.T) {
-	id := func(v any) jsonrpc.ID {
-		i, err := jsonrpc.MakeID(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return i
+// A line that is not JSON gets -32700, and the request after it is answered.
+func TestStdioAnswersABadLineAndTheNextRequest(t *testing.T) {
+	out := serveScript(t, func(ctx context.Context, in io.Reader, out io.Writer) error {
+		return ServeStdio(ctx, testServer(t), in, out, 0)
+	}, "{not json\n"+`{"jsonrpc":"2.0","id":2,"method":"ping"}`+"\n")
+	if !strings.Contains(out, `{"jsonrpc":"2.0","id":null,"error":{"code":-32700,`) {
+		t.Errorf("no parse error for the bad line:\n%s", out)
 	}
-	result := json.RawMessage(`{"tools":[{"name":"a","description":"<b> & \u2028 \"x\"","inputSchema":{"type":"object"}}],"nextCursor":"c"}`)
-	for _, c := range []struct {
-		msg   jsonrpc.Message
-		reply string // the id the filter noted for the request; "" for none
-	}{
-		{&jsonrpc.Response{ID: id(float64(2)), Result: result}, `2`},
-		{&jsonrpc.Response{ID: id(float64(-9007199254740991)), Result: json.RawMessage(`{}`)}, `-9007199254740991`},
-		{&jsonrpc.Response{ID: id("a-1"), Result: json.RawMessage(`{"x":[1,{"id":3}]}`)}, `"a-1"`},
-		{&jsonrpc.Response{ID: id("<&> é \"q\" \u2028"), Result: json.RawMessage(`{}`)}, ""},
-		{&jsonrpc.Response{ID: id(float64(7)), Error: &jsonrpc.Error{Code: -32602, Message: "x <y>"}}, `7`},
-		{&jsonrpc.Response{ID: id(float64(8)), Result: json.RawMessage("{\n}")}, `8`},
-		{&jsonrpc.Request{ID: id(float64(4)), Method: "sampling/createMessage", Params: json.RawMessage(`{}`)}, ""},
-		{&jsonrpc.Request{Method: "notifications/progress", Params: json.RawMessage(`{"progressToken":1}`)}, ""},
-	} {
-		want, err := jsonrpc.EncodeMessage(c.msg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, reply, err := encodeLine(c.msg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(got) != string(want)+"\n" {
-			t.Errorf("written %q\nwant    %q", got, string(want)+"\n")
-		}
-		wantReply := c.reply
-		if r, ok := c.msg.(*jsonrpc.Response); ok && wantReply == "" {
-			b, _ := json.Marshal(r.ID.Raw())
-			noted, _ := validID(b)
-			wantReply = string(noted)
-		}
-		if reply != wantReply {
-			t.Errorf("%s: reply to %q, want %q", got, reply, wantReply)
-		}
-	}
-}
-
-// Each reply written settles the request it answers; a cancelled request is settled too.
-func TestTheWriterSettlesTheRepliesDue(t *testing.T) {
-	var out bytes.Buffer
-	w := &stdioWriter{out: &out, pending: map[string]bool{}}
-	for _, line := range []string{
-		`{"jsonrpc":"2.0","id":1,"method":"ping"}`,
-		`{"jsonrpc":"2.0","id":"b","method":"ping"}`,
-		`{"jsonrpc":"2.0","id":3,"method":"ping"}`,
-		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"b"}}`,
-	} {
-		if _, reply := w.check([]byte(line), false); reply != nil {
-			t.Fatalf("%s refused: %s", line, reply)
-		}
-	}
-	if len(w.pending) != 2 || !w.pending["1"] || !w.pending["3"] {
-		t.Fatalf("pending %v, want 1 and 3 (b was cancelled)", w.pending)
-	}
-	line, reply, err := encodeLine(&jsonrpc.Response{ID: jsonrpc.ID{}, Result: json.RawMessage(`{}`)})
-	if err != nil || reply != "" {
-		t.Fatalf("a reply without id: %q, %v", reply, err)
-	}
-	_ = w.writeMessage(line, reply)
-	i3, _ := jsonrpc.MakeID(float64(3))
-	line, reply, _ = encodeLine(&jsonrpc.Response{ID: i3, Result: json.RawMessage(`{}`)})
-	_ = w.writeMessage(line, reply)
-	if len(w.pending) != 1 || !w.pending["1"] {
-		t.Errorf("pending %v after the reply to 3, want 1", w.pending)
-	}
-	if !strings.HasSuffix(out.String(), `{"jsonrpc":"2.0","id":3,"result":{}}`+"\n") {
-		t.Errorf("written %q", out.String())
+	if !strings.Contains(out, `{"jsonrpc":"2.0","id":2,"result":{}}`) {
+		t.Errorf("the ping after the bad line is not answered:\n%s", out)
 	}
 }
 
 // A line far longer than the reader's buffer reaches the SDK whole.
 func TestALongLineReachesTheSDKWhole(t *testing.T) {
-	srv := profileServer(t)
-	var out bytes.Buffer
+	out := serveScript(t, func(ctx context.Context, in io.Reader, out io.Writer) error {
+		return ServeStdio(ctx, profileServer(t), in, out, 0)
+	}, `{"jsonrpc":"2.0","id":9,"method":"ping","params":{"_meta":{"x":"`+strings.Repeat("y", 300<<10)+`"}}}`+"\n")
+	if !strings.Contains(out, `{"jsonrpc":"2.0","id":9,"result":{}}`) {
+		t.Errorf("no reply to the 300 kB ping:\n%.500s", out)
+	}
+}
+
+// What go-sdk's own stdio does without stdioGuard (go-sdk issue #1209): a line it cannot
+// decode ends the session, and the request after it is never answered. When this test
+// fails, go-sdk answers such lines itself: stdioGuard's first half can go.
+func TestGoSDKStdioEndsTheSessionOnAMalformedLine(t *testing.T) {
+	out := serveScript(t, sdkStdio(t), "{not json\n"+`{"jsonrpc":"2.0","id":2,"method":"ping"}`+"\n")
+	if strings.Contains(out, `"id":2`) {
+		t.Errorf("go-sdk answered the request after a malformed line: it survives them now, and stdioGuard's check can go (go-sdk #1209):\n%s", out)
+	}
+}
+
+// What go-sdk's own stdio does without stdioGuard (go-sdk issue #1061): the reply to a call
+// still running when stdin ends is dropped. When this test fails, go-sdk writes it: the
+// guard's wait at the end of input can go.
+func TestGoSDKStdioDropsTheRepliesInFlightAtTheEndOfInput(t *testing.T) {
+	srv := profileServer(t, fault(t, "latency:300ms,op=getAthlete"))
+	out := serveScript(t, func(ctx context.Context, in io.Reader, out io.Writer) error {
+		return srv.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}})
+	}, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"profile","arguments":{}}}`+"\n")
+	if strings.Contains(out, `"id":2`) {
+		t.Errorf("go-sdk wrote the reply of a call in flight at the end of stdin: stdioGuard's wait can go (go-sdk #1061):\n%s", out)
+	}
+	guarded := serveScript(t, func(ctx context.Context, in io.Reader, out io.Writer) error {
+		return ServeStdio(ctx, srv, in, out, 5*time.Second)
+	}, `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"profile","arguments":{}}}`+"\n")
+	if !strings.Contains(guarded, `"id":2`) {
+		t.Errorf("through the guard, the call in flight at the end of stdin is not answered:\n%s", guarded)
+	}
+}
+
+// serveScript runs serve on stdiotest.Init and script as stdin and returns what it wrote.
+func serveScript(t *testing.T, serve func(ctx context.Context, in io.Reader, out io.Writer) error, script string) string {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	in := stdiotest.Init + `{"jsonrpc":"2.0","id":9,"method":"ping","params":{"_meta":{"x":"` + strings.Repeat("y", 300<<10) + `"}}}` + "\n"
-	if err := ServeStdio(ctx, srv, strings.NewReader(in), &out, 0); err != nil {
-		t.Fatal(err)
+	var out lockedBuffer
+	_ = serve(ctx, strings.NewReader(stdiotest.Init+script), &out) // go-sdk's own stdio may end with the decoding error
+	return out.String()
+}
+
+// sdkStdio serves testServer through go-sdk's IOTransport alone.
+func sdkStdio(t *testing.T) func(ctx context.Context, in io.Reader, out io.Writer) error {
+	return func(ctx context.Context, in io.Reader, out io.Writer) error {
+		return testServer(t).Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}})
 	}
-	if !strings.Contains(out.String(), `{"jsonrpc":"2.0","id":9,"result":{}}`) {
-		t.Errorf("no reply to the 300 kB ping:\n%.500s", out.String())
-	}
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+// lockedBuffer is a bytes.Buffer written by the server and read by the test.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

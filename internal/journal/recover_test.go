@@ -1,4 +1,4 @@
-package server
+package journal
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/journal/journaltest"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/store/storetest"
 )
@@ -19,13 +20,13 @@ import (
 func TestInterruptedPlanIsRolledBackByAnotherReplica(t *testing.T) {
 	const lease = 300 * time.Millisecond
 	clock, fake, a, b, st := interruptedPlan(t, lease, nil)
-	b.p.Recover(context.Background(), st) // within the lease: the writer may still be alive
-	if n := planned(fake, "crash"); n != 30 {
+	b.k.Recover(context.Background(), st) // within the lease: the writer may still be alive
+	if n := journaltest.Planned(fake, "crash"); n != 30 {
 		t.Fatalf("rolled back within the lease: %d left", n)
 	}
-	clock.advance(lease + time.Millisecond)
-	b.p.Recover(context.Background(), st)
-	if n := planned(fake, "crash"); n != 0 {
+	clock.Advance(lease + time.Millisecond)
+	b.k.Recover(context.Background(), st)
+	if n := journaltest.Planned(fake, "crash"); n != 0 {
 		t.Fatalf("%d sessions left after the recovery", n)
 	}
 	text, isErr := a.call(t, "get_gear_list", map[string]any{})
@@ -40,21 +41,21 @@ func TestInterruptedPlanIsRolledBackByAnotherReplica(t *testing.T) {
 // interruptedPlan has replica a (the caller key-1's) die in the journal of a 30-session plan
 // after its second create was sent, the 30 sessions upstream; replica b (its store wrapped
 // by wrapB when not nil) shares a's data directory, and st is b's store, open.
-func interruptedPlan(t *testing.T, lease time.Duration, wrapB func(store.Store) store.Store) (clock *testClock, fake *fakeicu.Fake, a, b *replica, st store.Store) {
+func interruptedPlan(t *testing.T, lease time.Duration, wrapB func(store.Store) store.Store) (clock *journaltest.Clock, fake *fakeicu.Fake, a, b *replica, st store.Store) {
 	t.Helper()
 	dir := t.TempDir()
-	clock = &testClock{}
-	fake = fakeicu.New(fakeicu.Options{Now: clock.now})
+	clock = &journaltest.Clock{}
+	fake = fakeicu.New(fakeicu.Options{Now: clock.Now})
 	a = newReplica(t, dir, fake, clock, "key-1", lease, func(st store.Store) store.Store { return &storetest.Crashing{Store: st, CrashAt: 4} })
 	b = newReplica(t, dir, fake, clock, "key-1", lease, wrapB)
-	text, isErr := a.call(t, "plan_sessions", planArgs("crash", 30))
+	text, isErr := a.call(t, "plan_sessions", journaltest.PlanArgs("crash", 30))
 	if !isErr || !strings.Contains(text, "internal error") {
 		t.Fatalf("the crashing call: %v %q", isErr, text)
 	}
-	if n := planned(fake, "crash"); n != 30 {
+	if n := journaltest.Planned(fake, "crash"); n != 30 {
 		t.Fatalf("%d sessions upstream after the crash, want 30", n)
 	}
-	st, err := b.p.Open(context.Background())
+	st, err := b.k.Open(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,23 +66,23 @@ func interruptedPlan(t *testing.T, lease time.Duration, wrapB func(store.Store) 
 // rolls itself back, finish their journals: no replica undoes them later.
 func TestFinishedPlanLeavesNothingToRecover(t *testing.T) {
 	dir := t.TempDir()
-	clock := &testClock{}
-	fake := fakeicu.New(fakeicu.Options{Now: clock.now})
+	clock := &journaltest.Clock{}
+	fake := fakeicu.New(fakeicu.Options{Now: clock.Now})
 	const lease = 100 * time.Millisecond
 	a := newReplica(t, dir, fake, clock, "key-1", lease, nil)
-	if text, isErr := a.call(t, "plan_sessions", planArgs("ok", 3)); isErr {
+	if text, isErr := a.call(t, "plan_sessions", journaltest.PlanArgs("ok", 3)); isErr {
 		t.Fatal(text)
 	}
 	fake.Inject(fakeicu.Fault{Kind: fakeicu.FaultStatus, Status: 500, Operation: "createMultipleEvents", Skip: 1, Count: 5})
-	if text, isErr := a.call(t, "plan_sessions", planArgs("half", 30)); !isErr || !strings.Contains(text, "rolled back") {
+	if text, isErr := a.call(t, "plan_sessions", journaltest.PlanArgs("half", 30)); !isErr || !strings.Contains(text, "rolled back") {
 		t.Fatalf("the failing plan: %v %q", isErr, text)
 	}
-	clock.advance(lease + time.Millisecond)
-	st, _ := a.p.Open(context.Background())
-	if j, err := st.ClaimJournal(context.Background(), clock.now()); j != nil || err != nil {
+	clock.Advance(lease + time.Millisecond)
+	st, _ := a.k.Open(context.Background())
+	if j, err := st.ClaimJournal(context.Background(), clock.Now()); j != nil || err != nil {
 		t.Errorf("an unfinished journal after finished calls: %+v %v", j, err)
 	}
-	if n := planned(fake, "ok"); n != 3 {
+	if n := journaltest.Planned(fake, "ok"); n != 3 {
 		t.Errorf("the finished plan has %d sessions, want 3", n)
 	}
 }
@@ -124,18 +125,18 @@ func TestWriteRightAfterARollbackEndsIsNotRefused(t *testing.T) {
 	const lease = 300 * time.Millisecond
 	hook := &pendingHook{}
 	clock, fake, _, b, st := interruptedPlan(t, lease, func(st store.Store) store.Store { hook.Store = st; return hook })
-	clock.advance(lease + time.Millisecond)
+	clock.Advance(lease + time.Millisecond)
 	fake.Inject(fakeicu.Fault{Kind: fakeicu.FaultLatency, Delay: 200 * time.Millisecond, Operation: "deleteEventsBulk", Count: 1})
 	recovered := make(chan struct{})
-	go func() { b.p.Recover(context.Background(), st); close(recovered) }()
+	go func() { b.k.Recover(context.Background(), st); close(recovered) }()
 	rollingBack := func() bool {
-		b.p.busy.Lock()
-		defer b.p.busy.Unlock()
-		return len(b.p.undo) > 0
+		b.k.marks.mu.Lock()
+		defer b.k.marks.mu.Unlock()
+		return len(b.k.marks.undo) > 0
 	}
 	waitUntil(t, rollingBack)
 	hook.runAfter(func([]store.PendingJournal) { <-recovered }) // the rollback ends now
-	text, isErr := b.call(t, "plan_sessions", planArgs("again", 3))
+	text, isErr := b.call(t, "plan_sessions", journaltest.PlanArgs("again", 3))
 	checkWriteAfterRollback(t, fake, text, isErr)
 }
 
@@ -147,7 +148,7 @@ func checkWriteAfterRollback(t *testing.T, fake *fakeicu.Fake, text string, isEr
 	if isErr || !strings.HasPrefix(text, "Your plan_sessions of") || !strings.Contains(text, "rolled back: 30 session(s) removed") {
 		t.Fatalf("the write after the rollback: %v %q", isErr, text)
 	}
-	if n, m := planned(fake, "crash"), planned(fake, "again"); n != 0 || m != 3 {
+	if n, m := journaltest.Planned(fake, "crash"), journaltest.Planned(fake, "again"); n != 0 || m != 3 {
 		t.Errorf("%d sessions of the interrupted plan left, %d of the new one, want 0 and 3", n, m)
 	}
 }
@@ -156,21 +157,21 @@ func checkWriteAfterRollback(t *testing.T, fake *fakeicu.Fake, text string, isEr
 // other write of this process: it ends between the second write's read of the caller's
 // journals (its journal still unfinished) and the second's look at the calls in flight.
 func TestWriteRightAfterTheCallersOtherWriteEndsIsNotRefused(t *testing.T) {
-	clock := &testClock{}
-	fake := fakeicu.New(fakeicu.Options{Now: clock.now})
+	clock := &journaltest.Clock{}
+	fake := fakeicu.New(fakeicu.Options{Now: clock.Now})
 	hook := &pendingHook{}
 	r := newReplica(t, t.TempDir(), fake, clock, "key-1", time.Minute, func(st store.Store) store.Store { hook.Store = st; return hook })
 	fake.Inject(fakeicu.Fault{Kind: fakeicu.FaultLatency, Delay: 200 * time.Millisecond, Operation: "createMultipleEvents", Count: 1})
 	first := make(chan string, 1)
-	go func() { text, _ := r.call(t, "plan_sessions", planArgs("first", 3)); first <- text }()
+	go func() { text, _ := r.call(t, "plan_sessions", journaltest.PlanArgs("first", 3)); first <- text }()
 	waitUntil(t, func() bool {
-		r.p.busy.Lock()
-		defer r.p.busy.Unlock()
-		return len(r.p.live) > 0
+		r.k.marks.mu.Lock()
+		defer r.k.marks.mu.Unlock()
+		return len(r.k.marks.live) > 0
 	})
 	var firstText string
 	hook.runAfter(func([]store.PendingJournal) { firstText = <-first }) // the first write ends now
-	text, isErr := r.call(t, "plan_sessions", planArgs("second", 3))
+	text, isErr := r.call(t, "plan_sessions", journaltest.PlanArgs("second", 3))
 	checkBothPlans(t, fake, text, isErr, firstText)
 }
 
@@ -182,7 +183,7 @@ func checkBothPlans(t *testing.T, fake *fakeicu.Fake, text string, isErr bool, f
 	if isErr || strings.HasPrefix(text, "Your ") {
 		t.Fatalf("the second write: %v %q", isErr, text)
 	}
-	if n, m := planned(fake, "first"), planned(fake, "second"); n != 3 || m != 3 {
+	if n, m := journaltest.Planned(fake, "first"), journaltest.Planned(fake, "second"); n != 3 || m != 3 {
 		t.Errorf("%d and %d sessions of the two plans, want 3 and 3 (the first: %q)", n, m, firstText)
 	}
 }
@@ -224,7 +225,7 @@ func (s *takeHook) ClaimJournal(ctx context.Context, now time.Time) (*store.Jour
 
 // callWhileTaken makes call while hook holds its take, and releases the take once the call
 // waits for a take to end (settle made a channel for it) or has returned.
-func callWhileTaken(t *testing.T, p *Persist, hook *takeHook, call func() (string, bool)) (string, bool) {
+func callWhileTaken(t *testing.T, k *Keeper, hook *takeHook, call func() (string, bool)) (string, bool) {
 	t.Helper()
 	type answer struct {
 		text  string
@@ -233,9 +234,9 @@ func callWhileTaken(t *testing.T, p *Persist, hook *takeHook, call func() (strin
 	answers := make(chan answer, 1)
 	go func() { text, isErr := call(); answers <- answer{text, isErr} }()
 	waitUntil(t, func() bool {
-		p.busy.Lock()
-		defer p.busy.Unlock()
-		return p.takeEnded != nil || len(answers) > 0
+		k.marks.mu.Lock()
+		defer k.marks.mu.Unlock()
+		return k.marks.takeEnded != nil || len(answers) > 0
 	})
 	hook.release()
 	a := <-answers
@@ -252,11 +253,11 @@ func TestWriteRightAfterARecoveryClaimIsNotRefused(t *testing.T) {
 	const lease = 300 * time.Millisecond
 	hook := newTakeHook()
 	clock, fake, _, b, st := interruptedPlan(t, lease, func(st store.Store) store.Store { hook.Store = st; return hook })
-	clock.advance(lease + time.Millisecond)
+	clock.Advance(lease + time.Millisecond)
 	recovered := make(chan struct{})
-	go func() { b.p.Recover(context.Background(), st); close(recovered) }()
+	go func() { b.k.Recover(context.Background(), st); close(recovered) }()
 	<-hook.taken
-	text, isErr := callWhileTaken(t, b.p, hook, func() (string, bool) { return b.call(t, "plan_sessions", planArgs("again", 3)) })
+	text, isErr := callWhileTaken(t, b.k, hook, func() (string, bool) { return b.call(t, "plan_sessions", journaltest.PlanArgs("again", 3)) })
 	<-recovered
 	checkWriteAfterRollback(t, fake, text, isErr)
 }
@@ -265,23 +266,13 @@ func TestWriteRightAfterARecoveryClaimIsNotRefused(t *testing.T) {
 // journal in the store, and not yet marked it as its call in flight here, when the caller's
 // second write reads the caller's journals. The second goes ahead beside it.
 func TestWriteBesideTheCallersWriteJustBegunIsNotRefused(t *testing.T) {
-	clock := &testClock{}
-	fake := fakeicu.New(fakeicu.Options{Now: clock.now})
+	clock := &journaltest.Clock{}
+	fake := fakeicu.New(fakeicu.Options{Now: clock.Now})
 	hook := newTakeHook()
 	r := newReplica(t, t.TempDir(), fake, clock, "key-1", time.Minute, func(st store.Store) store.Store { hook.Store = st; return hook })
 	first := make(chan string, 1)
-	go func() { text, _ := r.call(t, "plan_sessions", planArgs("first", 3)); first <- text }()
+	go func() { text, _ := r.call(t, "plan_sessions", journaltest.PlanArgs("first", 3)); first <- text }()
 	<-hook.taken
-	text, isErr := callWhileTaken(t, r.p, hook, func() (string, bool) { return r.call(t, "plan_sessions", planArgs("second", 3)) })
+	text, isErr := callWhileTaken(t, r.k, hook, func() (string, bool) { return r.call(t, "plan_sessions", journaltest.PlanArgs("second", 3)) })
 	checkBothPlans(t, fake, text, isErr, <-first)
-}
-
-// waitUntil polls cond for five seconds at most.
-func waitUntil(t *testing.T, cond func() bool) {
-	t.Helper()
-	for end := time.Now().Add(5 * time.Second); !cond(); time.Sleep(time.Millisecond) {
-		if time.Now().After(end) {
-			t.Fatal("still waiting after 5 s")
-		}
-	}
 }

@@ -1,0 +1,164 @@
+package journal
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
+)
+
+// Call is the journal side of one tool call (Begin): the call's journal once it writes, its
+// range-delete confirmations, and the notices its caller is owed.
+type Call struct {
+	k       *Keeper
+	tool    string
+	caller  string // env.Caller.Key
+	athlete string
+	signed  string // the signed-in athlete whose credential the call runs under ("" the server's)
+	journal string // the journal's id, once begun
+	renew   func() // stops the journal's heartbeat
+}
+
+// Begin wires env (its Caller set, its Key included) for one call of tool (write: it may
+// write): env.Journal and env.Confirmations keep what the call does in the store. With the
+// store open (a write opens it; a read, when it is open already or holds work) it first
+// settles the caller's unfinished journals: rolled back if their writer is gone, waited for
+// (a write) while another replica writes them. An error refuses the call: an earlier write
+// of the caller's is still unfinished. A nil Keeper returns a nil Call, which does nothing.
+func (k *Keeper) Begin(ctx context.Context, env *toolcall.Env, tool string, write bool) (*Call, error) {
+	if k == nil {
+		return nil, nil
+	}
+	c := &Call{k: k, tool: tool, caller: env.Caller.Key, athlete: env.AthleteID, signed: env.Caller.AthleteID}
+	env.Confirmations = confirmations{c}
+	env.Journal = c
+	st := k.Opened()
+	if st == nil && (write || k.opts.HoldsWork) {
+		var err error
+		if st, err = k.Open(ctx); err != nil {
+			k.log("open the store", "error", err)
+		}
+	}
+	if st == nil {
+		return c, nil
+	}
+	return c, k.settle(ctx, st, c.caller, write)
+}
+
+// End finishes the call's journal, if it began one: done, or failed (the tool rolled back
+// and said so).
+func (c *Call) End(ctx context.Context, failed bool) {
+	if c == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	if c.renew != nil {
+		c.renew()
+	}
+	if st := c.k.Opened(); c.journal != "" && st != nil {
+		outcome := "done"
+		if failed {
+			outcome = "failed"
+		}
+		if err := st.FinishJournal(ctx, c.journal, c.k.now(), outcome, ""); err != nil {
+			c.k.log("finish journal", "id", c.journal, "error", err)
+		}
+	}
+	if c.renew != nil { // once finished: until then, a call of the caller's that finds it pending finds it live
+		c.k.marks.callEnded(c.journal)
+	}
+}
+
+// Notices takes the notices kept for the call's caller (each is handed over once): what
+// their answer opens with. None while the store is not open.
+func (c *Call) Notices(ctx context.Context) []string {
+	if c == nil {
+		return nil
+	}
+	st := c.k.Opened()
+	if st == nil {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+	defer cancel()
+	ns, err := st.TakeNotices(ctx, c.caller)
+	if err != nil {
+		c.k.log("take notices", "error", err)
+	}
+	out := make([]string, len(ns))
+	for i, n := range ns {
+		out[i] = n.Text
+	}
+	return out
+}
+
+// Intend implements toolcall.JournalRecorder: it opens the store if needed and begins the
+// journal with the call's intent, renewed from then on until the call ends.
+func (c *Call) Intend(ctx context.Context, summary string, intent json.RawMessage) error {
+	st, err := c.k.Open(ctx)
+	if err != nil {
+		return err
+	}
+	if c.journal != "" {
+		return errors.New("the journal is begun already")
+	}
+	start := store.JournalStart{Caller: c.caller, Tool: c.tool, Athlete: c.athlete, Summary: summary, Intent: intent, CredentialAthlete: c.signed}
+	if c.journal, err = c.k.marks.begin(func() (string, error) { return st.BeginJournal(ctx, start, c.k.now()) }); err != nil {
+		return err
+	}
+	c.renew = c.k.keepLease(st, c.journal)
+	return nil
+}
+
+// Record implements toolcall.JournalRecorder: a first entry without an intent begins the
+// journal with none.
+func (c *Call) Record(ctx context.Context, entries ...toolcall.JournalEntry) error {
+	if c.journal == "" {
+		if err := c.Intend(ctx, c.tool, nil); err != nil {
+			return err
+		}
+	}
+	st, err := c.k.Open(ctx)
+	if err != nil {
+		return err
+	}
+	es := make([]store.JournalEntry, len(entries))
+	for i, e := range entries {
+		es[i] = store.JournalEntry{Kind: store.EntryKind(e.Kind), EventID: e.EventID, ExternalID: e.ExternalID, Original: e.Original}
+	}
+	return st.AppendJournal(ctx, c.journal, c.k.now(), es...)
+}
+
+// confirmations is toolcall.Confirmations on the store, opened on first use.
+type confirmations struct{ c *Call }
+
+func (k confirmations) PutConfirmation(ctx context.Context, caller, contentHash string, expires time.Time) (string, error) {
+	st, err := k.c.k.Open(ctx)
+	if err != nil {
+		return "", err
+	}
+	return st.PutConfirmation(ctx, caller, contentHash, expires)
+}
+
+func (k confirmations) TakeConfirmation(ctx context.Context, token, caller, contentHash string, now time.Time) error {
+	st, err := k.c.k.Open(ctx)
+	if err != nil {
+		return err
+	}
+	return st.TakeConfirmation(ctx, token, caller, contentHash, now)
+}
+
+// Abandon ends a call that stopped without rolling back what it wrote (its tool panicked):
+// its journal is left unfinished, no longer renewed, for the recovery to roll back once its
+// lease has passed, as if its process had died.
+func (c *Call) Abandon() {
+	if c == nil || c.renew == nil {
+		return
+	}
+	c.renew()
+	c.k.marks.callEnded(c.journal)
+}

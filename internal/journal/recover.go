@@ -1,0 +1,175 @@
+package journal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
+	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
+)
+
+// The recovery of the write journals a process left unfinished (it died mid-write): claimed,
+// rolled back through the Intervals.icu client of the credential they were written under,
+// finished with a notice for their caller.
+
+// maxClaims is how many times a journal is tried before it is given up with a notice.
+const maxClaims = 5
+
+// loop recovers abandoned journals at once and then on every tick, and cleans up the store
+// every few minutes.
+func (k *Keeper) loop(ctx context.Context, st store.Store) {
+	defer close(k.stopped)
+	t := time.NewTicker(k.opts.Tick)
+	defer t.Stop()
+	var cleaned time.Time
+	for {
+		k.Recover(ctx, st)
+		if now := k.now(); now.Sub(cleaned) > 5*time.Minute {
+			if _, err := st.Cleanup(ctx, now); err != nil && ctx.Err() == nil {
+				k.log("store cleanup", "error", err)
+			}
+			cleaned = now
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Recover claims and rolls back every journal whose writer has gone.
+func (k *Keeper) Recover(ctx context.Context, st store.Store) {
+	for ctx.Err() == nil {
+		rolled, err := k.rollBackOne(ctx, func() (*store.Journal, error) { return st.ClaimJournal(ctx, k.now()) }, st)
+		if err != nil {
+			if ctx.Err() == nil {
+				k.log("claim a journal", "error", err)
+			}
+			return
+		}
+		if !rolled {
+			return
+		}
+	}
+}
+
+// rollBackOne rolls back the journal claim claims, if any (rolled), renewing its lease
+// meanwhile; callers of the same journal's caller wait for it (settle).
+func (k *Keeper) rollBackOne(ctx context.Context, claim func() (*store.Journal, error), st store.Store) (rolled bool, err error) {
+	j, err := k.marks.claim(claim)
+	if err != nil || j == nil {
+		return false, err
+	}
+	stop := k.keepLease(st, j.ID)
+	defer func() {
+		stop()
+		k.marks.rolledBack(j.ID)
+	}()
+	k.undoClaimed(ctx, st, j)
+	return true, nil
+}
+
+// keepLease renews this replica's lease on journal id every third of the lease until the
+// returned stop is called (a heartbeat: a write waiting on a slow upstream keeps its journal,
+// and a dead writer's journal is free a lease after its last beat).
+func (k *Keeper) keepLease(st store.Store, id string) (stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		t := time.NewTicker(k.heartbeat())
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+			}
+			err := st.AppendJournal(ctx, id, k.now())
+			if errors.Is(err, store.ErrJournalLost) {
+				return
+			}
+			if err != nil && ctx.Err() == nil {
+				k.log("renew a journal's lease", "journal", id, "error", err)
+			}
+		}
+	}()
+	return func() { cancel(); <-done }
+}
+
+// undoClaimed rolls one claimed journal back and finishes it with a notice for its caller.
+// A journal of a signed-in athlete is undone with their own Intervals.icu token (ClientFor);
+// when none is kept, or Intervals.icu no longer takes it, it ends at once with a notice that
+// says so. A journal of another credential (this replica cannot write there) is left for a
+// replica that can, and given up after maxClaims.
+func (k *Keeper) undoClaimed(ctx context.Context, st store.Store, j *store.Journal) {
+	env := &toolcall.Env{AthleteID: j.Athlete, Caller: caller.Caller{Key: j.Caller}}
+	ctx = caller.With(ctx, env.Caller)
+	var cannot string // why this replica cannot roll it back (the notice's end)
+	var final bool    // no replica ever will
+	env.Client, cannot, final = k.clientOf(ctx, st, j)
+	when := j.Started.UTC()
+	if env.Client != nil {
+		a, err := env.Athlete(ctx)
+		switch {
+		case err == nil:
+			when = j.Started.In(a.Location)
+		case j.CredentialAthlete != "" && intervals.StatusOf(err) == 401: // Unauthorized
+			cannot, final = ": Intervals.icu no longer accepts your sign-in (it was revoked there). Connect again and check the calendar with get_events.", true
+		}
+	}
+	of := fmt.Sprintf("Your %s of %s", j.Tool, when.Format("Mon 2 Jan 15:04 MST"))
+	if j.Summary != "" && j.Summary != j.Tool {
+		of += " (" + j.Summary + ")"
+	}
+	if cannot != "" {
+		if final || j.Claims >= maxClaims {
+			k.finish(ctx, st, j, "incomplete", of+" was interrupted and could not be rolled back"+cannot)
+		}
+		return
+	}
+	u := undo(ctx, env, j.Entries)
+	if ctx.Err() != nil {
+		return // shutting down: the journal comes back once its lease passes
+	}
+	if len(u.left) > 0 && j.Claims < maxClaims {
+		k.log("journal rollback incomplete, will retry", "journal", j.ID, "claims", j.Claims, "left", strings.Join(u.left, "; "))
+		return // its lease passes and it is claimed again
+	}
+	outcome, notice := u.notice(of)
+	k.finish(ctx, st, j, outcome, notice)
+}
+
+// clientOf is the Intervals.icu client that undoes j, or why this replica cannot (cannot, the
+// end of the notice) and whether no replica ever will (final).
+func (k *Keeper) clientOf(ctx context.Context, st store.Store, j *store.Journal) (client *intervals.ClientWithResponses, cannot string, final bool) {
+	switch {
+	case j.CredentialAthlete == "" && caller.KeyOf(k.opts.Credential, j.Athlete) == j.Caller:
+		return k.opts.Client, "", false
+	case j.CredentialAthlete == "" || k.opts.ClientFor == nil:
+		return nil, " by this server (another credential): check the calendar with get_events.", false
+	}
+	client, err := k.opts.ClientFor(ctx, st, j.CredentialAthlete)
+	switch {
+	case errors.Is(err, caller.ErrSignedOut):
+		return nil, ": your Intervals.icu sign-in is no longer kept here (your connections were revoked). Connect again and check the calendar with get_events.", true
+	case err != nil:
+		k.log("journal rollback: the signed-in athlete's client", "journal", j.ID, "error", err)
+		return nil, ": check the calendar with get_events.", false
+	}
+	return client, "", false
+}
+
+func (k *Keeper) finish(ctx context.Context, st store.Store, j *store.Journal, outcome, notice string) {
+	if err := st.FinishJournal(ctx, j.ID, k.now(), outcome, notice); err != nil {
+		k.log("finish a recovered journal", "journal", j.ID, "error", err)
+		return
+	}
+	k.log("recovered a journal", "journal", j.ID, "tool", j.Tool, "outcome", outcome)
+}

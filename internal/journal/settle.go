@@ -1,0 +1,230 @@
+package journal
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
+)
+
+// Before a call, the caller's unfinished journals are settled: those that can be claimed
+// (their writer dead, their lease passed) are rolled back now, those this process is rolling
+// back are waited for. A write also waits, for at most a lease and a bit, for a journal
+// another replica holds (it is writing it, or it died and its lease has yet to pass), and is
+// refused if one is still unfinished then.
+
+// Refusals of a write while an earlier write of the caller's is unfinished.
+var (
+	errRollbackRetried = errors.New("Nothing was done: an earlier write of yours was interrupted and its rollback is being retried. Try again in a minute; its outcome will head the answer")
+	errWriteElsewhere  = errors.New("Nothing was done: an earlier write of yours is still running on another replica. Try again when it is done; if it was interrupted, its outcome will head the answer")
+)
+
+// settle settles caller's unfinished journals before a call (write: it may write).
+func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, write bool) error {
+	until := time.Now().Add(k.opts.Lease + 2*k.heartbeat())
+	if dl, ok := ctx.Deadline(); ok && dl.Add(-time.Second).Before(until) {
+		until = dl.Add(-time.Second) // the refusal, not a timeout, is the answer
+	}
+	for ctx.Err() == nil {
+		seen := k.marks.changesSoFar()
+		pending, err := st.PendingJournals(ctx, caller) // one read when there is none, as almost always
+		if err != nil {
+			k.log("a caller's journals", "error", err)
+			return nil
+		}
+		v := k.marks.look(pending)
+		if v.stuck > 0 {
+			again, err := k.marks.markedSince(ctx, seen, until)
+			if err != nil {
+				return err
+			}
+			if again {
+				continue
+			}
+		}
+		if len(v.rollingBack) == 0 && v.others+v.stuck > 0 { // one may be claimable: its writer dead, or its lease passed
+			rolled, err := k.rollBackOne(ctx, func() (*store.Journal, error) { return st.ClaimCallerJournal(ctx, k.now(), caller) }, st)
+			if err != nil {
+				k.log("claim a caller's journal", "error", err)
+				return nil
+			}
+			if rolled {
+				continue
+			}
+		}
+		if len(v.rollingBack) > 0 {
+			if err := waitAll(ctx, v.rollingBack); err != nil {
+				return err
+			}
+			continue
+		}
+		if !write || v.others+v.stuck == 0 {
+			return nil
+		}
+		if v.stuck > 0 {
+			return errRollbackRetried
+		}
+		if time.Now().After(until) {
+			return errWriteElsewhere
+		}
+		select {
+		case <-time.After(k.heartbeat() / 2):
+		case <-ctx.Done():
+		}
+	}
+	return ctx.Err()
+}
+
+// view is what settle sees of a caller's pending journals: those this process is rolling
+// back (their channels, closed when done), those of other replicas, and those of this
+// process neither in flight nor being rolled back (stuck: a rollback that failed here, which
+// comes back after its lease; or one just taken here and not marked yet).
+type view struct {
+	rollingBack   []chan struct{}
+	others, stuck int
+}
+
+func waitAll(ctx context.Context, chs []chan struct{}) error {
+	for _, ch := range chs {
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// marks are this process's journals: those of its calls in flight (live), those it is
+// rolling back (undo), and a count of their changes, so that settle can tell a journal whose
+// rollback failed here from one taken a moment ago and not marked yet.
+type marks struct {
+	mu        sync.Mutex
+	live      map[string]bool          // journals of this process's calls in flight
+	undo      map[string]chan struct{} // journals this process is rolling back: closed when done
+	changes   uint64                   // journals taken (take) and calls and rollbacks ended so far
+	taking    int                      // takes in flight
+	takeEnded chan struct{}            // closed when a take ends, made when settle waits for one
+}
+
+// look sorts pending as settle sees them.
+func (m *marks) look(pending []store.PendingJournal) view {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var v view
+	for _, j := range pending {
+		switch undo := m.undo[j.ID]; {
+		case undo != nil:
+			v.rollingBack = append(v.rollingBack, undo)
+		case !j.Mine:
+			v.others++
+		case !m.live[j.ID]:
+			v.stuck++
+		}
+	}
+	return v
+}
+
+// markedSince reports whether settle must read again before it calls a journal of this
+// process stuck: a change came since its read (seen), or a take is in flight (the journal
+// may be one just begun or claimed here, not yet marked: it waits for the take, at most
+// until until).
+func (m *marks) markedSince(ctx context.Context, seen uint64, until time.Time) (bool, error) {
+	m.mu.Lock()
+	changes := m.changes
+	var taken chan struct{}
+	if m.taking > 0 {
+		if m.takeEnded == nil {
+			m.takeEnded = make(chan struct{})
+		}
+		taken = m.takeEnded
+	}
+	m.mu.Unlock()
+	if changes != seen {
+		return true, nil
+	}
+	if taken == nil || !time.Now().Before(until) {
+		return false, nil
+	}
+	select {
+	case <-taken:
+		return true, nil
+	case <-ctx.Done():
+		return false, ctx.Err()
+	}
+}
+
+// take runs f, which makes a journal this process's in the store (begins one for a call, or
+// claims one to roll back), then mark with its result, under the lock (mark counts a change
+// when it marks a journal). Between the two, settle finds the journal this process's but
+// neither live nor being rolled back, as it finds one whose rollback failed here: while a
+// take is in flight it looks again instead (markedSince).
+func take[T any](m *marks, f func() (T, error), mark func(T)) (T, error) {
+	m.mu.Lock()
+	m.taking++
+	m.mu.Unlock()
+	v, err := f()
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.taking--
+	if m.takeEnded != nil {
+		close(m.takeEnded)
+		m.takeEnded = nil
+	}
+	if err == nil {
+		mark(v)
+	}
+	return v, err
+}
+
+// begin takes a journal f begins for a call, marked as the call's in flight until callEnded.
+func (m *marks) begin(f func() (string, error)) (string, error) {
+	return take(m, f, func(id string) {
+		if m.live == nil {
+			m.live = map[string]bool{}
+		}
+		m.live[id] = true
+		m.changes++
+	})
+}
+
+// claim takes a journal f claims (none: nil), marked as being rolled back here until
+// rolledBack.
+func (m *marks) claim(f func() (*store.Journal, error)) (*store.Journal, error) {
+	return take(m, f, func(j *store.Journal) {
+		if j == nil {
+			return
+		}
+		if m.undo == nil {
+			m.undo = map[string]chan struct{}{}
+		}
+		m.undo[j.ID] = make(chan struct{})
+		m.changes++
+	})
+}
+
+// rolledBack ends the rollback of journal id: those waiting for it (settle) go on.
+func (m *marks) rolledBack(id string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	close(m.undo[id])
+	delete(m.undo, id)
+	m.changes++
+}
+
+// callEnded marks journal id's call as no longer in flight.
+func (m *marks) callEnded(id string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.live, id)
+	m.changes++
+}
+
+// changesSoFar counts the changes to this process's journals so far.
+func (m *marks) changesSoFar() uint64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.changes
+}
