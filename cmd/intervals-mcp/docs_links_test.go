@@ -383,3 +383,26 @@ func shellWords(s string) []string {
 	}
 	return words
 }
+
+// TestDocsPathsExist holds the files and folders the pages name in code spans (`internal/...`,
+// `cmd/...`, `gen/...`, `openapi/...`, `.ci/...`) to the repository: a file moved or deleted
+// takes its mention with it.
+func TestDocsPathsExist(t *testing.T) {
+	repoPath := regexp.MustCompile("^(internal|cmd|gen|openapi|\\.ci)/[A-Za-z0-9_./-]*$")
+	for _, page := range docPages {
+		err := eachProseLine("../../"+page, func(n int, line string) {
+			for _, span := range codeSpan.FindAllString(line, -1) {
+				p := strings.Trim(span, "`")
+				if !repoPath.MatchString(p) || strings.ContainsAny(p, "<>*") {
+					continue
+				}
+				if _, err := os.Stat("../../" + p); err != nil {
+					t.Errorf("%s:%d: %s: no such file or folder", page, n, p)
+				}
+			}
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
