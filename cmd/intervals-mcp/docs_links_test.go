@@ -160,6 +160,16 @@ func pageAnchors(page string) ([]string, error) {
 
 // eachProseLine calls f with each line of the page outside fenced code blocks.
 func eachProseLine(page string, f func(n int, line string)) error {
+	return eachLine(page, func(n int, line string, fenced bool) {
+		if !fenced {
+			f(n, line)
+		}
+	})
+}
+
+// eachLine calls f with each line of the page but the fences, saying whether it is inside a
+// fenced code block.
+func eachLine(page string, f func(n int, line string, fenced bool)) error {
 	file, err := os.Open(page)
 	if err != nil {
 		return err
@@ -174,9 +184,7 @@ func eachProseLine(page string, f func(n int, line string)) error {
 			fenced = !fenced
 			continue
 		}
-		if !fenced {
-			f(n, line)
-		}
+		f(n, line, fenced)
 	}
 	return sc.Err()
 }
@@ -310,24 +318,15 @@ type demoCommand struct {
 
 func demoCommands(t *testing.T, page string) []demoCommand {
 	t.Helper()
-	data, err := os.ReadFile(page)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var out []demoCommand
-	fenced := false
-	for n, line := range strings.Split(string(data), "\n") {
-		trimmed := strings.TrimSpace(line)
-		if strings.HasPrefix(trimmed, "```") {
-			fenced = !fenced
-			continue
-		}
-		candidates := codeSpan.FindAllString(line, -1)
-		for i, c := range candidates {
-			candidates[i] = strings.Trim(c, "`")
-		}
+	err := eachLine(page, func(n int, line string, fenced bool) {
+		var candidates []string
 		if fenced {
-			candidates = []string{trimmed}
+			candidates = []string{strings.TrimSpace(line)}
+		} else {
+			for _, span := range codeSpan.FindAllString(line, -1) {
+				candidates = append(candidates, strings.Trim(span, "`"))
+			}
 		}
 		for _, text := range candidates {
 			words := shellWords(text)
@@ -341,9 +340,12 @@ func demoCommands(t *testing.T, page string) []demoCommand {
 			}
 			demo, dry := slices.Contains(words, "--demo"), slices.Contains(words, "--dry-run")
 			if demo && (slices.Contains([]string{"call", "doctor", "tools"}, words[0]) || words[0] == "install" && dry) {
-				out = append(out, demoCommand{text, n + 1, words})
+				out = append(out, demoCommand{text, n, words})
 			}
 		}
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 	return out
 }
