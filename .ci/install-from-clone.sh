@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# CI: the README's install from a clone, exactly as written, on a clean clone of this
-# repository into an empty folder that is on PATH, then the commands the README shows next.
-# Every command below after "cd intervals-mcp" is one the README's Install section shows.
+# CI: the README's commands, exactly as written, on a clean clone of this repository: "Try it
+# in one command", then the install from a clone into an empty folder that is on PATH, and
+# the commands the README shows next (Install, Connect a client, Development's make help).
+# Every command below after "cd intervals-mcp" is one the README shows.
 set -euo pipefail
 repo="$(cd "$(dirname "$0")/.." && pwd)"
 work="$(mktemp -d)"
@@ -19,6 +20,9 @@ step git clone "$repo" intervals-mcp
 git clone -q "$repo" intervals-mcp
 cd intervals-mcp
 
+step go run ./cmd/intervals-mcp call get_athlete_context "'{}'" --demo
+go run ./cmd/intervals-mcp call get_athlete_context '{}' --demo | head -5
+
 step make install
 make install 2>&1 | tee "$work/install.log"
 grep -q "installed $GOBIN/intervals-mcp" "$work/install.log" || { echo "make install did not say where it installed"; exit 1; }
@@ -33,6 +37,8 @@ step intervals-mcp install
 intervals-mcp install
 step intervals-mcp install claude-desktop --demo --dry-run
 intervals-mcp install claude-desktop --demo --dry-run
+step intervals-mcp install claude-desktop --demo
+intervals-mcp install claude-desktop --demo
 step intervals-mcp install claude-code --demo
 intervals-mcp install claude-code --demo
 grep -q '"intervals-icu-demo"' "$HOME/.claude.json" || { echo "install claude-code --demo wrote no entry"; exit 1; }
@@ -40,6 +46,8 @@ step intervals-mcp doctor --demo
 intervals-mcp doctor --demo | tail -3
 step intervals-mcp -h
 intervals-mcp -h | head -12
+step make help
+make help | grep -q '^  test ' || { echo "make help does not list make test"; exit 1; }
 
 # The other path of the README: go install ./cmd/intervals-mcp (into the same GOBIN).
 step go install ./cmd/intervals-mcp

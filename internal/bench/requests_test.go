@@ -7,13 +7,12 @@ import (
 )
 
 // commonQuestionsCap is how many upstream requests the eight common questions may take in
-// all (15 before the read cache; the closest Go peer takes 35).
+// all: the read cache keeps a conversation from reading the same things again.
 const commonQuestionsCap = 12
 
 // commonAnswersTokenCap is what the answers of the eight common questions may take in all, in
-// o200k tokens, on the demo athlete at the sample calls' clock: 10,338 when each unit, label,
-// zone and year was written on every line (the goal: four times leaner than
-// icuvisor's same answers). Raise it only with a reason in the commit message.
+// o200k tokens, on the demo athlete at the sample calls' clock: each unit, label, zone and
+// year is said once, not on every line. Raise it only with a reason in the commit message.
 const commonAnswersTokenCap = 7400
 
 // TestCommonAnswersTakeAtMost7400Tokens asks the eight questions and adds up the o200k

@@ -82,7 +82,7 @@ func New(opts Options) *Fake {
 }
 
 // routes returns the router with the API's routes, registered on the first request: a
-// --demo server that is only listed makes none of their 2,000 allocations.
+// --demo server that is only listed never builds them.
 func (f *Fake) routes() *router {
 	f.routed.Do(func() {
 		api.HandlerWithOptions(&server{f: f}, api.StdHTTPServerOptions{

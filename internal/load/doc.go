@@ -76,7 +76,8 @@
 //
 // [FormGoingInto] is form going into a race: the end of the day before (the race morning,
 // before the race's own load), against [RaceTargets], the one table of target form per race
-// priority (A +5% to +25%, B 0% to +15%, C -10% to +10% of fitness; the README gives why).
+// priority (A +5% to +25%, B 0% to +15%, C -10% to +10% of fitness; internal/tools/README.md
+// gives why).
 //
 // # Load risk
 //

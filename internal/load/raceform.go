@@ -11,9 +11,10 @@ type RaceTarget struct {
 }
 
 // RaceTargets is the one table of target form per race priority, on Intervals.icu's form
-// zones (see the package doc and the README): an A race after a full taper, fresh (+5% to
-// +20%) to the first points of transition; a B race after a few easier days, the top of
-// the grey zone into fresh; a C race trained through, the grey zone and a little fresh.
+// zones (see the package doc and internal/tools/README.md): an A race after a full taper,
+// fresh (+5% to +20%) to the first points of transition; a B race after a few easier days,
+// the top of the grey zone into fresh; a C race trained through, the grey zone and a little
+// fresh.
 var RaceTargets = []RaceTarget{
 	{Priority: "A", From: 5, To: 25},
 	{Priority: "B", From: 0, To: 15},

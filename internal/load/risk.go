@@ -3,8 +3,9 @@ package load
 import "math"
 
 // The load-risk measures a coach reads off a training calendar, each with the threshold this
-// package warns at and where it comes from (the README's "What every calendar write checks"
-// says them too). Loads are Intervals.icu's training loads, one per day (0 for a rest day).
+// package warns at and where it comes from (internal/tools/README.md, "What every calendar
+// write checks", says them too). Loads are Intervals.icu's training loads, one per day (0 for
+// a rest day).
 
 const (
 	// RampSafe is the highest weekly fitness ramp (CTL today minus CTL a week earlier,

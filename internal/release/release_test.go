@@ -48,6 +48,7 @@ func TestManifestFields(t *testing.T) {
 				PlatformOverrides map[string]struct{ Command string } `json:"platform_overrides"`
 			} `json:"mcp_config"`
 		}
+		License         string
 		PrivacyPolicies []string `json:"privacy_policies"`
 		UserConfig      map[string]struct {
 			Type      string
@@ -73,6 +74,8 @@ func TestManifestFields(t *testing.T) {
 		t.Errorf("api_key: %+v", m.UserConfig["api_key"])
 	case m.UserConfig["read_only"].Type != "boolean" || m.UserConfig["athlete_id"].Type != "string":
 		t.Errorf("user_config: %+v", m.UserConfig)
+	case m.License != "MIT":
+		t.Errorf("license %q, want MIT (the repository's LICENSE, which the bundle carries)", m.License)
 	case len(m.PrivacyPolicies) != 1 || !strings.HasPrefix(m.PrivacyPolicies[0], "https://intervals.icu/"):
 		t.Errorf("privacy_policies: %v", m.PrivacyPolicies)
 	}

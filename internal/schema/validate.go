@@ -20,9 +20,9 @@ import (
 // Input is a tool's input schema, compiled once at registration: its JSON (as advertised)
 // and what is needed to check a call's arguments against it.
 //
-// Resolving is the costly part of start-up (about 0.25 ms per tool): Compile resolves the
-// whole schema once, and a property's own schema is resolved only when an argument fails,
-// to explain what that argument allows.
+// Resolving is the costly part of compiling: Compile resolves the whole schema once, and a
+// property's own schema is resolved only when an argument fails, to explain what that
+// argument allows.
 type Input struct {
 	JSON     json.RawMessage
 	root     *jsonschema.Resolved

@@ -6,8 +6,8 @@ import (
 )
 
 // lazyRE is a regular expression compiled on first use. The package has two dozen of them;
-// compiled at package init they cost every run of the binary about 0.4 ms and 280 KB of
-// heap, though most runs never read a workout.
+// compiled at package init, every run of the binary would pay for them, though most runs
+// never read a workout.
 type lazyRE struct {
 	src  string
 	once sync.Once

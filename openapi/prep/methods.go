@@ -16,11 +16,10 @@ import (
 // document in and the methods from client, the Go file oapi-codegen wrote from it. It runs
 // after oapi-codegen.
 //
-// The api toolset and doctor used to find these methods by name through reflect's
-// MethodByName. A call of MethodByName with a name known only at run time makes Go's linker
-// keep every exported method of every type that reaches an interface, used or not (3.5 MB of
-// the binary, with html/template's the last such calls); a switch of method expressions keeps
-// only what it names. The names are read from the generated code, not derived from the spec:
+// The api toolset and doctor find these methods through this lookup, never by name through
+// reflect's MethodByName: a call of MethodByName with a name known only at run time makes
+// Go's linker keep every exported method of every type that reaches an interface, used or
+// not; a switch of method expressions keeps only what it names. The names are read from the generated code, not derived from the spec:
 // oapi-codegen renames a response type that collides with a schema (quirk 4), and only its
 // output says which forms of a call (typed body, raw body) it wrote.
 func runMethods(in, client, out, pkg string) error {

@@ -1,16 +1,17 @@
-// Command run prints the measurements of make bench as Markdown tables: first the start-up
-// goals side by side with the process floor (`version` of the same binary): package inits
-// (the init trace's clock summed) <= 2 ms, idle RSS over stdio after tools/list <= 16 MiB,
-// the binary <= 25 MB, cold start to tools/list <= 1.3x `version`'s, each marked pass or FAIL
-// (-goals prints that table only); then cold start to the first tools/list over stdio (median
-// of 50 runs of the built binary), tools/list size per toolset in bytes and o200k tokens,
-// each read tool's answer on the demo athlete, the idle RSS of the serving process, tool
-// calls per second over Streamable HTTP and the upstream requests of eight common questions;
+// Command run prints the measurements of make bench as Markdown tables: first the budgets,
+// each marked pass or OVER (the release binary, idle RSS over stdio after tools/list,
+// tools/list of the default toolsets in o200k tokens; -budgets prints that table alone);
+// then cold start to the first tools/list over stdio (median of 50 starts), idle RSS, calls
+// per second over Streamable HTTP, the upstream requests and answer tokens of eight common
+// questions, the shared upstream budgets of two athletes, tools/list size per toolset in
+// bytes and o200k tokens, each read tool's answer and each chart's on the demo athlete;
 // then, over HTTP against the standalone fake with 80 ms of upstream latency, calls per
 // second and p50/p99 latency for 1, 8 and 32 clients, and the memory of 10,000 abandoned
-// sessions.
+// sessions. It exits with status 1 when a budget is exceeded, after printing everything.
 //
-//	go run ./internal/bench/run -bin bin/intervals-mcp-release [-goals]
+//	go run ./internal/bench/run -bin bin/intervals-mcp-release [-budgets]
+//
+// internal/bench/README.md says what each figure means and holds the latest.
 //
 // Imports: internal/bench and internal/tools (the catalog it measures).
 package main

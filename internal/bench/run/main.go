@@ -20,41 +20,90 @@ func main() {
 	tool := flag.String("tool", "get_gear_list", "the (cheap) tool called for calls per second")
 	upstream := flag.String("upstream-tool", bench.UpstreamTool, "the tool of the HTTP latency runs: one upstream request a call")
 	dur := flag.Duration("duration", 3*time.Second, "how long to call it")
-	budgets := flag.Int("budget-runs", 3, "runs of the shared-budget measurement to take the median of (0: skip it)")
+	budgetRuns := flag.Int("budget-runs", 3, "runs of the shared-budget measurement to take the median of (0: skip it)")
 	httpDur := flag.Duration("http-duration", 5*time.Second, "how long each HTTP latency run calls")
 	sessions := flag.Int("sessions", 10000, "abandoned sessions for the memory measurement")
-	initRuns := flag.Int("init-runs", 21, "runs of `version` under GODEBUG=inittrace=1 to take the median of")
-	goalsOnly := flag.Bool("goals", false, "print the start-up goals' table only")
+	budgetsOnly := flag.Bool("budgets", false, "measure and print the budgets only")
 	flag.Parse()
 	abs, err := filepath.Abs(*bin)
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
+		fail(err)
 	}
-	if *goalsOnly {
-		if _, err := goals(abs, *runs, *initRuns); err != nil {
-			fmt.Fprintln(os.Stderr, "bench:", err)
-			os.Exit(1)
+	sizes, err := bench.ListSizes(tools.All())
+	if err != nil {
+		fail(fmt.Errorf("tools/list size: %w", err))
+	}
+	rss, err := idleRSS(abs)
+	if err != nil {
+		fail(err)
+	}
+	over, err := checkBudgets(abs, rss, sizes)
+	if err != nil {
+		fail(err)
+	}
+	if !*budgetsOnly {
+		if err := run(abs, *runs, rss, sizes, *tool, *dur, *budgetRuns); err != nil {
+			fail(err)
 		}
-		return
+		if err := runHTTP(abs, *upstream, *httpDur, *sessions); err != nil {
+			fail(err)
+		}
 	}
-	if err := run(abs, *runs, *initRuns, *tool, *dur, *budgets); err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
-	}
-	if err := runHTTP(abs, *upstream, *httpDur, *sessions); err != nil {
-		fmt.Fprintln(os.Stderr, "bench:", err)
-		os.Exit(1)
+	if len(over) > 0 {
+		fail(fmt.Errorf("over budget: %s", strings.Join(over, ", ")))
 	}
 }
 
-func run(bin string, runs, initRuns int, tool string, dur time.Duration, budgetRuns int) error {
-	p, err := goals(bin, runs, initRuns)
-	if err != nil {
-		return err
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	os.Exit(1)
+}
+
+// idleRSS measures the idle RSS of several processes, sorted (kB): it varies by a few
+// hundred kB from one to the next (page faults, the collector's timing), so the median is
+// the figure to quote.
+func idleRSS(bin string) ([]int, error) {
+	var rss []int
+	for range 7 {
+		kb, err := bench.IdleRSS(bin)
+		if err != nil {
+			return nil, fmt.Errorf("idle RSS: %w", err)
+		}
+		rss = append(rss, kb)
 	}
-	median, fastest, samples := p.starts.Median, p.starts.Fastest, p.rss
-	rss := samples[len(samples)/2]
+	slices.Sort(rss)
+	return rss, nil
+}
+
+// checkBudgets prints the budgets' table and returns the names of those exceeded.
+func checkBudgets(bin string, rss []int, sizes []bench.Size) ([]string, error) {
+	size, err := bench.BinarySize(bin)
+	if err != nil {
+		return nil, err
+	}
+	i := slices.IndexFunc(sizes, func(s bench.Size) bool { return s.Name == "default" })
+	if i < 0 {
+		return nil, fmt.Errorf("no tools/list size of the default toolsets")
+	}
+	var over []string
+	fmt.Printf("| budget (%s) | limit | measured | |\n|---|---|---|---|\n", filepath.Base(bin))
+	for _, b := range bench.CheckBudgets(size, rss[len(rss)/2], sizes[i].Tokens) {
+		verdict := "pass"
+		if !b.OK {
+			verdict = "OVER"
+			over = append(over, b.Name)
+		}
+		fmt.Printf("| %s | %s | %s | %s |\n", b.Name, b.Limit, b.Measured, verdict)
+	}
+	fmt.Println()
+	return over, nil
+}
+
+func run(bin string, runs int, rss []int, sizes []bench.Size, tool string, dur time.Duration, budgetRuns int) error {
+	median, fastest, err := bench.ColdStart(bin, runs)
+	if err != nil {
+		return fmt.Errorf("cold start: %w", err)
+	}
 	rate, err := bench.CallsPerSecond(bin, tool, map[string]any{}, 4, dur)
 	if err != nil {
 		return fmt.Errorf("calls per second: %w", err)
@@ -63,22 +112,20 @@ func run(bin string, runs, initRuns int, tool string, dur time.Duration, budgetR
 	if err != nil {
 		return fmt.Errorf("common questions: %w", err)
 	}
-	fmt.Println("| process | value | target |\n|---|---|---|")
-	fmt.Printf("| cold start to first tools/list over stdio (median of %d; fastest) | %.1f ms (%.1f ms) | < 10 ms |\n", runs, ms(median), ms(fastest))
-	fmt.Printf("| idle RSS after the handshake (median of %d; range) | %.1f MiB (%.1f-%.1f) | <= %d MiB |\n", len(samples), float64(rss)/1024, float64(samples[0])/1024, float64(samples[len(samples)-1])/1024, goalIdleRSS>>10)
-	fmt.Printf("| %s calls per second over Streamable HTTP (4 sessions, demo) | %.0f | |\n", tool, rate)
-	fmt.Printf("| upstream requests of %d common questions in a row (activities of 30 days, a ride, its streams, wellness of 30 days, the next 14 days, the power curve, the context, the load projection) | %d | <= 12 (15 without the read cache; the closest Go peer 35) |\n\n", len(qs), bench.Requests(qs))
+	mib := func(kb int) float64 { return float64(kb) / 1024 }
+	fmt.Println("| process | value |\n|---|---|")
+	fmt.Printf("| cold start to the first tools/list over stdio (median of %d; fastest) | %.1f ms (%.1f ms) |\n", runs, ms(median), ms(fastest))
+	fmt.Printf("| idle RSS after the handshake (median of %d; range) | %.1f MiB (%.1f-%.1f) |\n", len(rss), mib(rss[len(rss)/2]), mib(rss[0]), mib(rss[len(rss)-1]))
+	fmt.Printf("| %s calls per second over Streamable HTTP (4 sessions, demo) | %.0f |\n", tool, rate)
+	fmt.Printf("| upstream requests of %d common questions in a row (activities of 30 days, a ride, its streams, wellness of 30 days, the next 14 days, the power curve, the context, the load projection) | %d |\n", len(qs), bench.Requests(qs))
+	fmt.Printf("| o200k tokens of their answers | %d |\n\n", bench.AnswerTokens(qs))
 
 	if budgetRuns > 0 {
-		if err := budgets(bin, budgetRuns, dur); err != nil {
+		if err := sharedBudgets(bin, budgetRuns, dur); err != nil {
 			return fmt.Errorf("budgets: %w", err)
 		}
 	}
 
-	sizes, err := bench.ListSizes(tools.All())
-	if err != nil {
-		return fmt.Errorf("tools/list size: %w", err)
-	}
 	fmt.Println("| tools/list | tools | bytes | o200k tokens |\n|---|---|---|---|")
 	for _, s := range sizes {
 		fmt.Printf("| %s | %d | %d | %d |\n", s.Name, s.Tools, s.Bytes, s.Tokens)
@@ -87,7 +134,7 @@ func run(bin string, runs, initRuns int, tool string, dur time.Duration, budgetR
 	if err != nil {
 		return err
 	}
-	fmt.Printf("| the reference server's %d tools | %d | %d | %d (target < 3,000) |\n\n", ref.Tools, ref.Tools, ref.Bytes, ref.Tokens)
+	fmt.Printf("| the reference server's %d tools | %d | %d | %d |\n\n", ref.Tools, ref.Tools, ref.Bytes, ref.Tokens)
 
 	answers, err := bench.AnswerSizes(tools.All())
 	if err != nil {
@@ -164,76 +211,10 @@ func runHTTP(bin, tool string, dur time.Duration, sessions int) error {
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-// The start-up goals of a desktop server: what a stdio server that never opens the store,
-// never draws a PNG and never signs anyone in pays at every start, against the process floor
-// (`version`: the same binary starting, running every package init, exiting).
-const (
-	goalInits   = 2 * time.Millisecond // package inits, the init trace's clock summed
-	goalIdleRSS = 16 << 10             // kB, over stdio after tools/list
-	goalBinary  = 25_000_000           // bytes, the release build
-	goalRatio   = 1.3                  // cold start to tools/list over `version`'s
-)
-
-// process is what goals measured, for the process table too.
-type process struct {
-	starts bench.Starts
-	rss    []int // idle RSS samples, kB, sorted
-}
-
-// goals measures the start-up goals on bin, prints their table and returns the samples.
-func goals(bin string, runs, initRuns int) (process, error) {
-	var p process
-	var err error
-	if p.starts, err = bench.ColdStartVsFloor(bin, runs); err != nil {
-		return p, fmt.Errorf("cold start: %w", err)
-	}
-	// RSS varies by a few hundred KB from run to run (page faults, the collector's timing):
-	// the median of several processes is the number to quote.
-	const rssRuns = 7
-	for range rssRuns {
-		kb, err := bench.IdleRSS(bin)
-		if err != nil {
-			return p, fmt.Errorf("idle RSS: %w", err)
-		}
-		p.rss = append(p.rss, kb)
-	}
-	slices.Sort(p.rss)
-	rss := p.rss[rssRuns/2]
-	inits, err := bench.MeasureInits(bin, initRuns)
-	if err != nil {
-		return p, fmt.Errorf("package inits: %w", err)
-	}
-	size, err := bench.BinarySize(bin)
-	if err != nil {
-		return p, err
-	}
-	var top []string
-	for _, pk := range inits.Packages[:min(5, len(inits.Packages))] {
-		top = append(top, fmt.Sprintf("%s %.2f", pk.Path, ms(pk.Clock)))
-	}
-	verdict := func(ok bool) string {
-		if ok {
-			return "pass"
-		}
-		return "FAIL"
-	}
-	mib := func(kb int) float64 { return float64(kb) / 1024 }
-	fmt.Println("| start-up goal (floor: `intervals-mcp version`, the same binary) | goal | measured | floor | |\n|---|---|---|---|---|")
-	fmt.Printf("| package inits at every start (init trace's clock summed, median of %d runs of `version`; costliest, ms: %s) | <= %.0f ms | %.2f ms (%d packages) | the same inits: `version` runs them all. Go's own packages %.2f ms, dependencies %.2f, this module's %.2f | %s |\n",
-		inits.Runs, strings.Join(top, ", "), ms(goalInits), ms(inits.Median), len(inits.Packages), ms(inits.Go), ms(inits.Dependencies), ms(inits.Module), verdict(inits.Median <= goalInits))
-	fmt.Printf("| idle RSS over stdio after tools/list (median of %d) | <= %.0f MiB | %.1f MiB | %.1f MiB (`version`'s peak, median of %d) | %s |\n",
-		rssRuns, mib(goalIdleRSS), mib(rss), mib(p.starts.FloorMaxRSS), p.starts.FloorRSSRuns, verdict(rss <= goalIdleRSS))
-	fmt.Printf("| binary (%s; make bench builds it as released: static, -trimpath, stripped) | <= %.0f MB | %.1f MB | | %s |\n",
-		filepath.Base(bin), goalBinary/1e6, float64(size)/1e6, verdict(size <= goalBinary))
-	fmt.Printf("| cold start to the first tools/list over stdio (--demo), against `version` (medians of %d, taken in turns) | <= %.1fx | %.2fx (%.1f ms) | %.1f ms | %s |\n\n",
-		p.starts.Runs, goalRatio, p.starts.Ratio(), ms(p.starts.Median), ms(p.starts.Floor), verdict(p.starts.Ratio() <= goalRatio))
-	return p, nil
-}
-
-// budgets prints the shared upstream budgets' table: two athletes (two callers, each with
-// its own 10 requests/s) against the standalone fake with 80 ms of latency, one replica and
-// two, the median of runs by calls per second.
-func budgets(bin string, runs int, dur time.Duration) error {
+// sharedBudgets prints the shared upstream budgets' table: two athletes (two callers, each
+// with its own 10 requests/s) against the standalone fake with 80 ms of latency, one replica
+// and two, the median of runs by calls per second.
+func sharedBudgets(bin string, runs int, dur time.Duration) error {
 	fmt.Println("|", bench.UpstreamTool, "over Streamable HTTP, 2 athletes x 4 sessions, fake with 80 ms latency (median of", runs, "runs) | calls/s | athlete 1 | athlete 2 | p50 | p99 | refused |\n|---|---|---|---|---|---|---|")
 	for _, replicas := range []int{1, 2} {
 		var rs []bench.Budgets

@@ -18,14 +18,19 @@ func main() {
 	version := flag.String("version", "dev", "the version stamped in the binaries (git describe)")
 	bin := flag.String("bin", "dist/mcpb-bin", "folder of intervals-mcp-{darwin-amd64,darwin-arm64,linux-amd64,windows-amd64.exe}")
 	out := flag.String("out", "dist", "output folder")
+	license := flag.String("license", "LICENSE", "the licence file the bundle carries")
 	flag.Parse()
-	if err := run(*version, *bin, *out); err != nil {
+	if err := run(*version, *bin, *out, *license); err != nil {
 		fmt.Fprintln(os.Stderr, "mcpb:", err)
 		os.Exit(1)
 	}
 }
 
-func run(version, bin, out string) error {
+func run(version, bin, out, license string) error {
+	licenseText, err := os.ReadFile(license)
+	if err != nil {
+		return err
+	}
 	bins := map[string][]byte{}
 	for _, name := range []string{"darwin-amd64", "darwin-arm64", "linux-amd64", "windows-amd64.exe"} {
 		b, err := os.ReadFile(filepath.Join(bin, "intervals-mcp-"+name))
@@ -49,6 +54,7 @@ func run(version, bin, out string) error {
 		mode os.FileMode
 	}{
 		{"manifest.json", manifest, 0o644},
+		{"LICENSE", licenseText, 0o644},
 		{"server/intervals-mcp", darwin, 0o755},
 		{"server/intervals-mcp-linux", bins["linux-amd64"], 0o755},
 		{"server/intervals-mcp.exe", bins["windows-amd64.exe"], 0o755},

@@ -8,6 +8,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -33,9 +34,12 @@ func fakeBinaries(t *testing.T) string {
 	return dir
 }
 
+// license is the repository's licence, which the bundle carries.
+const license = "../../../LICENSE"
+
 func TestBundleAndServerJSON(t *testing.T) {
 	bin, out := fakeBinaries(t), t.TempDir()
-	if err := run("v1.2.3", bin, out); err != nil {
+	if err := run("v1.2.3", bin, out, license); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(filepath.Join(out, "intervals-mcp.mcpb"))
@@ -50,11 +54,18 @@ func TestBundleAndServerJSON(t *testing.T) {
 	for _, f := range zr.File {
 		modes[f.Name] = f.Mode().Perm()
 	}
-	want := map[string]os.FileMode{"manifest.json": 0o644, "server/intervals-mcp": 0o755, "server/intervals-mcp-linux": 0o755, "server/intervals-mcp.exe": 0o755}
+	want := map[string]os.FileMode{"manifest.json": 0o644, "LICENSE": 0o644, "server/intervals-mcp": 0o755, "server/intervals-mcp-linux": 0o755, "server/intervals-mcp.exe": 0o755}
 	for name, mode := range want {
 		if modes[name] != mode {
 			t.Errorf("%s: mode %v in the bundle, want %v (all: %v)", name, modes[name], mode, modes)
 		}
+	}
+	text, err := os.ReadFile(license)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := readZipFile(t, zr, "LICENSE"); !bytes.Equal(got, text) {
+		t.Errorf("the bundle's LICENSE is not the repository's:\n%s", got)
 	}
 	var sj struct {
 		Version  string
@@ -73,10 +84,25 @@ func TestBundleAndServerJSON(t *testing.T) {
 	}
 	// The same inputs make the same bundle, so the registry's hash can be checked again.
 	again := t.TempDir()
-	if err := run("v1.2.3", bin, again); err != nil {
+	if err := run("v1.2.3", bin, again, license); err != nil {
 		t.Fatal(err)
 	}
 	if b2, _ := os.ReadFile(filepath.Join(again, "intervals-mcp.mcpb")); !bytes.Equal(b2, data) {
 		t.Error("two runs made different bundles")
 	}
+}
+
+// readZipFile returns the content of the archive's file name.
+func readZipFile(t *testing.T, zr *zip.Reader, name string) []byte {
+	t.Helper()
+	f, err := zr.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }

@@ -1,0 +1,36 @@
+package bench
+
+import "fmt"
+
+// The budgets make bench checks: what every user of the server pays, on any host. A figure
+// in time is not among them: a host's own noise moves it more than the code does.
+const (
+	// BinaryBudget is the release binary's size in bytes (static, -trimpath, stripped).
+	BinaryBudget = 25_000_000
+	// IdleRSSBudget is the resident memory, in kB, of a stdio server at rest after the
+	// handshake and tools/list.
+	IdleRSSBudget = 16 << 10
+	// DefaultListTokenBudget is tools/list of the default toolsets in o200k tokens, which
+	// every request to the model carries.
+	DefaultListTokenBudget = 7500
+)
+
+// Budget is one budget's line: what was measured against its limit.
+type Budget struct {
+	Name     string
+	Limit    string
+	Measured string
+	OK       bool
+}
+
+// CheckBudgets weighs the measurements against the budgets: the binary's size in bytes, the
+// median idle RSS in kB and the default toolsets' tools/list in o200k tokens.
+func CheckBudgets(binaryBytes int64, idleRSSKB, defaultListTokens int) []Budget {
+	mib := func(kb int) string { return fmt.Sprintf("%.1f MiB", float64(kb)/1024) }
+	mb := func(b int64) string { return fmt.Sprintf("%.1f MB", float64(b)/1e6) }
+	return []Budget{
+		{"release binary", "<= " + mb(BinaryBudget), mb(binaryBytes), binaryBytes <= BinaryBudget},
+		{"idle RSS over stdio after tools/list", "<= " + mib(IdleRSSBudget), mib(idleRSSKB), idleRSSKB <= IdleRSSBudget},
+		{"tools/list of the default toolsets", fmt.Sprintf("<= %d o200k tokens", DefaultListTokenBudget), fmt.Sprintf("%d o200k tokens", defaultListTokens), defaultListTokens <= DefaultListTokenBudget},
+	}
+}
