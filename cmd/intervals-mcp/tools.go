@@ -8,7 +8,7 @@ import (
 func toolsCmd(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("tools", stderr)
 	asJSON := fs.Bool("json", false, "print JSON: name, title, toolset, access, annotations, description and input schema of each tool")
-	asMarkdown := fs.Bool("markdown", false, "print a Markdown table (the README's tool table)")
+	asMarkdown := fs.Bool("markdown", false, "print a Markdown table: a row per tool with its toolset, access and what it does")
 	cfg, err := loadFlagsOnly(fs, args)
 	if err != nil {
 		return err

@@ -16,9 +16,9 @@ import (
 // measured when they were set. Raise one only with a reason in the commit message: every
 // byte is paid on every turn of every conversation.
 const (
-	referenceTokenCap = 3050  // the reference server's 20 tools and get_athlete_context
-	defaultTokenCap   = 7500  // the default toolsets
-	allByteCap        = 37000 // every toolset, coach's athlete argument included
+	referenceTokenCap = 3050                   // the reference server's 20 tools and get_athlete_context
+	defaultTokenCap   = DefaultListTokenBudget // the default toolsets: make bench's budget
+	allByteCap        = 37000                  // every toolset, coach's athlete argument included
 )
 
 // toolsetByteCaps caps each toolset alone, in bytes of compact JSON.

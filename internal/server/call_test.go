@@ -295,8 +295,7 @@ func TestAnswersAreCutToTheBudget(t *testing.T) {
 // value over its bound, out of its range, a path trick for an id, an impossible or
 // out-of-range date, a huge array, an unknown argument), sent through an MCP client session
 // to the demo athlete. Each must come back as a clear tool error (isError, short, not an
-// internal error), and none may write. It prints its counts (quoted in the README's
-// Reliability section).
+// internal error), and none may write. It prints its counts.
 
 // mutation is one bad value for an argument, and which arguments it applies to.
 type mutation struct {

@@ -8,7 +8,7 @@ import (
 	"unicode"
 )
 
-// How the catalog is listed for people: the tools command and the README's tool table.
+// How the catalog is listed for people: the tools command (text, JSON, a Markdown table).
 
 type toolJSON struct {
 	Name        string          `json:"name"`
@@ -47,7 +47,7 @@ func (cat *Catalog) WriteText(w io.Writer) error {
 	return nil
 }
 
-// Markdown is the README's tool table (intervals-mcp tools --markdown): one row per tool
+// Markdown is the catalog as a Markdown table (intervals-mcp tools --markdown): one row per tool
 // with its toolset, access class and the start of its description.
 func (cat *Catalog) Markdown() string {
 	var b strings.Builder

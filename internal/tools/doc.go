@@ -16,7 +16,8 @@
 // A new tool: its input struct, definition and handler in its toolset's file; one line in All;
 // one line in the sample-call table (internal/tools/samples); then `make docs`, which reflects
 // its input type into its line of schemas.json (the schema the server serves) and writes its
-// golden answers and README row. Tests fail until all of them are there.
+// golden answers, its line of testdata/tools_list and its entry in the tool reference
+// (README.md here). Tests fail until all of them are there.
 //
 // Every tool keeps the rules of DESIGN.md: the athlete id comes from the Env, never from the
 // model; dates are the athlete's local dates (today comes from env.Today, in the athlete's
