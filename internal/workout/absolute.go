@@ -151,3 +151,59 @@ func paces(sport Sport, th Thresholds, lo, hi float64) string {
 	}
 	return pace(hi) + "-" + pace(lo) + label
 }
+
+// Unresolved lists the targets Intervals.icu cannot turn into the athlete's watts, beats or
+// pace with the thresholds it has (th: a % of FTP without an FTP, heart-rate targets without
+// an LTHR, a max HR or zones, pace targets without a threshold pace): the watch gets no target
+// for those steps. One error per kind of target, on the line it first comes.
+func (w *Workout) Unresolved(th Thresholds) []Problem {
+	var out []Problem
+	seen := map[TargetKind]bool{}
+	var walk func(nodes []Node)
+	walk = func(nodes []Node) {
+		for _, n := range nodes {
+			if n.Repeat > 0 {
+				walk(n.Steps)
+				continue
+			}
+			k := n.Target.Kind
+			if seen[k] {
+				continue
+			}
+			if lack := lacks(w.Sport, n.Target, th); lack != "" {
+				seen[k] = true
+				out = append(out, Problem{Line: n.Line, Severity: SeverityError,
+					Message: fmt.Sprintf("%s needs the athlete's %s, which their %s settings do not have: Intervals.icu cannot resolve it and the watch gets no target. Set it first (update_training_zone), or give the target another way", n.Target.text(), lack, w.Sport)})
+			}
+		}
+	}
+	walk(w.Steps)
+	return out
+}
+
+// lacks names the threshold a target needs and th does not have, "" when it has it.
+func lacks(sport Sport, t Target, th Thresholds) string {
+	switch t.Kind {
+	case TargetPowerFTP, TargetPowerZone:
+		if th.FTP <= 0 {
+			return "FTP"
+		}
+	case TargetHRLTHR:
+		if th.LTHR <= 0 {
+			return "LTHR"
+		}
+	case TargetHRMax:
+		if th.MaxHR <= 0 {
+			return "max HR"
+		}
+	case TargetHRZone:
+		if len(th.HRZones) == 0 && th.LTHR <= 0 {
+			return "heart-rate zones"
+		}
+	case TargetPacePct, TargetPaceZone:
+		if thresholdSpeed(sport, th) <= 0 {
+			return "threshold pace"
+		}
+	}
+	return ""
+}

@@ -1,8 +1,10 @@
 package workout
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Build turns plain-unit steps into Intervals.icu workout text for a sport.
@@ -61,9 +63,28 @@ func (b *builder) nodes(steps []Step, prefix string, nested bool) []Node {
 		if s.Repeat < 0 || s.Repeat > maxRepeat {
 			b.fail(path, "repeat must be from 2 to 1000 (with steps), or left out")
 		}
-		out = append(out, b.leaf(s, path))
+		n := b.leaf(s, path)
+		if !nested {
+			n.Warmup, n.Cooldown = sectionLabel(&n.Label)
+		}
+		out = append(out, n)
 	}
 	return out
+}
+
+// sectionLabel reads a step labelled as a warm-up or cool-down ("Warm up", "Cooldown") as
+// one: Intervals.icu flags a step as such (and the watch shows it so) only under a header line
+// of that name, which the text writes in the label's place.
+func sectionLabel(label *string) (warmup, cooldown bool) {
+	switch strings.ReplaceAll(strings.ReplaceAll(strings.ToLower(strings.TrimSpace(*label)), " ", ""), "-", "") {
+	case "warmup":
+		*label = ""
+		return true, false
+	case "cooldown":
+		*label = ""
+		return false, true
+	}
+	return false, false
 }
 
 func (b *builder) block(s Step, path string, nested bool) (Node, bool) {
@@ -89,7 +110,7 @@ func (b *builder) block(s Step, path string, nested bool) (Node, bool) {
 // cadence is a cadence.
 func splitCadence(target string) (rest, cadence string) {
 	f := strings.Fields(target)
-	if len(f) == 0 || !rePlainRpm.MatchString(strings.ToLower(f[len(f)-1])) {
+	if len(f) == 0 || !rePlainRpm().MatchString(strings.ToLower(f[len(f)-1])) {
 		return target, ""
 	}
 	return strings.Join(f[:len(f)-1], " "), f[len(f)-1]
@@ -104,6 +125,8 @@ func (b *builder) leaf(s Step, path string) Node {
 		d, err := readDuration(s.Duration)
 		if err != nil {
 			b.fail(path, err.Error())
+		} else if msg := metresAsSeconds(b.sport, s.Duration, d); msg != "" {
+			b.fail(path, msg)
 		}
 		n.Duration = d
 	case s.Distance != "":
@@ -137,4 +160,21 @@ func (b *builder) leaf(s Step, path string) Node {
 		n.Cadence = c
 	}
 	return n
+}
+
+// metresAsSeconds says why a duration given as a bare number, in a swim or a run, reads like
+// metres: a swim's 2500 is 41:40 of swimming, a run's 400 is 6:40 of running, and the watch
+// would get that time. A whole number of minutes (600) reads as the seconds it is. "" when
+// it does not read like metres.
+func metresAsSeconds(sport Sport, given string, d time.Duration) string {
+	n, err := strconv.Atoi(strings.TrimSpace(given))
+	switch {
+	case err != nil || n%60 == 0:
+		return ""
+	case sport == Swim && n >= 100 && n%25 == 0, sport == Run && n >= 200 && n%100 == 0:
+		doing := map[Sport]string{Swim: "swimming", Run: "running"}[sport]
+		return fmt.Sprintf("duration %q is %s of %s and reads like metres: for %d metres give distance \"%dm\"; for that time write \"%s\"",
+			given, fmtClock(d), doing, n, n, fmtClock(d))
+	}
+	return ""
 }

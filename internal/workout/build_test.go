@@ -21,9 +21,9 @@ func TestBuildWritesIntervalsICUSyntax(t *testing.T) {
 		{"swim pace", Swim, []Step{{Distance: "100m", Target: "1:45/100m"}}, "- 100mtr 1:45/100m Pace"},
 		{"max HR", Run, []Step{{Duration: "600", Target: "70% maxHR"}}, "- 10m 70% HR"},
 		{"LTHR", Run, []Step{{Duration: "600", Target: "95% LTHR"}}, "- 10m 95% LTHR"},
-		{"bpm", Run, []Step{{Duration: "600", Target: "140-150 bpm"}}, "- 10m 140-150bpm"},
+		{"bpm as % LTHR", Run, []Step{{Duration: "600", Target: "140-150 bpm"}}, "- 10m 82-88% LTHR"},
 		{"watts", Ride, []Step{{Duration: "600", Target: "200 - 240 W"}}, "- 10m 200-240w"},
-		{"ramp", Ride, []Step{{Label: "Warmup", Duration: "600", Target: "ramp 50-75% FTP"}}, "- Warmup 10m ramp 50-75%"},
+		{"ramp", Ride, []Step{{Label: "Warmup", Duration: "600", Target: "ramp 50-75% FTP"}}, "Warmup\n- 10m ramp 50-75%"}, // the header flags it as the warm-up
 		{"freeride", Ride, []Step{{Duration: "1200", Target: "freeride"}}, "- 20m freeride"},
 		{"VMA is written as pace", Run, []Step{{Distance: "1km", Target: "100% VMA"}}, "- 1km 3:20/km Pace"},
 		{"VirtualRide is a ride", "VirtualRide", []Step{{Duration: "60", Target: "Z2"}}, "- 1m Z2"},

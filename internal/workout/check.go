@@ -58,7 +58,6 @@ func (c *checker) node(n Node) {
 	long := known && d > 5*time.Minute
 	t := n.Target
 	top := math.Max(t.Low, t.High)
-	bottom := math.Min(t.Low, t.High)
 	switch t.Kind {
 	case TargetPowerFTP:
 		if top > 200 && long {
@@ -78,12 +77,7 @@ func (c *checker) node(n Node) {
 		if top > 110 {
 			c.warn(n, "%s%% of LTHR is above most athletes' max HR: check the number", fmtNum(top))
 		}
-	case TargetHRBpm:
-		if c.th.MaxHR > 0 && top > c.th.MaxHR {
-			c.warn(n, "%sbpm is above the athlete's max HR (%sbpm): check the number", fmtNum(top), fmtNum(c.th.MaxHR))
-		} else if top > 220 || bottom < 40 {
-			c.warn(n, "%s-%sbpm is not a plausible training heart rate: check the numbers", fmtNum(bottom), fmtNum(top))
-		}
+
 	case TargetPacePct:
 		if top > 150 {
 			c.warn(n, "%s%% of threshold pace is not plausible (speed as %% of threshold speed): check the number", fmtNum(top))

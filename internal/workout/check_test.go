@@ -26,7 +26,7 @@ func TestCheckCatchesEveryTrap(t *testing.T) {
 		{"120m in a run may be a long run", Run, "- 120m Z2 HR", 1, SeverityWarning, "write 120mtr if you meant metres, or 2h"},
 		{"absolute pace without the word pace", Run, "- 5m 4:30/km", 1, SeverityError, "an absolute pace needs the word pace after it: write 4:30/km pace"},
 		{"absolute pace range without pace", Run, "- 1km 4:30-4:50/km", 1, SeverityError, "write 4:30-4:50/km pace"},
-		{"m:ss is not a duration", Run, "- 5:00 Z2 HR", 1, SeverityError, "\"5:00\" is not a duration: write 5m"},
+		{"m:ss is not a duration", Run, "- 5:00 Z2 HR", 1, SeverityError, "\"5:00\" is no duration for it: write 5m"},
 		{"300% FTP for 20 minutes", Ride, "- 20m 300%", 1, SeverityWarning, "300% of FTP for 20:00 is not sustainable"},
 		{"watts over twice FTP for long", Ride, "- 10m 600w", 1, SeverityWarning, "600w is over twice the FTP (250w)"},
 		{"repeat without blank line before", Ride, "- 10m 50%\n3x\n- 1m 100%\n- 1m 50%", 2, SeverityError, "put a blank line before the repeat line"},
@@ -35,23 +35,29 @@ func TestCheckCatchesEveryTrap(t *testing.T) {
 		{"repeat without steps", Ride, "- 10m 50%\n\n4x\n\n- 10m 50%", 3, SeverityError, "the repeat line has no steps under it"},
 		{"zero repeats", Ride, "0x\n- 1m 100%", 1, SeverityError, "repeat count \"0\" must be from 1 to 1000"},
 		{"one repeat", Ride, "1x\n- 1m 100%", 1, SeverityWarning, "1x repeats its block once"},
-		{"step without duration", Ride, "- 75%", 1, SeverityError, "the step has no duration or distance"},
-		{"step of only words", Ride, "- Warmup easy", 1, SeverityError, "the step has no duration or distance"},
+		{"step without duration", Ride, "- 75%", 1, SeverityError, "Intervals.icu drops this line: a step needs a duration or a distance"},
+		{"step of only words", Ride, "- Warmup easy", 1, SeverityError, "Intervals.icu drops this line: a step needs a duration or a distance"},
+		{"note line of dashes", Ride, "--- Coach notes ---\n- 10m 50%", 1, SeverityError, "a note goes on a line without the leading -"},
+		{"decimal seconds are cue text", Ride, "- Last lap 23.21s 2m 100%", 1, SeverityWarning, "\"23.21s\" is cue text for Intervals.icu"},
+		{"en dash range", Ride, "- 10m 75% 85–95rpm", 1, SeverityError, "Intervals.icu reads its first value alone; write the range with a hyphen (85-95rpm)"},
+		{"a number after a unit", Ride, "- Start 500w+ 30s 500w", 1, SeverityWarning, "\"500w+\" is cue text for Intervals.icu"},
 		{"markdown bullet", Ride, "* 10m 75%", 1, SeverityError, "step lines start with a hyphen and a space"},
 		{"en dash bullet", Ride, "– 10m 75%", 1, SeverityError, "not \"–\": write - 10m 75%"},
 		{"step line without dash", Ride, "10m 75%", 1, SeverityError, "step lines start with \"- \": write - 10m 75%"},
 		{"label with distance", Run, "- Run 2km easy 10m Z2 HR", 1, SeverityError, "more than one duration or distance (2km, 10m)"},
 		{"label with seconds", Ride, "- Hold 30s then 1m 120%", 1, SeverityError, "more than one duration or distance (30s, 1m)"},
+		{"label with minutes", Ride, "- 20min effort 20m 276w-305w", 1, SeverityError, "more than one duration or distance (20min, 20m): Intervals.icu takes the last, 20m"},
 		{"header with duration", Ride, "Warmup 10m\n- 10m 60%", 1, SeverityWarning, "the header contains \"10m\""},
-		{"unknown unit min", Ride, "- 10min 60%", 1, SeverityError, "unknown unit in \"10min\": write 10m"},
-		{"unknown unit k", Run, "- 5k Z2 HR", 1, SeverityError, "unknown unit in \"5k\": write 5km"},
+		{"unknown unit mins", Ride, "- 10mins 60%", 1, SeverityError, "\"10mins\" is no duration for it: write 10m"},
+		{"repeat inline", Run, "- 8x400m 90% pace", 1, SeverityError, "\"8x400m\" is no duration for it: write the repeat on a line of its own (8x) with its steps below it; in Intervals.icu m is minutes and mtr metres (400mtr)"},
+		{"unknown unit k", Run, "- 5k Z2 HR", 1, SeverityError, "\"5k\" is no duration for it: write 5km"},
 		{"unknown unit meters", Run, "- 400meters Z4 HR", 1, SeverityError, "write 400mtr"},
 		{"unknown unit yards", Swim, "- 100yd 80% Pace", 1, SeverityError, "write 100yrd"},
 		{"ramp with one value", Ride, "- 10m ramp 50%", 1, SeverityError, "a ramp needs two values"},
 		{"ramp with nothing", Ride, "- 10m ramp", 1, SeverityError, "ramp needs a range after it"},
 		{"HR over 100% of max", Run, "- 10m 105% HR", 1, SeverityWarning, "heart rate cannot exceed 100% of max HR"},
 		{"LTHR far over 100", Run, "- 10m 120% LTHR", 1, SeverityWarning, "120% of LTHR is above most athletes' max HR"},
-		{"bpm above max HR", Run, "- 10m 200bpm", 1, SeverityWarning, "200bpm is above the athlete's max HR (190bpm)"},
+		{"bpm is no syntax of Intervals.icu's", Run, "- 10m 150bpm", 1, SeverityError, "Intervals.icu's workout syntax has no heart rate in bpm"},
 		{"zone 0", Ride, "- 10m Z0", 1, SeverityError, "zones are numbered from 1"},
 		{"zone 9", Ride, "- 10m Z9", 1, SeverityWarning, "zones go up to Z7"},
 		{"pace faster than world record", Run, "- 1km 1:30/km Pace", 1, SeverityWarning, "faster than world-record pace"},
@@ -61,10 +67,11 @@ func TestCheckCatchesEveryTrap(t *testing.T) {
 		{"bare percent in a swim", Swim, "- 100mtr 80%", 1, SeverityWarning, "80% without HR, LTHR or Pace is % of FTP"},
 		{"qualifier without value", Run, "- 10m Pace", 1, SeverityError, "\"Pace\" needs a value before it"},
 		{"MMP without duration", Ride, "- 5m 90% MMP", 1, SeverityError, "% MMP needs the duration"},
-		{"second target", Ride, "- 10m 75% 150bpm", 1, SeverityWarning, "a second target \"150bpm\""},
+		{"second target", Ride, "- 10m 75% 90% LTHR", 1, SeverityError, "more than one target (75%, 90%): Intervals.icu keeps the last, 90%"},
+		{"a target in the cue text", Ride, "- Z2 — durability, NP cap 269w 1h15m 198w-257w", 1, SeverityError, "more than one target (Z2, 269w, 198w-257w): Intervals.icu keeps the last, 198w-257w"},
 		{"trailing words", Ride, "- 10m 75% steady", 1, SeverityWarning, "\"steady\" after the duration is not workout syntax"},
-		{"zero duration", Ride, "- 0m 75%", 1, SeverityError, "\"0m\" lasts less than a second"},
-		{"zero distance", Run, "- 0km Z2 HR", 1, SeverityError, "\"0km\" is shorter than a metre"},
+		{"zero duration", Ride, "- 0m 75%", 1, SeverityError, "\"0m\" is no length: Intervals.icu drops a step that lasts nothing"},
+		{"zero distance", Run, "- 0km Z2 HR", 1, SeverityError, "\"0km\" is no length"},
 		{"cadence implausible", Ride, "- 10m 75% 300rpm", 1, SeverityWarning, "cadence 300-300rpm is not plausible"},
 		{"empty workout", Ride, "", 0, SeverityError, "the workout has no steps"},
 		{"only text", Ride, "Easy day\n\nJust ride.", 0, SeverityError, "the workout has no steps"},
@@ -111,6 +118,9 @@ func TestCheckAcceptsCleanWorkouts(t *testing.T) {
 		{Swim, "- 400mtr 1:55/100m Pace\n\n8x\n- 50mtr 1:35/100m Pace\n- 15s freeride\n\n- 200yrd Z2 Pace"},
 		{Ride, "Description line // 3x 20 (10) mins [60]\n\n- 20m 50%\n\n2x\n- 20m 70%\n- 10m 50%\n\n- 20m 70%\r\n- 45m 50%"},
 		{Run, "- 95m Z2 HR"},
+		{Ride, "- Steady from the first pedal stroke, no ramp into it 2m30s 390w-410w"},
+		{Ride, "- Cooldown 10m Z1 power=1s Press lap"},
+		{Ride, "- 60m freeride z2"},
 	}
 	for _, tt := range tests {
 		_, problems := Check(tt.sport, tt.text, testTh)
@@ -124,7 +134,7 @@ func TestCheckAcceptsCleanWorkouts(t *testing.T) {
 }
 
 func TestCheckReportsAllProblemsInLineOrder(t *testing.T) {
-	text := "- 400m 4:30/km\n- 10m 75%\n- 10min 60%\n3x\n- 1m 110%"
+	text := "- 400m 4:30/km\n- 10m 75%\n- 10mins 60%\n3x\n- 1m 110%"
 	_, problems := Check(Run, text, testTh)
 	var lines []int
 	for _, p := range problems {
@@ -141,7 +151,7 @@ func TestCheckReportsAllProblemsInLineOrder(t *testing.T) {
 			errs++
 		}
 	}
-	if errs != 4 { // 400m, pace word, 10min, blank line before 3x
+	if errs != 4 { // 400m, pace word, 10mins, blank line before 3x
 		t.Errorf("want 4 errors, got %d: %v", errs, problems)
 	}
 	_, err := Parse(Run, text)
@@ -152,7 +162,7 @@ func TestCheckReportsAllProblemsInLineOrder(t *testing.T) {
 }
 
 func TestCheckSummarisesEvenWithErrors(t *testing.T) {
-	sum, problems := Check(Ride, "- 10m 100%\n- 10min 50%", testTh)
+	sum, problems := Check(Ride, "- 10m 100%\n- 10mins 50%", testTh)
 	if len(problems) != 1 || sum.Duration.Minutes() != 10 {
 		t.Errorf("summary %v problems %v", sum, problems)
 	}

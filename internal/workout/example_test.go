@@ -23,13 +23,15 @@ func ExampleBuild() {
 	}
 	fmt.Println(text)
 	// Output:
-	// - Warmup 15m Z2 HR
+	// Warmup
+	// - 15m Z2 HR
 	//
 	// Track 6x
 	// - 400mtr 3:20/km Pace
 	// - Jog 1m30s 60% Pace
 	//
-	// - Cooldown 2km 5:30/km Pace
+	// Cooldown
+	// - 2km 5:30/km Pace
 }
 
 func ExampleCheck() {
@@ -40,9 +42,9 @@ func ExampleCheck() {
 		fmt.Printf("line %d %s: %s\n", p.Line, p.Severity, p.Message)
 	}
 	// Output:
-	// 7:00:00, ~88.9 km, load not estimable
+	// 7:00:00, load not estimable
 	// line 2 error: 400m means 400 minutes in Intervals.icu: write 400mtr for metres (or 6h40m if you meant minutes)
-	// line 2 error: an absolute pace needs the word pace after it: write 4:30/km pace
+	// line 2 error: an absolute pace needs the word pace after it: write 4:30/km pace (Intervals.icu reads 4:30/km alone as cue text)
 }
 
 func ExampleWorkout_Plain() {

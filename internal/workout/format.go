@@ -188,11 +188,20 @@ func (n Node) textLine() string {
 	} else {
 		parts = append(parts, fmtHM(n.Duration))
 	}
+	if n.Freeride && n.Target.Kind != TargetFreeride {
+		parts = append(parts, "freeride")
+	}
 	if s := n.Target.text(); s != "" {
 		parts = append(parts, s)
 	}
 	if n.Cadence != (Range{}) {
 		parts = append(parts, fmtRange(n.Cadence.Low, n.Cadence.High, false, "-")+"rpm")
+	}
+	if n.PowerSmoothing != "" {
+		parts = append(parts, "power="+n.PowerSmoothing)
+	}
+	if n.UntilLapPress {
+		parts = append(parts, "Press lap")
 	}
 	return strings.Join(parts, " ")
 }
@@ -201,11 +210,15 @@ func (n Node) textLine() string {
 // every repeat block.
 func text(nodes []Node) string {
 	var b strings.Builder
+	// blank separates what follows from what came before by one blank line.
+	blank := func() {
+		if out := b.String(); out != "" && !strings.HasSuffix(out, "\n\n") {
+			b.WriteString("\n")
+		}
+	}
 	for i, n := range nodes {
 		if n.Repeat > 0 {
-			if i > 0 && nodes[i-1].Repeat == 0 {
-				b.WriteString("\n")
-			}
+			blank()
 			head := strconv.Itoa(n.Repeat) + "x"
 			if n.Label != "" {
 				head = n.Label + " " + head
@@ -214,14 +227,25 @@ func text(nodes []Node) string {
 			for _, c := range n.Steps {
 				b.WriteString(c.textLine() + "\n")
 			}
-			if i < len(nodes)-1 {
-				b.WriteString("\n")
-			}
+			blank()
 			continue
 		}
+		// Warm-up and cool-down steps go under their header, which is what flags them for
+		// Intervals.icu (and the watch), up to a blank line.
+		header := map[bool]string{true: "Warmup"}[n.Warmup]
+		if n.Cooldown {
+			header = "Cooldown"
+		}
+		if header != "" && (i == 0 || nodes[i-1].Warmup != n.Warmup || nodes[i-1].Cooldown != n.Cooldown || nodes[i-1].Repeat > 0) {
+			blank()
+			b.WriteString(header + "\n")
+		}
 		b.WriteString(n.textLine() + "\n")
+		if header != "" && i+1 < len(nodes) && (nodes[i+1].Warmup != n.Warmup || nodes[i+1].Cooldown != n.Cooldown) {
+			blank()
+		}
 	}
-	return strings.TrimSuffix(b.String(), "\n")
+	return strings.TrimRight(b.String(), "\n")
 }
 
 // Plain returns the workout as plain-unit steps, the inverse of [Build]:
@@ -236,6 +260,12 @@ func plainSteps(nodes []Node, sport Sport) []Step {
 	out := make([]Step, 0, len(nodes))
 	for _, n := range nodes {
 		s := Step{Label: n.Label, Target: n.Target.plain()}
+		switch {
+		case n.Warmup && n.Label == "":
+			s.Label = "Warmup"
+		case n.Cooldown && n.Label == "":
+			s.Label = "Cooldown"
+		}
 		if n.Repeat > 0 {
 			s.Repeat, s.Steps = n.Repeat, plainSteps(n.Steps, sport)
 		} else if n.Distance > 0 {

@@ -19,7 +19,7 @@ var fuzzSeeds = []string{
 	"- 400m 4:30/km\n3x\n- 1m 300%\nCooldown\n- 10min easy",
 	"- RPE9 - not quite all out 2m 315w - 330w press lap",
 	"- 0.8km 20% Pace\n- 1mi 7:30/mi Pace\n- 200yrd 1:30/100y Pace\n- 5:00 Pace",
-	"- 15m 60% MMP 5m\n- 1m30 Z3-Z4 HR\n- 5' 140-150bpm\n- 1'30\" 4:30-4:50/km pace",
+	"- 15m 60% MMP 5m\n- 1m30 Z3-Z4 HR\n- 5' 82-88% LTHR\n- 1'30\" 4:30-4:50/km pace",
 	"Z2.E7 // FatMax // 3x 20 (10) mins [60]\n\n2x\n- 20m 70%\n- 10m 50%\n",
 	"1001x\n- 99999999999999999999h Z99\n- 0.0000001km ramp 1:00-2:00/km Pace",
 }
@@ -61,7 +61,7 @@ func numericStep(length uint32, a, b uint16, kind uint8) (Sport, Step, Step) {
 	lo, hi := int(a%300)+1, int(b%300)+1
 	z1, z2 := lo%7+1, hi%7+1
 	dur := (time.Duration(secs) * time.Second)
-	in := Step{Duration: fmt.Sprint(secs)}
+	in := Step{Duration: fmt.Sprintf("%ds", secs)}
 	want := Step{Duration: fmtClock(dur)}
 	if kind&1 == 1 {
 		metres := int(length%100000) + 1
@@ -94,7 +94,12 @@ func numericStep(length uint32, a, b uint16, kind uint8) (Sport, Step, Step) {
 	case 4:
 		in.Target, want.Target = rng("% LTHR")
 	case 5:
-		in.Target, want.Target = rng("bpm")
+		in.Target, _ = rng("bpm")
+		pct := func(bpm int) int { return int(math.Round(float64(bpm) / testTh.LTHR * 100)) }
+		want.Target = fmt.Sprintf("%d-%d%% LTHR", pct(lo), pct(hi))
+		if pct(lo) == pct(hi) {
+			want.Target = fmt.Sprintf("%d%% LTHR", pct(lo))
+		}
 	case 6:
 		sport = Run
 		in.Target, want.Target = rng("% pace")

@@ -14,10 +14,10 @@ func TestParseTree(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Node{
-		{Line: 2, Section: "Warmup", Label: "Easy spin", Duration: 10 * time.Minute,
+		{Line: 2, Section: "Warmup", Label: "Easy spin", Duration: 10 * time.Minute, Warmup: true,
 			Target: Target{Kind: TargetPowerFTP, Low: 50, High: 70, Ramp: true}, Cadence: Range{Low: 90, High: 90}},
-		{Line: 4, Section: "Main set", Label: "Main set", Repeat: 3, Steps: []Node{
-			{Line: 5, Section: "Main set", Duration: 2 * time.Minute, Target: Target{Kind: TargetPowerWatts, Low: 315, High: 330}},
+		{Line: 4, Section: "Main set", Label: "Main set", Repeat: 3, RepeatText: "Main set 3x", Steps: []Node{
+			{Line: 5, Section: "Main set", Duration: 2 * time.Minute, Target: Target{Kind: TargetPowerWatts, Low: 315, High: 330}, UntilLapPress: true},
 			{Line: 6, Section: "Main set", Duration: time.Minute, Target: Target{Kind: TargetPowerZone, Low: 1, High: 2}},
 		}},
 		{Line: 8, Distance: 400, DistanceUnit: "km", Target: Target{Kind: TargetPaceAbs, Low: 270, High: 270, PaceUnit: "km"}},
@@ -46,7 +46,7 @@ func TestLexForms(t *testing.T) {
 		{"1h2m30s", tDuration, 0, 0, time.Hour + 150*time.Second, ""},
 		{"5m30s", tDuration, 0, 0, 330 * time.Second, ""},
 		{"1m30", tDuration, 0, 0, 90 * time.Second, ""},
-		{"1.5m", tDuration, 0, 0, 90 * time.Second, ""},
+		{"1.5m", tUnknownUnit, 0, 0, 0, ""}, // durations are whole numbers for Intervals.icu
 		{"5'", tDuration, 0, 0, 5 * time.Minute, ""},
 		{"30\"", tDuration, 0, 0, 30 * time.Second, ""},
 		{"1'30\"", tDuration, 0, 0, 90 * time.Second, ""},
@@ -74,7 +74,9 @@ func TestLexForms(t *testing.T) {
 		{"4:30/km-7:30/mi", tUnknownUnit, 270, 450, 0, "km"},
 		{"ramp", tRamp, 0, 0, 0, ""},
 		{"FreeRide", tFreeride, 0, 0, 0, ""},
-		{"10min", tUnknownUnit, 0, 0, 0, ""},
+		{"10min", tDuration, 0, 0, 10 * time.Minute, ""},
+		{"23.21s", tUnknownUnit, 0, 0, 0, ""},
+		{"85–95rpm", tRpm, 85, 85, 0, ""},
 		{"400meters", tUnknownUnit, 0, 0, 0, ""},
 		{"5k", tUnknownUnit, 0, 0, 0, ""},
 		{"3x", tWord, 0, 0, 0, ""},

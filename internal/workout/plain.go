@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -11,17 +12,17 @@ import (
 
 // This file reads the plain units of a Step: the input side of Build.
 
-const plainTargets = `"75% FTP", "88-94% FTP", "220W", "Z2", "Z2 HR", "Z2 pace", "70% maxHR", "95% LTHR", "145bpm", "90% pace", "4:35/km", "1:45/100m", "100% VMA", "ramp 50-75% FTP" or "freeride"`
+const plainTargets = `"75% FTP", "88-94% FTP", "220W", "Z2", "Z2 HR", "Z2 pace", "70% maxHR", "95% LTHR", "145bpm" (written as % LTHR), "90% pace", "4:35/km", "1:45/100m", "100% VMA", "ramp 50-75% FTP" or "freeride"`
 
 var (
-	rePlainPercent = lazyRegexp(`^` + numRe + `\s*%?\s*(?:-\s*` + numRe + `\s*)?%\s*(.*)$`)
-	rePlainWatts   = lazyRegexp(`^` + numRe + `\s*w?\s*(?:-\s*` + numRe + `\s*)?w(?:atts?)?$`)
-	rePlainBpm     = lazyRegexp(`^` + numRe + `\s*(?:bpm)?\s*(?:-\s*` + numRe + `\s*)?bpm$`)
-	rePlainRpm     = lazyRegexp(`^` + numRe + `\s*(?:rpm)?\s*(?:-\s*` + numRe + `\s*)?rpm$`)
-	rePlainZone    = lazyRegexp(`^z(\d+)(?:\s*-\s*z?(\d+))?(?:\s+(hr|pace|power))?$`)
-	rePlainPace    = lazyRegexp(`^(\d+):(\d\d)(?:\s*/\s*(km|mi|100m|100yd|100y|500m|400m|250m))?(?:\s*-\s*(\d+):(\d\d)(?:\s*/\s*(km|mi|100m|100yd|100y|500m|400m|250m))?)?(?:\s+pace)?$`)
-	rePlainDist    = lazyRegexp(`^` + numRe + `\s*(m|mtr|km|mi|yd|yrd)$`)
-	reClock        = lazyRegexp(`^(?:(\d+):)?(\d+):(\d\d)$`)
+	rePlainPercent = compiled(`^` + numRe + `\s*%?\s*(?:-\s*` + numRe + `\s*)?%\s*(.*)$`)
+	rePlainWatts   = compiled(`^` + numRe + `\s*w?\s*(?:-\s*` + numRe + `\s*)?w(?:atts?)?$`)
+	rePlainBpm     = compiled(`^` + numRe + `\s*(?:bpm)?\s*(?:-\s*` + numRe + `\s*)?bpm$`)
+	rePlainRpm     = compiled(`^` + numRe + `\s*(?:rpm)?\s*(?:-\s*` + numRe + `\s*)?rpm$`)
+	rePlainZone    = compiled(`^z(\d+)(?:\s*-\s*z?(\d+))?(?:\s+(hr|pace|power))?$`)
+	rePlainPace    = compiled(`^(\d+):(\d\d)(?:\s*/\s*(km|mi|100m|100yd|100y|500m|400m|250m))?(?:\s*-\s*(\d+):(\d\d)(?:\s*/\s*(km|mi|100m|100yd|100y|500m|400m|250m))?)?(?:\s+pace)?$`)
+	rePlainDist    = compiled(`^` + numRe + `\s*(m|mtr|km|mi|yd|yrd)$`)
+	reClock        = compiled(`^(?:(\d+):)?(\d+):(\d\d)$`)
 )
 
 // readDuration reads seconds ("90", "90s") or a clock ("5:00", "1:30:00").
@@ -30,7 +31,7 @@ func readDuration(s string) (time.Duration, error) {
 	var secs int64
 	if n, err := strconv.ParseInt(strings.TrimSuffix(s, "s"), 10, 64); err == nil {
 		secs = n
-	} else if m := reClock.FindStringSubmatch(s); m != nil {
+	} else if m := reClock().FindStringSubmatch(s); m != nil {
 		h, _ := strconv.ParseInt(m[1], 10, 64)
 		mins, _ := strconv.ParseInt(m[2], 10, 64)
 		sec, _ := strconv.ParseInt(m[3], 10, 64)
@@ -51,7 +52,7 @@ func readDuration(s string) (time.Duration, error) {
 // and the text unit it will be written in.
 func readDistance(s string) (float64, string, error) {
 	s = strings.TrimSpace(strings.ToLower(s))
-	m := rePlainDist.FindStringSubmatch(s)
+	m := rePlainDist().FindStringSubmatch(s)
 	if m == nil {
 		return 0, "", fmt.Errorf("distance %q: write a number and a unit: \"400m\" (metres), \"5km\", \"1mi\" or \"200yd\"", s)
 	}
@@ -72,7 +73,7 @@ func ReadDistance(s string) (float64, error) {
 
 // readCadence reads "90rpm" or "85-95rpm".
 func readCadence(s string) (Range, error) {
-	m := rePlainRpm.FindStringSubmatch(strings.TrimSpace(strings.ToLower(s)))
+	m := rePlainRpm().FindStringSubmatch(strings.TrimSpace(strings.ToLower(s)))
 	if m == nil {
 		return Range{}, fmt.Errorf("cadence %q: write e.g. \"90rpm\" or \"85-95rpm\"", s)
 	}
@@ -135,7 +136,7 @@ func readTarget(sport Sport, s string, th Thresholds) (Target, error) {
 		t.Kind = TargetPowerWatts
 	case matchInto(rePlainBpm, s, &m):
 		lohi(m)
-		t.Kind = TargetHRBpm
+		return bpmTarget(t, th, bad)
 	case matchInto(rePlainZone, s, &m):
 		lohi(m)
 		switch m[3] {
@@ -188,8 +189,8 @@ func readTarget(sport Sport, s string, th Thresholds) (Target, error) {
 	return t, sportAllows(sport, t.Kind)
 }
 
-func matchInto(re *lazyRE, s string, m *[]string) bool {
-	*m = re.FindStringSubmatch(s)
+func matchInto(re func() *regexp.Regexp, s string, m *[]string) bool {
+	*m = re().FindStringSubmatch(s)
 	return *m != nil
 }
 
@@ -204,6 +205,24 @@ func sportAllows(sport Sport, k TargetKind) error {
 		return errors.New("power targets are not for Swim workouts: use % pace, an absolute pace (1:45/100m) or heart rate")
 	}
 	return nil
+}
+
+// bpmTarget writes a heart rate in beats a minute as a share of the athlete's LTHR (else of
+// their max HR): Intervals.icu's workout syntax has no beats a minute, and a target it
+// cannot read does not reach the watch.
+func bpmTarget(t Target, th Thresholds, bad func(string, ...any) (Target, error)) (Target, error) {
+	of, kind := th.LTHR, TargetHRLTHR
+	if of <= 0 {
+		of, kind = th.MaxHR, TargetHRMax
+	}
+	if of <= 0 {
+		return bad("Intervals.icu's workout text has no heart rate in bpm, and the athlete's LTHR and max HR are unknown: give an HR zone (Z2 HR) or %% LTHR")
+	}
+	if t.Low <= 0 || t.High <= 0 {
+		return bad("values must be more than 0")
+	}
+	pct := func(bpm float64) float64 { return math.Round(bpm / of * 100) }
+	return Target{Kind: kind, Low: pct(t.Low), High: pct(t.High), Ramp: t.Ramp}, nil
 }
 
 // vmaTarget turns "% VMA" into an absolute pace per km from the athlete's VMA.
@@ -234,8 +253,8 @@ func checkLabel(label string) error {
 	}
 	for _, f := range strings.Fields(label) {
 		t := lex(f)
-		if t.isLength() || t.isTarget() || t.kind == tRamp || t.kind == tRpm || t.kind == tUnknownUnit {
-			return fmt.Errorf("label %q contains %q, which Intervals.icu reads as a duration, distance or target: reword it without number+unit words (e.g. \"two km\", \"thirty seconds\")", label, f)
+		if t.isLength() || t.isTarget() || t.kind == tRpm || t.kind == tUnknownUnit {
+			return fmt.Errorf("label %q contains %q, which Intervals.icu reads as a duration, distance or target, or which ends the cue text it shows: reword it without number+unit words (e.g. \"two km\", \"thirty seconds\")", label, f)
 		}
 	}
 	return nil

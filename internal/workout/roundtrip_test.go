@@ -34,8 +34,8 @@ func TestBuildParseRoundTrip(t *testing.T) {
 		{"ride HR zone", Ride, Step{Duration: "1:05:30", Target: "Z2 HR"}, Step{}},
 		{"ride % LTHR", Ride, Step{Duration: "10:00", Target: "95% LTHR"}, Step{}},
 		{"ride % max HR", Ride, Step{Duration: "10:00", Target: "70-75% maxHR"}, Step{}},
-		{"ride bpm", Ride, Step{Duration: "10:00", Target: "145bpm"}, Step{}},
-		{"ride bpm range", Ride, Step{Duration: "10:00", Target: "140-150bpm"}, Step{}},
+		{"ride bpm is written as % LTHR", Ride, Step{Duration: "10:00", Target: "145bpm"}, Step{Duration: "10:00", Target: "85% LTHR"}},
+		{"ride bpm range is written as % LTHR", Ride, Step{Duration: "10:00", Target: "140-150bpm"}, Step{Duration: "10:00", Target: "82-88% LTHR"}},
 		{"ride HR ramp", Ride, Step{Duration: "10:00", Target: "ramp 45-60% LTHR"}, Step{}},
 		{"ride distance km", Ride, Step{Distance: "20km", Target: "Z2"}, Step{}},
 		{"ride long duration", Ride, Step{Duration: "4:30:00", Target: "65% FTP"}, Step{}},
@@ -99,7 +99,7 @@ func TestBuildParseRoundTripWholeWorkouts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "- Warmup 10m ramp 50-75% 90rpm\n\nMain set 5x\n- 3m 110%\n- Recover 2m Z1\n\n3x\n- 30s 150%\n- 30s 50%\n\n- Cooldown 10m 55%"
+	want := "Warmup\n- 10m ramp 50-75% 90rpm\n\nMain set 5x\n- 3m 110%\n- Recover 2m Z1\n\n3x\n- 30s 150%\n- 30s 50%\n\nCooldown\n- 10m 55%"
 	if text != want {
 		t.Fatalf("Build text:\n%s\nwant:\n%s", text, want)
 	}
@@ -138,8 +138,8 @@ func TestParseTextRoundTripsThroughPlainAndBuild(t *testing.T) {
 		t.Errorf("(-first +second):\n%s", diff)
 	}
 	want := []Step{
-		{Duration: "5:30", Target: "60% FTP", Cadence: "90rpm"},
-		{Duration: "1:30", Target: "ramp 50-75% FTP"},
+		{Label: "Warmup", Duration: "5:30", Target: "60% FTP", Cadence: "90rpm"}, // both under the header
+		{Label: "Warmup", Duration: "1:30", Target: "ramp 50-75% FTP"},
 		{Label: "Main Set", Repeat: 4, Steps: []Step{{Duration: "2:00", Target: "315-330W"}, {Duration: "5:00", Target: "Z2 HR"}}},
 		{Duration: "1:02:30", Target: "70-80% maxHR"},
 		{Duration: "1:30", Target: "95% LTHR"},
@@ -162,7 +162,7 @@ func TestBuildRunWorkoutChecksCleanWithSummary(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "- Warmup 15m Z2 HR\n\nTrack 6x\n- 800mtr 3:20/km Pace\n- Jog 2m 60% Pace\n\n- Cooldown 2km 5:30/km Pace"
+	want := "Warmup\n- 15m Z2 HR\n\nTrack 6x\n- 800mtr 3:20/km Pace\n- Jog 2m 60% Pace\n\nCooldown\n- 2km 5:30/km Pace"
 	if text != want {
 		t.Fatalf("text\n%s\nwant\n%s", text, want)
 	}
@@ -171,11 +171,11 @@ func TestBuildRunWorkoutChecksCleanWithSummary(t *testing.T) {
 		t.Errorf("problems %v", problems)
 	}
 	// 15:00 + 6 × (2:40 + 2:00) + 2 km at 5:30/km (11:00) = 54:00; 6.8 km of distance
-	// steps, and the timed ones at their pace with threshold 4:30/km (3.70 m/s): 15m of Z2
-	// HR at Z2 pace's 83% (2,767 m) and 6 × 2m at 60% (1,600 m), ~11.2 km in all. Load:
-	// 0.25h×0.85² + 6×(160s at IF 1.35 + 2m at 0.6) + 11m at IF 0.818
+	// steps, and the timed ones with a pace target at it, threshold 4:30/km (3.70 m/s): 6 ×
+	// 2m at 60% (1,600 m), ~8.4 km in all (the heart-rate warm-up has no pace to go by).
+	// Load: 0.25h×0.85² + 6×(160s at IF 1.35 + 2m at 0.6) + 11m at IF 0.818
 	// = 18.1 + 48.6 + 7.2 + 12.3 = 86.
-	if got := sum.String(); got != "~54:00, ~11.2 km, load ~86" {
+	if got := sum.String(); got != "~54:00, ~8.4 km, load ~86" {
 		t.Errorf("summary %q", got)
 	}
 }

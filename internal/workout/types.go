@@ -109,20 +109,33 @@ type Range struct {
 type Node struct {
 	Line         int           `json:"line"`
 	Section      string        `json:"section,omitempty"`
-	Label        string        `json:"label,omitempty"`
+	Label        string        `json:"label,omitempty"` // the cue text, as Intervals.icu stores it ("<" as &lt;)
 	Duration     time.Duration `json:"duration,omitempty"`
 	Distance     float64       `json:"distance,omitempty"`
 	DistanceUnit string        `json:"distance_unit,omitempty"`
 	Target       Target        `json:"target"`
 	Cadence      Range         `json:"cadence"`
 	Repeat       int           `json:"repeat,omitempty"`
+	RepeatText   string        `json:"repeat_text,omitempty"` // a repeat's whole line ("Main set 4x")
 	Steps        []Node        `json:"steps,omitempty"`
+	// Warmup and Cooldown mark the steps under a "Warmup" or "Cooldown" header line.
+	Warmup   bool `json:"warmup,omitempty"`
+	Cooldown bool `json:"cooldown,omitempty"`
+	// Freeride turns the trainer's ERG mode off for the step (its target, if any, stays).
+	Freeride bool `json:"freeride,omitempty"`
+	// UntilLapPress: the step lasts until the lap button ("Press lap").
+	UntilLapPress bool `json:"until_lap_press,omitempty"`
+	// PowerSmoothing is the power the device holds the target against ("power=1s"): "1s".
+	PowerSmoothing string `json:"power_smoothing,omitempty"`
 }
 
 // Workout is parsed workout text: top-level steps and repeat blocks in order.
 type Workout struct {
-	Sport Sport  `json:"sport"`
-	Steps []Node `json:"steps"`
+	Sport Sport `json:"sport"`
+	// Description is the first line of text before the steps, which Intervals.icu keeps as
+	// the workout's description.
+	Description string `json:"description,omitempty"`
+	Steps       []Node `json:"steps"`
 }
 
 // Severity separates syntax errors (Intervals.icu would misread the text) from

@@ -3,6 +3,7 @@ package workout
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strconv"
 	"strings"
 )
@@ -18,39 +19,42 @@ import (
 // "Z2". Number and Flag take each of these as written; what a value means is decided where
 // its units are known.
 
-// Doc is a workout_doc: a description and steps.
+// Doc is a workout_doc: a description and steps, with the totals Intervals.icu computes.
 type Doc struct {
-	Description   string    `json:"description"`
-	Duration      Number    `json:"duration"`
-	Distance      Number    `json:"distance"`
-	ThresholdPace float64   `json:"threshold_pace"`
+	Description   string    `json:"description,omitempty"`
+	Duration      Number    `json:"duration,omitzero"`
+	Distance      Number    `json:"distance,omitzero"`
+	ThresholdPace float64   `json:"threshold_pace,omitempty"`
 	Steps         []DocStep `json:"steps"`
 }
 
 // DocStep is one step of a Doc; a repeat has reps and steps.
 type DocStep struct {
-	Text     string    `json:"text"`
-	Duration Number    `json:"duration"`
-	Distance Number    `json:"distance"`
-	Reps     Number    `json:"reps"`
-	Warmup   Flag      `json:"warmup"`
-	Cooldown Flag      `json:"cooldown"`
-	Ramp     Flag      `json:"ramp"`
-	Freeride Flag      `json:"freeride"`
-	Steps    []DocStep `json:"steps"`
-	Power    *DocValue `json:"power"`
-	HR       *DocValue `json:"hr"`
-	Pace     *DocValue `json:"pace"`
-	Cadence  *DocValue `json:"cadence"`
+	Text          string    `json:"text,omitempty"`
+	Duration      Number    `json:"duration,omitzero"`
+	Distance      Number    `json:"distance,omitzero"`
+	Reps          Number    `json:"reps,omitzero"`
+	Warmup        Flag      `json:"warmup,omitzero"`
+	Cooldown      Flag      `json:"cooldown,omitzero"`
+	Ramp          Flag      `json:"ramp,omitzero"`
+	Freeride      Flag      `json:"freeride,omitzero"`
+	UntilLapPress Flag      `json:"until_lap_press,omitzero"`
+	Steps         []DocStep `json:"steps,omitempty"`
+	Power         *DocValue `json:"power,omitempty"`
+	HR            *DocValue `json:"hr,omitempty"`
+	Pace          *DocValue `json:"pace,omitempty"`
+	Cadence       *DocValue `json:"cadence,omitempty"`
 }
 
 // DocValue is a target: a value or a range (start, end), in units (%ftp, w, power_zone,
-// %hr, %lthr, hr_zone, %pace, pace_zone ...).
+// %hr, %lthr, hr_zone, %pace, pace_zone ...). Target is the power a device holds it against
+// ("1s": power=1s in the text).
 type DocValue struct {
-	Value *Number `json:"value"`
-	Start *Number `json:"start"`
-	End   *Number `json:"end"`
-	Units string  `json:"units"`
+	Value  *Number `json:"value,omitempty"`
+	Start  *Number `json:"start,omitempty"`
+	End    *Number `json:"end,omitempty"`
+	Units  string  `json:"units,omitempty"`
+	Target string  `json:"target,omitempty"`
 }
 
 // Number is a workout_doc number as written: a JSON number, or a string ("80", "Z2",
@@ -85,6 +89,17 @@ func (n *Number) UnmarshalJSON(b []byte) error {
 	}
 	return nil
 }
+
+// MarshalJSON writes the number as a JSON number, or its text as a string.
+func (n Number) MarshalJSON() ([]byte, error) {
+	if n.OK {
+		return strconv.AppendFloat(nil, n.Value, 'f', -1, 64), nil
+	}
+	return json.Marshal(n.Text)
+}
+
+// Num is the Number of v.
+func Num(v float64) Number { return Number{Value: v, OK: true} }
 
 // String is the number as given: its text, or the JSON number.
 func (n Number) String() string {
@@ -123,4 +138,108 @@ func (f *Flag) UnmarshalJSON(b []byte) error {
 		*f = false
 	}
 	return nil
+}
+
+// Doc is the workout_doc Intervals.icu makes of the workout: its steps with their targets in
+// Intervals.icu's units, each distance step timed at its target pace where the thresholds
+// tell it (as Intervals.icu does), each repeat with its total, and the workout's total time
+// and distance (the timed steps' distance estimated at their target pace).
+func (w *Workout) Doc(th Thresholds) Doc {
+	d := Doc{Description: w.Description, Steps: []DocStep{}}
+	var total, dist float64
+	for _, n := range w.Steps {
+		s, secs, metres := docStep(w.Sport, n, th)
+		d.Steps = append(d.Steps, s)
+		total += secs
+		dist += metres
+	}
+	d.Duration, d.Distance = Num(total), Num(math.Round(dist*1000)/1000)
+	return d
+}
+
+// docStep is one step or repeat of the doc, its time in seconds and its distance in metres
+// (estimated for a timed step at its target pace).
+func docStep(sport Sport, n Node, th Thresholds) (s DocStep, secs, metres float64) {
+	if n.Repeat > 0 {
+		s = DocStep{Text: n.RepeatText, Reps: Num(float64(n.Repeat))}
+		for _, c := range n.Steps {
+			cs, csecs, cm := docStep(sport, c, th)
+			s.Steps = append(s.Steps, cs)
+			secs += csecs
+			metres += cm
+		}
+		secs *= float64(n.Repeat)
+		metres *= float64(n.Repeat)
+		s.Duration = Num(secs)
+		return s, secs, metres
+	}
+	s = DocStep{Text: n.Label, Warmup: Flag(n.Warmup), Cooldown: Flag(n.Cooldown), Ramp: Flag(n.Target.Ramp),
+		Freeride: Flag(n.Freeride), UntilLapPress: Flag(n.UntilLapPress)}
+	secs = n.Duration.Seconds()
+	v := speed(sport, n.Target, th)
+	switch {
+	case n.Distance > 0:
+		s.Distance = Num(n.Distance)
+		metres = n.Distance
+		if v > 0 {
+			secs = math.Round(n.Distance / v)
+		}
+	case v > 0:
+		metres = v * secs
+	}
+	s.Duration = Num(secs)
+	value := docValue(sport, n.Target)
+	switch n.Target.Kind {
+	case TargetPowerFTP, TargetPowerWatts, TargetPowerZone, TargetPowerMMP:
+		s.Power = value
+	case TargetHRMax, TargetHRLTHR, TargetHRBpm, TargetHRZone:
+		s.HR = value
+	case TargetPacePct, TargetPaceAbs, TargetPaceZone:
+		s.Pace = value
+	}
+	if n.PowerSmoothing != "" {
+		if s.Power == nil {
+			s.Power = &DocValue{}
+		}
+		s.Power.Target = n.PowerSmoothing
+	}
+	if n.Cadence != (Range{}) {
+		s.Cadence = rangeValue(n.Cadence.Low, n.Cadence.High, "rpm")
+	}
+	return s, secs, metres
+}
+
+// docUnits are the units of the targets in a workout_doc.
+var docUnits = map[TargetKind]string{
+	TargetPowerFTP: "%ftp", TargetPowerWatts: "w", TargetPowerZone: "power_zone", TargetPowerMMP: "%mmp",
+	TargetHRMax: "%hr", TargetHRLTHR: "%lthr", TargetHRBpm: "bpm", TargetHRZone: "hr_zone",
+	TargetPacePct: "%pace", TargetPaceZone: "pace_zone",
+}
+
+// docValue is a target as a workout_doc has it; nil for none (or a freeride step's).
+func docValue(sport Sport, t Target) *DocValue {
+	units, ok := docUnits[t.Kind]
+	if t.Kind == TargetPaceAbs {
+		unit := t.PaceUnit
+		if unit == "" {
+			unit = map[Sport]string{Swim: "100m"}[sport]
+			if unit == "" {
+				unit = "km"
+			}
+		}
+		units, ok = "secs/"+unit, true
+	}
+	if !ok {
+		return nil
+	}
+	return rangeValue(t.Low, t.High, units)
+}
+
+func rangeValue(lo, hi float64, units string) *DocValue {
+	if lo == hi {
+		v := Num(lo)
+		return &DocValue{Value: &v, Units: units}
+	}
+	a, b := Num(lo), Num(hi)
+	return &DocValue{Start: &a, End: &b, Units: units}
 }
