@@ -204,28 +204,34 @@ func (st *store) newEvent(a *synth.Athlete, e api.Event) api.Event {
 	if e.CalendarId == nil {
 		e.CalendarId = ptr(int32(1))
 	}
-	st.completeEvent(a, &e)
+	st.completeEvent(a, &e, true)
 	return e
 }
 
-// replaceEvent gives an existing event the fields of e, keeping what the server assigned.
-func (st *store) replaceEvent(a *synth.Athlete, old, e api.Event) api.Event {
+// replaceEvent gives an existing event the fields of e, keeping what the server assigned;
+// its workout is read again when the write sent its text (retext), or changed its sport or
+// category.
+func (st *store) replaceEvent(a *synth.Athlete, old, e api.Event, retext bool) api.Event {
 	e.Id, e.AthleteId, e.CreatedById, e.Uid, e.CalendarId = old.Id, old.AthleteId, old.CreatedById, old.Uid, old.CalendarId
-	st.completeEvent(a, &e)
+	reread := retext || deref(e.Type) != deref(old.Type) || deref(e.Category) != deref(old.Category)
+	st.completeEvent(a, &e, reread)
 	return e
 }
 
 // completeEvent does what the server does to every event it stores: the start in the
 // API's local form, the end the next midnight when none was sent, the time of the change,
-// and the duration, distance and load read from a workout's text.
-func (st *store) completeEvent(a *synth.Athlete, e *api.Event) {
+// and, when the workout is new or its text changed (reread), the text read (readWorkout):
+// its workout_doc, duration, distance and load.
+func (st *store) completeEvent(a *synth.Athlete, e *api.Event, reread bool) {
 	start, _ := parseLocal(*e.StartDateLocal, false)
 	e.StartDateLocal = ptr(start.Format(localLayout))
 	if deref(e.EndDateLocal) == "" {
 		e.EndDateLocal = ptr(startOfDay(start).AddDate(0, 0, 1).Format(localLayout))
 	}
 	e.Updated = ptr(intervals.NewDateTime(st.now().UTC()))
-	fillFromText(a, e)
+	if reread {
+		readWorkout(a, e, st.misread)
+	}
 }
 
 // resort keeps a calendar sorted by start after an edit.
@@ -247,7 +253,7 @@ func (s *server) CreateEvent(w http.ResponseWriter, r *http.Request, id string, 
 	}
 	s.writeAthlete(w, r, id, func(st *store, a *synth.Athlete) {
 		if i := matchingEvent(a, e, false, p.UpsertOnUid); i >= 0 {
-			e = st.replaceEvent(a, a.Events[i], e)
+			e = st.replaceEvent(a, a.Events[i], e, true)
 			a.Events[i] = e
 		} else {
 			e = st.newEvent(a, e)

@@ -30,7 +30,7 @@ func (s *server) UpdateEvent(w http.ResponseWriter, r *http.Request, id string, 
 			return
 		}
 		if _, retext := patch["description"]; retext {
-			// New workout text: what was read from the old text is read again (fillFromText).
+			// New workout text: what was read from the old text is read again (readWorkout).
 			if _, sent := patch["moving_time"]; !sent {
 				e.MovingTime = nil
 			}
@@ -46,7 +46,8 @@ func (s *server) UpdateEvent(w http.ResponseWriter, r *http.Request, id string, 
 				e.EndDateLocal = nil
 			}
 		}
-		e = st.replaceEvent(a, a.Events[i], e)
+		_, retext := patch["description"]
+		e = st.replaceEvent(a, a.Events[i], e, retext)
 		a.Events[i] = e
 		resort(a)
 		writeJSON(w, http.StatusOK, out(a, e))
@@ -116,7 +117,7 @@ func (s *server) CreateMultipleEvents(w http.ResponseWriter, r *http.Request, id
 		result := make([]api.Event, 0, len(events))
 		for _, e := range events {
 			if i := matchingEvent(a, e, deref(p.Upsert), p.UpsertOnUid); i >= 0 {
-				e = st.replaceEvent(a, a.Events[i], e)
+				e = st.replaceEvent(a, a.Events[i], e, true)
 				a.Events[i] = e
 			} else {
 				e = st.newEvent(a, e)
@@ -269,7 +270,8 @@ func (s *server) UpdateEvents(w http.ResponseWriter, r *http.Request, id string,
 		j := 0
 		for i := range a.Events {
 			if j < len(updated) && deref(a.Events[i].Id) == deref(updated[j].Id) {
-				a.Events[i] = st.replaceEvent(a, a.Events[i], updated[j])
+				_, retext := patch["description"]
+				a.Events[i] = st.replaceEvent(a, a.Events[i], updated[j], retext)
 				updated[j] = a.Events[i]
 				j++
 			}

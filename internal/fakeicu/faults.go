@@ -26,6 +26,12 @@ const (
 	// (ExtraField) to the object answered, or to each object of an array: how a new field
 	// of Intervals.icu looks to a client generated from an older spec.
 	FaultExtraField
+	// FaultMisread serves the request, but a workout's text it writes is read with its first
+	// step twice as long: Intervals.icu reading a step otherwise than the client meant.
+	FaultMisread
+	// FaultGhost answers 200 with a body that is not the answer, without serving the request:
+	// a write reported done that did not happen (a proxy, a cut connection).
+	FaultGhost
 )
 
 // ExtraField is the field FaultExtraField adds, with the value "extra".
@@ -79,6 +85,10 @@ func (ft Fault) String() string {
 		kind = "badjson"
 	case FaultExtraField:
 		kind = "extrafield"
+	case FaultMisread:
+		kind = "misread"
+	case FaultGhost:
+		kind = "ghost"
 	default:
 		kind = "invalid"
 	}
@@ -182,6 +192,8 @@ func (s *faultSet) take(method, path, op string) (time.Duration, *Fault) {
 //	drop                                  send half the body, then drop the connection
 //	badjson                               answer 200 with the body cut in half
 //	extrafield                            add the field fake_unknown_field to the answer
+//	misread                               read a written workout's first step twice as long
+//	ghost                                 answer 200 with a broken body, without serving
 //
 // with filters method=GET, path=/api/v1/athlete/0/events (a prefix), op=listEvents,
 // writes (only POST/PUT/PATCH/DELETE), count=N (only N times), skip=N (after N matches).
@@ -198,10 +210,14 @@ func ParseFault(s string) (Fault, error) {
 		ft.Kind = FaultBadJSON
 	case "extrafield":
 		ft.Kind = FaultExtraField
+	case "misread":
+		ft.Kind = FaultMisread
+	case "ghost":
+		ft.Kind = FaultGhost
 	default:
 		code, err := strconv.Atoi(kind)
 		if err != nil || code < 400 || code > 599 {
-			return Fault{}, fmt.Errorf("fault %q: kind must be latency, drop, badjson, extrafield or an HTTP status 400-599", s)
+			return Fault{}, fmt.Errorf("fault %q: kind must be latency, drop, badjson, extrafield, misread, ghost or an HTTP status 400-599", s)
 		}
 		ft.Kind, ft.Status = FaultStatus, code
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
 	"math"
 	"net/http"
 	"strconv"
@@ -53,6 +54,10 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 			cut = []byte("{")
 		}
 		writeBody(w, http.StatusOK, cut)
+	case FaultMisread:
+		f.serveAPI(w, r.WithContext(withMisread(r.Context())), op)
+	case FaultGhost:
+		writeBody(w, http.StatusOK, []byte(`{"id":`))
 	case FaultExtraField:
 		rec := newRecorder()
 		f.serveAPI(rec, r, op)
@@ -102,6 +107,11 @@ func (f *Fake) serveAPI(w http.ResponseWriter, r *http.Request, op string) {
 			"the fake Intervals.icu does not implement %s (%s %s); use the real API for it", op, r.Method, r.URL.Path)
 		return
 	}
+	var body []byte
+	if isWrite(r.Method) && r.Body != nil {
+		body, _ = io.ReadAll(io.LimitReader(r.Body, 1<<20))
+		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
 	// Handlers answer into a buffer, so that no client can stall one while it holds the
 	// store's lock; the answer is then copied out.
 	rec := f.dispatch(r, op)
@@ -109,7 +119,7 @@ func (f *Fake) serveAPI(w http.ResponseWriter, r *http.Request, op string) {
 	// The write is in the store once dispatch returns: log it before the client can read a
 	// byte of the answer, so that a test reading Writes() after a call never misses it.
 	if isWrite(r.Method) && status >= 200 && status < 300 {
-		f.log.add(Write{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Operation: op, Status: status, Time: f.opts.Now()})
+		f.log.add(Write{Method: r.Method, Path: r.URL.Path, Query: r.URL.RawQuery, Operation: op, Status: status, Time: f.opts.Now(), Body: string(body)})
 	}
 	for k, v := range rec.header {
 		sw.Header()[k] = v

@@ -23,6 +23,7 @@ type store struct {
 	nextWorkoutID int32
 	nextMessageID int64
 	zones         map[string]*time.Location // by athlete id
+	misread       bool                      // the write in progress is hit by FaultMisread
 
 	cacheMu   sync.Mutex
 	bestCache map[string][]float64 // "power:<activity id>" ...: best efforts, see cachedBest
@@ -160,6 +161,10 @@ func (s *server) locked(write bool, fn func(st *store)) {
 // the caller may not see is answered 403 (see access) and fn does not run.
 func (s *server) withAthlete(w http.ResponseWriter, r *http.Request, id string, write bool, fn func(st *store, a *synth.Athlete)) {
 	s.locked(write, func(st *store) {
+		if write {
+			st.misread = misreading(r.Context())
+			defer func() { st.misread = false }()
+		}
 		if a := s.access(w, r, st, id); a != nil {
 			fn(st, a)
 		}

@@ -15,6 +15,7 @@ type Write struct {
 	Operation string // spec operationId, e.g. "createMultipleEvents"
 	Status    int
 	Time      time.Time // by the fake's clock
+	Body      string    // the request's body as sent (its first MB): what a client asked to be written
 }
 
 // Request is one request that reached the fake, faulted or not: what a tool asked of

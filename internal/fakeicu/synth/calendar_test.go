@@ -130,7 +130,7 @@ func TestUpcomingWorkoutTextParses(t *testing.T) {
 			}
 			for _, line := range strings.Split(strings.TrimSpace(text), "\n") {
 				switch {
-				case line == "":
+				case line == "", line == "Warmup", line == "Cooldown": // the headers that flag a step
 				case repeatRe.MatchString(line):
 				case stepLineRe.MatchString(line) && line[2] != ' ':
 					if *e.Type == "Swim" && minutesRe.MatchString(line) && !strings.Contains(line, "mtr") {

@@ -157,7 +157,8 @@ func stepLine(s step, sport string, t thresholds) string {
 }
 
 // text is the workout in Intervals.icu's workout text: one "- " line per step, repeats as
-// an "Nx" line followed by their steps, set off by blank lines.
+// an "Nx" line followed by their steps, the warm-up and cool-down under their headers, set
+// off by blank lines.
 func (w workout) text(t thresholds) string {
 	var parts []string
 	var plain []string
@@ -167,10 +168,26 @@ func (w workout) text(t thresholds) string {
 			plain = nil
 		}
 	}
-	for _, b := range w.blocks {
+	for bi, b := range w.blocks {
 		if b.reps <= 1 {
-			for _, s := range b.steps {
-				plain = append(plain, stepLine(s, w.sport, t))
+			for si, s := range b.steps {
+				line := stepLine(s, w.sport, t)
+				// The first and last steps, when easy, are the warm-up and cool-down: under a
+				// header line of that name, which is what flags them (doc).
+				header := ""
+				switch {
+				case bi == 0 && si == 0 && !s.work:
+					header = "Warmup"
+				case bi == len(w.blocks)-1 && si == len(b.steps)-1 && !s.work:
+					header = "Cooldown"
+				}
+				if header == "" {
+					plain = append(plain, line)
+					continue
+				}
+				flush()
+				plain = []string{header, line}
+				flush()
 			}
 			continue
 		}

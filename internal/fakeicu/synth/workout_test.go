@@ -22,7 +22,7 @@ func TestWorkoutTextRepeatsAndTargets(t *testing.T) {
 		{reps: 5, steps: []step{{secs: 240, pct: 105, work: true}, {secs: 240, pct: 50}}},
 		{steps: []step{{secs: 600, pct: 50}}},
 	}}
-	want := "- 10m 60%\n\n5x\n- 4m 105%\n- 4m 50%\n\n- 10m 50%\n"
+	want := "Warmup\n- 10m 60%\n\n5x\n- 4m 105%\n- 4m 50%\n\nCooldown\n- 10m 50%\n"
 	if got := w.text(testThresholds); got != want {
 		t.Errorf("text:\n%q\nwant\n%q", got, want)
 	}
