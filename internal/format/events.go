@@ -213,9 +213,18 @@ func (u Units) Events(evs []intervals.Event, paired map[int32]string, acts map[s
 	return List{Head: head, Items: items, Noun: "events", Hint: "narrow the range or filter by category"}.Render(max)
 }
 
-// Event is the full view of one event, with its workout text and its relative targets in the
-// athlete's units (targets, "" for none).
-func (u Units) Event(e intervals.Event, paired, targets string, today time.Time, max int) string {
+// Reading is a workout's steps as Intervals.icu read them (from the event's workout_doc: what
+// reaches the watch), or, for an event without one, as this project reads its text (Ours):
+// the steps as workout text, and their relative targets in the athlete's units ("" for none).
+type Reading struct {
+	Steps, Targets string
+	Ours           bool
+}
+
+// Event is the full view of one event: its line, then its workout's steps as Intervals.icu
+// read them with their targets in the athlete's units, and the words of its description
+// (the description whole when there is no reading of its steps).
+func (u Units) Event(e intervals.Event, paired string, r Reading, today time.Time, max int) string {
 	l := []string{u.EventLine(e, paired, today)}
 	if e.Indoor != nil && *e.Indoor {
 		l = append(l, "Indoor")
@@ -223,19 +232,58 @@ func (u Units) Event(e intervals.Event, paired, targets string, today time.Time,
 	if e.Tags != nil && len(*e.Tags) > 0 {
 		l = append(l, "Tags: "+strings.Join(*e.Tags, ", "))
 	}
-	if e.Description != nil && strings.TrimSpace(*e.Description) != "" {
+	desc := strings.Trim(str(e.Description), "\n")
+	switch {
+	case r.Steps != "":
+		head := "Steps, as Intervals.icu read them (what the watch gets):"
+		if r.Ours {
+			head = "Workout text (Intervals.icu sent no reading of it):"
+		}
+		l = append(l, head+"\n"+r.Steps)
+		if r.Targets != "" {
+			l = append(l, targetsLine(r.Targets))
+		}
+		if words := wordsOf(desc); words != "" {
+			l = append(l, "Description:\n"+words)
+		}
+	case strings.TrimSpace(desc) != "":
 		label := "Description"
 		if str(e.Category) == "WORKOUT" {
 			label = "Workout text"
 		}
-		l = append(l, label+":\n"+strings.Trim(*e.Description, "\n"))
-		if targets != "" {
-			l = append(l, targetsLine(targets))
-		}
-	} else if str(e.Category) == "WORKOUT" {
+		l = append(l, label+":\n"+desc)
+	case str(e.Category) == "WORKOUT":
 		l = append(l, "No workout text (a session without structured steps).")
 	}
 	return Clip(strings.Join(l, "\n"), max)
+}
+
+// wordsOf is a description without its step lines ("- ...") and repeat lines: the words
+// around a workout's steps.
+func wordsOf(desc string) string {
+	var keep []string
+	for _, line := range strings.Split(desc, "\n") {
+		t := strings.TrimSpace(line)
+		if strings.HasPrefix(t, "-") || repeatLine(t) {
+			continue
+		}
+		keep = append(keep, line)
+	}
+	return strings.TrimSpace(strings.Join(keep, "\n"))
+}
+
+// repeatLine says whether a line opens a repeat block ("4x", "Main set 4x").
+func repeatLine(s string) bool {
+	s = strings.TrimRight(strings.ToLower(s), " ")
+	if !strings.HasSuffix(s, "x") {
+		return false
+	}
+	n := strings.TrimRight(strings.TrimSuffix(s, "x"), " ")
+	i := len(n)
+	for i > 0 && n[i-1] >= '0' && n[i-1] <= '9' {
+		i--
+	}
+	return i < len(n) && (i == 0 || n[i-1] == ' ')
 }
 
 // unitSaid starts a list of targets whose unit is said once.
@@ -257,16 +305,26 @@ var targetUnits = []string{" W", " bpm", "/km", "/mi", "/100m", "/100yd", "/250m
 
 // Targets joins a planned workout's relative targets with their values in the athlete's units
 // ("55% 132 W", "72% Pace 2:26/100m"): three or more in one unit say it once, first: "in W:
-// 55% 132, 70% 168, 100% 240".
+// 55% 132, 70% 168, 100% 240", and paces all of pace say that once too: "in /100m pace: 72%
+// 2:26, 101% 1:44".
 func Targets(ts []string) string {
 	if len(ts) >= 3 {
 		for _, u := range targetUnits {
 			if !slices.ContainsFunc(ts, func(t string) bool { return !strings.HasSuffix(t, u) }) {
 				out := make([]string, len(ts))
+				allPace := true
 				for i, t := range ts {
 					out[i] = strings.TrimSuffix(t, u)
+					allPace = allPace && strings.Contains(out[i], " Pace ")
 				}
-				return unitSaid + strings.TrimSpace(u) + ": " + strings.Join(out, ", ")
+				unit := strings.TrimSpace(u)
+				if allPace {
+					for i := range out {
+						out[i] = strings.Replace(out[i], " Pace ", " ", 1)
+					}
+					unit += " pace"
+				}
+				return unitSaid + unit + ": " + strings.Join(out, ", ")
 			}
 		}
 	}

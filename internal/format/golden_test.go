@@ -9,6 +9,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fixtures"
 	"github.com/intervals-mcp/intervals-mcp/internal/goldenfile"
+	"github.com/intervals-mcp/intervals-mcp/internal/workout"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -99,8 +100,8 @@ func TestGoldenEvents(t *testing.T) {
 	var w, n intervals.Event
 	fixture(t, "event-workout.json", &w)
 	fixture(t, "event-note.json", &n)
-	golden(t, "event_workout", metric.Event(w, "", "", today, DefaultMax))
-	golden(t, "event_note", metric.Event(n, "", "", today, DefaultMax))
+	golden(t, "event_workout", metric.Event(w, "", readingOf(t, w), today, DefaultMax))
+	golden(t, "event_note", metric.Event(n, "", Reading{}, today, DefaultMax))
 }
 
 func TestGoldenWellness(t *testing.T) {
@@ -147,4 +148,18 @@ func TestGoldenContext(t *testing.T) {
 	c.Now = time.Date(2024, 1, 31, 22, 30, 0, 0, time.UTC)
 	c.Weeks = 4
 	golden(t, "context", metric.AthleteContext(c, DefaultMax))
+}
+
+// readingOf is a recorded event's workout as Intervals.icu read it: its workout_doc's steps.
+func readingOf(t *testing.T, e intervals.Event) Reading {
+	t.Helper()
+	raw, err := json.Marshal(e.WorkoutDoc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var d workout.Doc
+	if err := json.Unmarshal(raw, &d); err != nil || len(d.Steps) == 0 {
+		t.Fatalf("the fixture's workout_doc: %v (%d steps)", err, len(d.Steps))
+	}
+	return Reading{Steps: workout.FromDoc(workout.SportFor(str(e.Type)), d).Text()}
 }

@@ -24,6 +24,7 @@ type PlannedSession struct {
 	ID            int32   // the event's id (0 before it is written)
 	Status        string  // "new", "updated", "unchanged" or "done, left as is"
 	Targets       string  // its workout's relative targets in the athlete's units, "" for none
+	Note          string  // what must be said of it: Intervals.icu read its workout otherwise, ...
 }
 
 // PlanAnswer is what plan_sessions did (or, checking only, would do) and what it found.
@@ -149,9 +150,9 @@ func (u Units) Plan(a PlanAnswer, budget int) string {
 	b.WriteString(".\n")
 	if r := a.Race; r != nil {
 		if r.Races > 0 {
-			fmt.Fprintf(&b, "Race load estimated at intensity %.2f, the median of %d race(s) of the last year.\n", r.IF, r.Races)
+			fmt.Fprintf(&b, "Race load estimated at intensity %.2f, the median of %d race(s) of the last year, for the checks (not written: give load to write one).\n", r.IF, r.Races)
 		} else {
-			fmt.Fprintf(&b, "Race load estimated at intensity %.2f (no race in the last year to go by).\n", r.IF)
+			fmt.Fprintf(&b, "Race load estimated at intensity %.2f (no race in the last year to go by), for the checks (not written: give load to write one).\n", r.IF)
 		}
 	}
 	if a.FormNote != "" {
@@ -163,6 +164,7 @@ func (u Units) Plan(a PlanAnswer, budget int) string {
 	} else {
 		b.WriteString("Calendar checked: no day, week, load or race-form conflict.\n")
 	}
+	b.WriteString(sessionNotes(a.Sessions))
 	var heads []string
 	var long strings.Builder
 	for _, w := range u.planWeeks(a.Sessions) {
@@ -195,6 +197,22 @@ func (u Units) Plan(a PlanAnswer, budget int) string {
 		out += List{Head: head, Items: u.sessionLines(a.Stale, a.Today), Noun: "sessions", Hint: "get_events shows them"}.Render(max(budget-len(out), 200))
 	}
 	return Clip(out, budget)
+}
+
+// sessionNotes lists what must be said of single sessions (PlannedSession.Note), whatever
+// else the answer can show: a workout Intervals.icu read otherwise than it was meant, a time
+// given beside steps.
+func sessionNotes(ss []PlannedSession) string {
+	var lines []string
+	for _, s := range ss {
+		if s.Note != "" {
+			lines = append(lines, fmt.Sprintf("- %s %q: %s", DayOf(s.Date), str(s.Event.Name), s.Note))
+		}
+	}
+	if len(lines) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d session(s) to look at:\n%s\n", len(lines), strings.Join(lines, "\n"))
 }
 
 // CalendarWarnings lists what the check of the calendar found, within max characters (the
