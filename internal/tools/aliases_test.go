@@ -60,7 +60,7 @@ func TestReferenceServersDocumentedCallsReplay(t *testing.T) {
 		{"get_wellness_data", `{"athlete_id":"100001","start_date":"2026-11-20","end_date":"2026-11-30","include_all_fields":true}`, []string{"Wellness 2026-11-20..2026-11-30, 11 days", "Fri 11-20,66.1"}},
 		{"get_events", `{}`, []string{"today is Tue 2026-12-01", "WORKOUT"}},
 		{"get_events", `{"start_date":"2026-12-01","end_date":"2026-12-14"}`, []string{"events 2026-12-01..2026-12-14", "[id {{session1}}]"}},
-		{"get_event_by_id", `{"event_id":"{{session1}}"}`, []string{"[id {{session1}}]", "Workout text:"}},
+		{"get_event_by_id", `{"event_id":"{{session1}}"}`, []string{"[id {{session1}}]", "Steps, as Intervals.icu read them (what the watch gets):"}},
 		{"add_or_update_event", `{"workout_type":"Ride","name":"VO2 max","start_date":"2026-12-09","moving_time":3300,"distance":30000,"workout_doc":{
 			"description":"High-intensity workout for increasing VO2 max",
 			"steps":[{"power":{"value":80,"units":"%ftp"},"duration":900,"warmup":true},
@@ -68,7 +68,9 @@ func TestReferenceServersDocumentedCallsReplay(t *testing.T) {
 					{"power":{"value":110,"units":"%ftp"},"distance":500,"text":"High-intensity"},
 					{"power":{"value":80,"units":"%ftp"},"duration":90,"text":"Recovery"}]},
 				{"power":{"value":80,"units":"%ftp"},"duration":600,"cooldown":true},
-				{"text":""}]}}`, []string{`Created: Wed 2026-12-09 WORKOUT Ride "VO2 max"`, ": 55:00, 30.00 km", "High-intensity intervals 2x", "- High-intensity 500mtr 110%"}},
+				{"text":""}]}}`, []string{`Created: Wed 2026-12-09 WORKOUT Ride "VO2 max"`, "High-intensity intervals 2x", "- High-intensity 500mtr 110%",
+			// With steps, Intervals.icu's figures are the steps': the time and distance given are not written.
+			"duration 55:00 given, the steps last 28:00 plus 2 distance step(s) Intervals.icu times itself; distance 30.00 km given: Intervals.icu takes the steps'"}},
 		{"add_or_update_event", `{"event_id":"{{created}}","workout_type":"Ride","name":"VO2 max (short)","start_date":"2026-12-10","workout_doc":{"steps":[{"power":{"value":"90","units":"%ftp"},"duration":"1200"}]}}`,
 			[]string{`Updated: Thu 2026-12-10 WORKOUT Ride "VO2 max (short)" [id {{created}}]`, "- 20m 90%"}},
 		{"add_or_update_note", `{"name":"Bike fit","description":"Saddle up 5 mm","start_date":"2026-12-10","color":"green"}`, []string{`Created: Thu 2026-12-10 NOTE "Bike fit"`, "Saddle up 5 mm"}},

@@ -80,10 +80,12 @@ func plannedTargets(a *athleteCtx, sport string, indoor bool, text string) strin
 	if !hasSteps(text) {
 		return ""
 	}
-	w, err := workout.Parse(workout.SportFor(sport), text)
-	if err != nil {
-		return ""
-	}
+	return workoutTargets(a, sport, indoor, workout.Read(workout.SportFor(sport), text))
+}
+
+// workoutTargets are the relative targets of a workout with their values in the athlete's
+// units, from the sport settings of its sport (plannedTargets).
+func workoutTargets(a *athleteCtx, sport string, indoor bool, w *workout.Workout) string {
 	th := eventThresholds(a, sport)
 	if pick := sportSettings(a.Athlete, sport, true); pick != nil && deref(pick.IndoorFtp) > 0 &&
 		(indoor || strings.HasPrefix(strings.ToLower(sport), "virtual")) {

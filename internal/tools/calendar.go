@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
@@ -119,12 +120,29 @@ func getEvents(ctx context.Context, env *toolcall.Env, in eventsIn) (string, err
 	return a.units.Events(evs, paired, acts, targets, a.today, oldest, newest, env.MaxChars()), nil
 }
 
-// eventTargets are a planned workout's relative targets in the athlete's units (plannedTargets).
+// eventTargets are a planned workout's relative targets in the athlete's units, as
+// Intervals.icu read them (eventReading).
 func eventTargets(a *athleteCtx, e intervals.Event) string {
 	if string(deref(e.Category)) != "WORKOUT" {
 		return ""
 	}
-	return plannedTargets(a, deref(e.Type), deref(e.Indoor), deref(e.Description))
+	w, _, ok := eventReading(e)
+	if !ok {
+		return ""
+	}
+	return workoutTargets(a, deref(e.Type), deref(e.Indoor), w)
+}
+
+// eventReadingOf is a workout event's steps as Intervals.icu read them, for get_event_by_id.
+func eventReadingOf(a *athleteCtx, e intervals.Event) format.Reading {
+	if string(deref(e.Category)) != "WORKOUT" {
+		return format.Reading{}
+	}
+	w, fromDoc, ok := eventReading(e)
+	if !ok {
+		return format.Reading{}
+	}
+	return format.Reading{Steps: w.Text(), Targets: workoutTargets(a, deref(e.Type), deref(e.Indoor), w), Ours: !fromDoc}
 }
 
 // pairedActivities reads the activities of the range, by id, when a session in it is done:
@@ -167,7 +185,7 @@ func getEventByID(ctx context.Context, env *toolcall.Env, in eventIDIn) (string,
 	if err != nil {
 		return "", err
 	}
-	return a.units.Event(e, paired, eventTargets(a, e), a.today, env.MaxChars()), nil
+	return a.units.Event(e, paired, eventReadingOf(a, e), a.today, env.MaxChars()), nil
 }
 
 // refusePairedEvent is the error for a write on a session paired with a recorded activity.

@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -14,22 +13,6 @@ func idList(ids []int32) string {
 		s[i] = fmt.Sprint(id)
 	}
 	return strings.Join(s, ", ")
-}
-
-// applied is the event as a partial update of fields leaves it, for the answer.
-func applied(e planEvent, fields map[string]any) planEvent {
-	var all map[string]any
-	b, _ := json.Marshal(e.Event)
-	_ = json.Unmarshal(b, &all)
-	for k, v := range fields {
-		all[k] = v
-	}
-	out := planEvent{activity: e.activity}
-	b, _ = json.Marshal(all)
-	if json.Unmarshal(b, &out.Event) != nil {
-		return e
-	}
-	return out
 }
 
 // session is the event as a write answer shows it.

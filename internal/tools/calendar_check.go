@@ -505,8 +505,9 @@ func (c sessionUpdate) write(members []planEvent, a *athleteCtx) calendarWrite {
 }
 
 // eventWrite is what add_or_update_event does: the event as it will be, over old (the event
-// it updates, zero when it creates one).
-func eventWrite(old intervals.Event, body intervals.EventEx, a *athleteCtx) calendarWrite {
+// it updates, zero when it creates one), its workout's time and load as Intervals.icu will
+// compute them from its steps (checked).
+func eventWrite(old intervals.Event, body intervals.EventEx, checked checkedWorkout, a *athleteCtx) calendarWrite {
 	s := planEvent{Event: old}.calSession(a)
 	s.plan, s.done = true, false
 	if body.Category != nil {
@@ -527,6 +528,9 @@ func eventWrite(old intervals.Event, body intervals.EventEx, a *athleteCtx) cale
 	}
 	if body.LoadTarget != nil {
 		s.load, s.intensity = int(*body.LoadTarget), 0
+	}
+	if checked.ok {
+		s.secs, s.load, s.intensity = int(checked.sum.Duration.Seconds()), int(math.Round(checked.sum.Load)), 0
 	}
 	return calendarWrite{placed: []calSession{s}, gone: goneByID(deref(old.Id))}
 }

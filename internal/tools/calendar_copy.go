@@ -113,13 +113,21 @@ func existingCopies(ctx context.Context, env *toolcall.Env, copies []intervals.E
 	return out, nil
 }
 
-// copyOf is a new planned event like e, days later, with the given external id.
+// copyOf is a new planned event like e, days later, with the given external id: what
+// Intervals.icu reads of a session and the user set, never what it computed of the original
+// (its time, distance and load when it has steps: the copy's are computed anew; its doc, its
+// intensity, fitness and energy figures).
 func copyOf(e planEvent, days int, externalID string) intervals.EventEx {
 	raw, _ := json.Marshal(e.Event)
 	var c intervals.EventEx
 	_ = json.Unmarshal(raw, &c)
 	c.Id, c.Uid, c.AthleteId, c.CreatedById, c.Updated, c.CalendarId = nil, nil, nil, nil, nil, nil
 	c.ExternalId, c.OauthClientId, c.SharedEventId, c.PushErrors = nil, nil, nil, nil
+	c.WorkoutDoc, c.IcuIntensity, c.IcuAtl, c.IcuCtl, c.IcuFtp, c.Joules, c.JoulesAboveFtp = nil, nil, nil, nil, nil, nil, nil
+	c.StrainScore, c.SsCp, c.SsPMax, c.SsWPrime, c.PMax, c.WPrime = nil, nil, nil, nil, nil, nil
+	if hasSteps(deref(e.Description)) {
+		c.MovingTime, c.Distance, c.IcuTrainingLoad = nil, nil, nil
+	}
 	if externalID != "" {
 		c.ExternalId = &externalID
 	}

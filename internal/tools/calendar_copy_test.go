@@ -39,14 +39,23 @@ func TestCopySessionsKeepsTheirSpacing(t *testing.T) {
 	}
 }
 
-func TestCopyRollsBackWhenACreateAnswerIsLost(t *testing.T) {
+// A copy done by Intervals.icu whose answer arrives broken is confirmed by reading the copies
+// back; one answered 200 and not done is rolled back.
+func TestCopyConfirmsACreateWhoseAnswerIsLost(t *testing.T) {
 	f, env := demoFake(t)
-	before := demoCalendar(f)
 	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultBadJSON, Operation: "createMultipleEvents", Count: 1})
-	_, err := callTool(t, env, "copy_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2026-12-13", "to_date": "2027-01-11"})
-	if err == nil {
-		t.Fatal("want an error when the answer is lost")
+	out, err := callTool(t, env, "copy_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2026-12-13", "to_date": "2027-01-11"})
+	if err != nil {
+		t.Fatal(err)
 	}
-	containsAll(t, err.Error(), "rolled back")
-	sameCalendar(t, f, before)
+	containsAll(t, out, "Copied")
+	f2, env2 := demoFake(t)
+	before := demoCalendar(f2)
+	f2.Inject(fakeicu.Fault{Kind: fakeicu.FaultGhost, Operation: "createMultipleEvents", Count: 1})
+	_, err = callTool(t, env2, "copy_sessions", map[string]any{"oldest": "2026-12-07", "newest": "2026-12-13", "to_date": "2027-01-11"})
+	if err == nil {
+		t.Fatal("want an error when the copies cannot be confirmed")
+	}
+	containsAll(t, err.Error(), "unconfirmed", "rolled back")
+	sameCalendar(t, f2, before)
 }

@@ -92,14 +92,15 @@ func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, er
 	for _, i := range todo {
 		e := events[i]
 		f := shiftFields(e, plan.Days)
-		if err := j.update(ctx, e, f); err != nil {
+		saved, err := j.update(ctx, e, f)
+		if err != nil {
 			ferr := j.fail(ctx, err)
 			if !j.left {
 				env.Writes.Delete(key)
 			}
 			return "", ferr
 		}
-		moves[i].After = applied(e, f).session()
+		moves[i].After = planEvent{Event: saved, activity: e.activity}.session() // as Intervals.icu answered
 	}
 	env.Writes.Delete(key)
 	return withCheck(check, env.MaxChars(), func(n int) string { return a.units.Moved(moves, plan.Days, a.today, n) }), nil

@@ -22,7 +22,7 @@ import (
 // duplicates.
 
 type planIn struct {
-	Plan      string        `json:"plan" jsonschema_description:"Plan name: the same name again updates its sessions"`
+	Plan      string        `json:"plan" jsonschema_description:"Its name: the same again updates it"`
 	Sessions  []planSession `json:"sessions" jsonschema:"minItems=1,maxItems=60"`
 	Blocks    [][]string    `json:"blocks,omitempty" jsonschema:"maxItems=12" jsonschema_description:"Periods: [name, first, last day, kind?]"`
 	AllowPast bool          `json:"allow_past,omitempty"`
@@ -138,12 +138,17 @@ type planMatch struct {
 	ids       []int32
 	blocks    []format.PlanBlock
 	stale     []planEvent
+	// saved are the sessions as Intervals.icu answered their write, by index: what it read
+	// and computed of each.
+	saved map[int]intervals.Event
 }
 
-// eventChange is an event as it is and the fields a write changes.
+// eventChange is an event as it is and the fields a write changes; at is its place, as
+// createdAt's.
 type eventChange struct {
 	orig   planEvent
 	fields map[string]any
+	at     int
 }
 
 // matchPlan matches the plan's sessions, then its blocks, with the events of the calendar
@@ -188,7 +193,7 @@ func (m *planMatch) matchSessions(items []planned, byExt map[string]planEvent) {
 		default:
 			m.ids[i] = deref(old.Id)
 			if f := planDiff(old, p); len(f) > 0 {
-				m.changes = append(m.changes, eventChange{old, f})
+				m.changes = append(m.changes, eventChange{old, f, i})
 				m.status[i] = "updated"
 			} else {
 				m.status[i] = "unchanged"
@@ -208,7 +213,7 @@ func (m *planMatch) matchBlocks(blocks []planBlock, byExt map[string]planEvent, 
 			m.creates = append(m.creates, b.event)
 			m.createdAt = append(m.createdAt, nItems+len(m.blocks))
 		case len(f) > 0:
-			m.changes = append(m.changes, eventChange{old, f})
+			m.changes = append(m.changes, eventChange{old, f, nItems + len(m.blocks)})
 			pb.ID, pb.Status = deref(old.Id), "updated"
 		default:
 			pb.ID, pb.Status = deref(old.Id), "unchanged"
@@ -230,10 +235,13 @@ func (m *planMatch) write(ctx context.Context, j *journal, what string) error {
 			return err
 		}
 	}
+	m.saved = map[int]intervals.Event{}
 	for _, c := range m.changes {
-		if err := j.update(ctx, c.orig, c.fields); err != nil {
+		saved, err := j.update(ctx, c.orig, c.fields)
+		if err != nil {
 			return j.fail(ctx, err)
 		}
+		m.saved[c.at] = saved
 	}
 	created, err := j.create(ctx, m.creates)
 	if err != nil {
@@ -243,6 +251,7 @@ func (m *planMatch) write(ctx context.Context, j *journal, what string) error {
 		if k >= len(m.createdAt) {
 			break
 		}
+		m.saved[m.createdAt[k]] = e
 		if i := m.createdAt[k]; i < len(m.ids) {
 			m.ids[i] = deref(e.Id)
 		} else {
@@ -279,17 +288,55 @@ func planDiff(old planEvent, p planned) map[string]any {
 	return f
 }
 
+// answered is a planned session as Intervals.icu answered its write: the time, distance and
+// load it read and computed (none estimated), and the targets of the steps as it read them.
+// What Intervals.icu does not hold (a race's load, which is estimated for the checks only)
+// stays as estimated.
+func answered(s format.PlannedSession, saved intervals.Event, a *athleteCtx) format.PlannedSession {
+	if v := deref(saved.MovingTime); v > 0 {
+		s.Seconds, s.TimeEstimated = int(v), false
+	}
+	if v := deref(saved.Distance); v > 0 {
+		s.Metres, s.TimedMetres, s.Unpaced = float64(v), 0, 0
+	}
+	if saved.IcuTrainingLoad != nil {
+		s.Load, s.LoadEstimated = int(*saved.IcuTrainingLoad), false
+	}
+	if t := eventTargets(a, saved); t != "" {
+		s.Targets = t
+	}
+	return s
+}
+
+// joinNonEmpty joins the parts that are not empty.
+func joinNonEmpty(parts []string, sep string) string {
+	var out []string
+	for _, p := range parts {
+		if p != "" {
+			out = append(out, p)
+		}
+	}
+	return strings.Join(out, sep)
+}
+
 // planAnswer shows the plan as written (or checked): its sessions and blocks with their ids
 // and what this call did to each, and the plan's earlier sessions on these dates that it
 // left as they are (stale).
 func planAnswer(ans format.PlanAnswer, items []planned, m *planMatch, a *athleteCtx, budget int) string {
 	ans.Sessions = make([]format.PlannedSession, len(items))
 	for i, p := range items {
-		ans.Sessions[i] = format.PlannedSession{Date: p.date, Event: p.event, Seconds: p.seconds, TimeEstimated: p.timeEstimated, Metres: p.metres, TimedMetres: p.timed,
+		s := format.PlannedSession{Date: p.date, Event: p.event, Seconds: p.seconds, TimeEstimated: p.timeEstimated, Metres: p.metres, TimedMetres: p.timed,
 			Unpaced: p.unpaced, Load: p.load, LoadEstimated: !p.given.load, ID: m.ids[i], Status: m.status[i]}
 		if string(deref(p.event.Category)) == "WORKOUT" {
-			ans.Sessions[i].Targets = plannedTargets(a, deref(p.event.Type), false, deref(p.event.Description))
+			s.Targets = plannedTargets(a, deref(p.event.Type), false, deref(p.event.Description))
 		}
+		notes := []string{p.note}
+		if saved, ok := m.saved[i]; ok {
+			s = answered(s, saved, a)
+			notes = append(notes, readOtherwise(a, deref(p.event.Description), saved))
+		}
+		s.Note = joinNonEmpty(notes, ". ")
+		ans.Sessions[i] = s
 	}
 	ans.Blocks = m.blocks
 	// by day, then id: the stale sessions come from a map, and the answer must not vary

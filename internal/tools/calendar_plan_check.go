@@ -24,9 +24,12 @@ type planned struct {
 	timed         float64 // distance of timed steps, estimated at their target pace
 	unpaced       int     // seconds of a run or swim whose distance is not known
 	load          int     // planned load, 0 when unknown
-	// given says which of time, distance and load the model gave; the others are estimated
-	// from the workout, and Intervals.icu computes its own: they are not compared on a rerun.
-	given struct{ time, distance, load bool }
+	// given says which of time, distance and load the model gave for a session without
+	// steps, which are written as given; the others are estimated (a race's load), or
+	// Intervals.icu's to compute from the steps, never written.
+	given      struct{ time, distance, load bool }
+	structured bool   // the session has steps: Intervals.icu reads its time and load from them
+	note       string // what the session's answer must say of it: a duration given beside steps
 }
 
 // sessionCategories are the categories plan_sessions writes.
@@ -130,23 +133,24 @@ func checkSession(n int, s planSession, a *athleteCtx, allowPast bool) (planned,
 	if text != "" {
 		// Warnings block too: each is almost surely a mistake (Z2 in a run is power, a heart
 		// rate over max...), and one unambiguous rewrite of the step clears it.
-		sum, problems := workout.Check(workout.SportFor(sport), text, th)
+		sum, problems := checkWorkout(sport, text, th)
 		for _, pr := range problems {
 			errs = append(errs, "workout "+pr.String())
 		}
 		if len(errs) > 0 {
 			return p, errs
 		}
-		if p.seconds == 0 {
-			p.seconds = int(sum.Duration.Seconds())
-		}
+		// Intervals.icu computes the time, distance and load of a workout with steps from them:
+		// these are its figures, as this project reads the steps; what was given for them is
+		// not written, and the answer says so.
+		p.note = stepsWin(a.units, sport, givenFigures{secs: p.seconds, load: p.load, metres: p.metres}, sum)
+		p.seconds, p.load = int(sum.Duration.Seconds()), int(math.Round(sum.Load))
+		p.given.time, p.given.load = false, false
 		if p.metres == 0 {
 			p.metres = sum.Distance
 			p.timed, p.unpaced = sum.TimedDistance, int(sum.Unpaced.Seconds())
 		}
-		if p.load == 0 {
-			p.load = int(math.Round(sum.Load))
-		}
+		p.structured = true
 	} else if p.metres == 0 {
 		p.unpaced = p.seconds
 	}
@@ -162,17 +166,54 @@ func checkSession(n int, s planSession, a *athleteCtx, allowPast bool) (planned,
 	if desc != "" {
 		p.event.Description = &desc
 	}
-	if p.seconds > 0 {
+	// What Intervals.icu reads, and for a session without steps what was given: never a
+	// figure it computes.
+	if p.given.time {
 		v := int32(p.seconds)
 		p.event.MovingTime = &v
 	}
-	if p.metres > 0 {
+	if p.given.distance {
 		v := float32(p.metres)
 		p.event.Distance = &v
 	}
-	if p.load > 0 {
+	if p.given.load {
 		v := int32(p.load)
 		p.event.IcuTrainingLoad = &v
 	}
 	return p, nil
+}
+
+// given is what a caller gave for a session's time, distance and load beside its steps (0
+// for what was not given).
+type givenFigures struct {
+	secs, load int
+	metres     float64
+}
+
+// stepsWin says, for a session given a time, a distance or a load beside its steps, that the
+// steps' figures are the ones Intervals.icu keeps; "" when none was given or they agree.
+func stepsWin(u format.Units, sport string, g givenFigures, sum workout.Summary) string {
+	var said []string
+	stepSecs := int(sum.Duration.Seconds())
+	if g.secs > 0 && (g.secs != stepSecs || sum.Untimed > 0) {
+		last := format.Duration(float64(stepSecs))
+		if sum.Untimed > 0 {
+			last += fmt.Sprintf(" plus %d distance step(s) Intervals.icu times itself", sum.Untimed)
+		}
+		said = append(said, fmt.Sprintf("duration %s given, the steps last %s", format.Duration(float64(g.secs)), last))
+	}
+	if covered := sum.Distance + sum.TimedDistance; g.metres > 0 && math.Abs(g.metres-covered) >= 10 {
+		d := "distance " + u.Distance(g.metres, sport) + " given" // the steps' is the answer's
+		if covered == 0 {
+			d += ", the steps have none"
+		}
+		said = append(said, d)
+	}
+	if g.load > 0 && sum.Load > 0 && g.load != int(math.Round(sum.Load)) {
+		said = append(said, fmt.Sprintf("load %d given, the steps' is %.0f", g.load, sum.Load))
+	}
+	if len(said) == 0 {
+		return ""
+	}
+	return strings.Join(said, "; ") + ": Intervals.icu takes the steps'"
 }

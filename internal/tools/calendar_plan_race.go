@@ -13,8 +13,9 @@ import (
 )
 
 // The races of a plan: the load of one given without it, estimated, not left at 0, so that
-// the projection (and Intervals.icu's) counts it; and the form going into each, projected
-// with the plan (load.FormGoingInto, as get_training_load reads it).
+// the checks' projection counts it (it is not written: Intervals.icu keeps a race's load only
+// as given); and the form going into each, projected with the plan (load.FormGoingInto, as
+// get_training_load reads it).
 
 // defaultRaceIF is the intensity factor a race is assumed at when the athlete has no race of
 // the last year to go by: about a half marathon's or a 40 km time trial's.
@@ -51,9 +52,7 @@ func estimateRaceLoads(ctx context.Context, env *toolcall.Env, a *athleteCtx, it
 		if secs == 0 {
 			continue
 		}
-		p.load = int(math.Round(secs / 3600 * ri.IF * ri.IF * 100))
-		v := int32(p.load)
-		p.event.IcuTrainingLoad = &v
+		p.load = int(math.Round(secs / 3600 * ri.IF * ri.IF * 100)) // for the checks: an estimate is never written
 	}
 	return ri, nil
 }

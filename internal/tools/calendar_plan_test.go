@@ -234,17 +234,39 @@ func TestPlanLeavesADoneSessionOfThePlanAsItIs(t *testing.T) {
 	_ = act
 }
 
-func TestPlanRollsBackWhenACreateAnswerIsLost(t *testing.T) {
+// A create done by Intervals.icu whose answer arrives broken is confirmed by reading its
+// events back by their external ids: the plan is written, once.
+func TestPlanConfirmsACreateWhoseAnswerIsLost(t *testing.T) {
+	f, env := demoFake(t)
+	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultBadJSON, Operation: "createMultipleEvents", Skip: 1, Count: 1})
+	out, err := callTool(t, env, "plan_sessions", marathonBlock("Marathon 2027"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	containsAll(t, out, "written all or nothing")
+	n := 0
+	for _, e := range f.Events("0") {
+		if strings.HasPrefix(deref(e.ExternalId), "imcp:") {
+			n++
+		}
+	}
+	if want := len(marathonBlock("Marathon 2027")["sessions"].([]map[string]any)); n != want {
+		t.Errorf("%d sessions of the plan on the calendar, want %d, once each", n, want)
+	}
+}
+
+// A create answered 200 that Intervals.icu did not do (the answer broken, the events not
+// there when read back) is not counted: the plan is rolled back and the answer says which
+// sessions were unconfirmed.
+func TestPlanRollsBackACreateThatCannotBeConfirmed(t *testing.T) {
 	f, env := demoFake(t)
 	before := demoCalendar(f)
-	// The second bulk create is done by the server, but its answer arrives broken: the
-	// events it made have no known id, and are found again by their external ids.
-	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultBadJSON, Operation: "createMultipleEvents", Skip: 1, Count: 1})
+	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultGhost, Operation: "createMultipleEvents", Skip: 1, Count: 1})
 	_, err := callTool(t, env, "plan_sessions", marathonBlock("Marathon 2027"))
 	if err == nil {
-		t.Fatal("want an error when an answer is lost")
+		t.Fatal("want an error when a create cannot be confirmed")
 	}
-	containsAll(t, err.Error(), "rolled back", "the calendar is as before")
+	containsAll(t, err.Error(), "not on the calendar when read back", "unconfirmed", "rolled back", "the calendar is as before")
 	sameCalendar(t, f, before)
 }
 

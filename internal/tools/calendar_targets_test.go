@@ -57,7 +57,7 @@ func TestPlannedSessionsShowAbsoluteUnits(t *testing.T) {
 	tempo := fmt.Sprintf("95%% Pace %d:%02d/km", int(math.Round(pace))/60, int(math.Round(pace))%60)
 
 	byID := mustCallTool(t, env, "get_event_by_id", map[string]any{"event_id": deref(threshold.Id)})
-	containsAll(t, byID, "Workout text:\n"+strings.TrimSpace(deref(threshold.Description))+"\nIn the athlete's units (W): ", watts)
+	containsAll(t, byID, "Steps, as Intervals.icu read them (what the watch gets):\n"+strings.TrimSpace(deref(threshold.Description))+"\nIn the athlete's units (W): ", watts)
 	list := mustCallTool(t, env, "get_events", map[string]any{"oldest": "2026-12-01", "newest": "2026-12-02"})
 	containsAll(t, list, "\n  "+bpm, "\n  in W: ", watts)
 	load := mustCallTool(t, env, "get_training_load", map[string]any{"days": 2})

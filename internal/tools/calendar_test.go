@@ -59,7 +59,7 @@ func TestGetEventByIDShowsTheWorkoutText(t *testing.T) {
 	f, env := demoFake(t)
 	_, free := pairedAndFreeSession(t, f)
 	out := mustCallTool(t, env, "get_event_by_id", `{"event_id":`+idArg(free)+`}`)
-	if !strings.Contains(out, "Workout text:\n") {
+	if !strings.Contains(out, "Steps, as Intervals.icu read them (what the watch gets):\n") {
 		t.Errorf("answer:\n%s", out)
 	}
 	_, err := callTool(t, env, "get_event_by_id", `{"event_id":999999}`)

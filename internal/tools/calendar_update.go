@@ -86,10 +86,14 @@ func updateSession(ctx context.Context, env *toolcall.Env, in updateIn) (string,
 		if len(f) == 0 {
 			return "", manifest.Errorf("nothing to change: give name, date, description, steps, workout, duration or load")
 		}
-		if err := j.update(ctx, e, f); err != nil {
+		saved, err := j.update(ctx, e, f)
+		if err != nil {
 			return "", j.fail(ctx, err)
 		}
-		after = append(after, applied(e, f).session())
+		after = append(after, planEvent{Event: saved}.session()) // as Intervals.icu answered
+		if line := readOtherwise(a, change.desc, saved); line != "" && !strings.Contains(change.summary, line) {
+			change.summary += "\n" + line
+		}
 	}
 	return withCheck(check, env.MaxChars(), func(n int) string { return a.units.SessionsUpdated(change.summary, after, a.today, n) }), nil
 }
@@ -136,10 +140,12 @@ func following(ctx context.Context, env *toolcall.Env, this planEvent) ([]planEv
 	return out, nil
 }
 
-// sessionUpdate is a validated change, applied to each session of the scope.
+// sessionUpdate is a validated change, applied to each session of the scope. secs and load
+// are the workout's time and load, as Intervals.icu will compute them from its steps when it
+// has steps (structured: they are not written then), else as given.
 type sessionUpdate struct {
 	name, desc, summary string
-	hasDesc             bool
+	hasDesc, structured bool
 	days, secs, load    int
 }
 
@@ -152,10 +158,10 @@ func (c sessionUpdate) fields(e planEvent) map[string]any {
 	if c.hasDesc {
 		f["description"] = c.desc
 	}
-	if c.secs > 0 {
+	if c.secs > 0 && !c.structured {
 		f["moving_time"] = c.secs
 	}
-	if c.load > 0 {
+	if c.load > 0 && !c.structured {
 		f["icu_training_load"] = c.load
 	}
 	if c.days != 0 {
@@ -207,12 +213,11 @@ func sessionChange(in updateIn, this planEvent, a *athleteCtx) (sessionUpdate, e
 			return c, manifest.Errorf("Nothing was changed, Intervals.icu would misread the workout:\n- %s", strings.Join(errs, "\n- "))
 		}
 		c.summary = format.WorkoutChecked(sum.String(), warns)
-		if c.secs == 0 {
-			c.secs = int(sum.Duration.Seconds())
+		if note := stepsWin(a.units, sport, givenFigures{secs: c.secs, load: c.load}, sum); note != "" {
+			c.summary += "\n" + note
 		}
-		if c.load == 0 && sum.Load > 0 {
-			c.load = int(sum.Load + 0.5)
-		}
+		c.structured = true
+		c.secs, c.load = int(sum.Duration.Seconds()), int(sum.Load+0.5)
 	}
 	c.desc, c.hasDesc = desc, desc != ""
 	return c, nil

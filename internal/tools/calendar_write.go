@@ -2,9 +2,10 @@ package tools
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"net/http"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -34,7 +35,7 @@ func addOrUpdateEventTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "add_or_update_event", Title: "Plan a session or note",
 		Description: "Creates a calendar event, or updates one (event_id). Workout text is checked for syntax traps, or built from steps. Never changes a session paired with an activity.",
-		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent", "listEvents", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
+		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createMultipleEvents", "updateEvent", "showEvent", "listEvents", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
 		Aliases: []manifest.Alias{{Name: "workout_type", For: "type"}, {Name: "start_date", For: "date"},
 			{Name: "moving_time", For: "duration", Convert: secondsText("duration")}, {Name: "workout_doc", For: "steps", Convert: workoutDocArgs},
 			{Name: "distance", For: "distance", Convert: metresText("distance")}},
@@ -59,7 +60,7 @@ func addOrUpdateNoteTool() manifest.Tool {
 	return manifest.New(manifest.Def{
 		Name: "add_or_update_note", Title: "Calendar note",
 		Description: "Add a plain-text note to the calendar, or update one (event_id).",
-		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createEvent", "updateEvent", "showEvent"},
+		Toolset:     manifest.Calendar, Access: manifest.Write, Operations: []string{"getAthlete", "createMultipleEvents", "updateEvent", "showEvent"},
 		Aliases: []manifest.Alias{{Name: "start_date", For: "date"}},
 	}, addOrUpdateNote)
 }
@@ -99,30 +100,58 @@ func writeEvent(ctx context.Context, env *toolcall.Env, in eventWriteIn, only st
 	}
 	var check calendarCheck
 	if in.EventID == 0 || in.Date != "" {
-		check = checkCalendar(ctx, env, a, eventWrite(old, body, a))
+		check = checkCalendar(ctx, env, a, eventWrite(old, body, checked, a))
 	}
-	what := "create the event"
-	var resp *http.Response
-	if in.EventID == 0 {
-		resp, err = env.Client.CreateEvent(ctx, env.AthleteID, &intervals.CreateEventParams{}, body)
-	} else {
-		what = fmt.Sprintf("update event %d", in.EventID)
-		resp, err = env.Client.UpdateEvent(ctx, env.AthleteID, in.EventID, body)
-	}
+	saved, err := saveEvent(ctx, env, in.EventID, body, a)
 	if err != nil {
-		return "", apiFailed(what, err)
-	}
-	// A 2xx is done whatever its answer holds: show the saved event, or else what was sent
-	// over what was there (retrying would plan the session twice).
-	saved := old
-	if evs, err := answerEvents(resp); err == nil && len(evs) == 1 {
-		saved = evs[0]
-	} else if raw, err := json.Marshal(body); err == nil {
-		_ = json.Unmarshal(raw, &saved)
+		return "", err
 	}
 	return withCheck(check, env.MaxChars(), func(int) string {
-		return a.units.EventWritten(in.EventID == 0, saved, checked.said(saved, in), a.today)
+		return a.units.EventWritten(in.EventID == 0, saved, checked.said(saved, in, a), a.today)
 	}), nil
+}
+
+// saveEvent creates the event body describes (id 0) or updates event id with it, and returns
+// the event as Intervals.icu answered it. A create goes with an external id made of what it
+// holds, in a bulk create that updates the event already there with that id: a create
+// repeated (a retry after a lost answer) does not plan the session twice. A write whose
+// answer cannot be read is confirmed by reading the event back, or reported undone.
+func saveEvent(ctx context.Context, env *toolcall.Env, id int32, body intervals.EventEx, a *athleteCtx) (intervals.Event, error) {
+	if id != 0 {
+		fields, err := eventFields(body)
+		if err != nil {
+			return intervals.Event{}, err
+		}
+		saved, err := putEvent(ctx, env, id, fields)
+		if err != nil {
+			return intervals.Event{}, apiFailed(fmt.Sprintf("update event %d", id), err)
+		}
+		return saved, nil
+	}
+	body.ExternalId = pointer(contentID(a.ID, body))
+	j := newJournal(env, a)
+	created, err := j.create(ctx, []intervals.EventEx{body})
+	if err != nil {
+		return intervals.Event{}, err
+	}
+	return created[0], nil
+}
+
+// contentID is the external id of a single event created: "imcp:e" and a hash of the
+// athlete and the event's category, date, sport, name and text.
+func contentID(athlete string, b intervals.EventEx) string {
+	sum := sha256.Sum256([]byte(strings.Join([]string{athlete, string(deref(b.Category)), deref(b.StartDateLocal), deref(b.Type), deref(b.Name), deref(b.Description)}, "\x00")))
+	return "imcp:e" + hex.EncodeToString(sum[:])[:12]
+}
+
+// eventFields are the fields of an update body, by their JSON names.
+func eventFields(b intervals.EventEx) (map[string]any, error) {
+	raw, err := json.Marshal(b)
+	if err != nil {
+		return nil, err
+	}
+	var f map[string]any
+	return f, json.Unmarshal(raw, &f)
 }
 
 // eventBody builds the event to write from the arguments, over old when updating, with what
@@ -189,23 +218,6 @@ func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.E
 	if cat == "WORKOUT" && sport == "" && creating {
 		return b, none, manifest.Errorf("type (the sport: Ride, Run, Swim...) is required to plan a workout")
 	}
-	if in.Duration != "" {
-		secs, err := seconds(in.Duration)
-		if err != nil {
-			return b, none, err
-		}
-		b.MovingTime = pointer(int32(secs))
-	}
-	if in.Distance != "" {
-		m, err := workout.ReadDistance(in.Distance)
-		if err != nil {
-			return b, none, manifest.Errorf("%v", err)
-		}
-		b.Distance = pointer(float32(m))
-	}
-	if in.Load > 0 {
-		b.LoadTarget = pointer(int32(in.Load))
-	}
 	if in.color != "" {
 		b.Color = &in.color
 	}
@@ -216,44 +228,79 @@ func eventBody(in eventWriteIn, old intervals.Event, a *athleteCtx) (intervals.E
 	if text != "" {
 		b.Description = &text
 	}
+	// Time, distance and load go as given only with no steps: Intervals.icu computes them
+	// from the steps of a workout (the answer says so when they were given too).
+	g := givenFigures{load: in.Load}
+	if in.Duration != "" {
+		if g.secs, err = seconds(in.Duration); err != nil {
+			return b, none, err
+		}
+	}
+	if in.Distance != "" {
+		if g.metres, err = workout.ReadDistance(in.Distance); err != nil {
+			return b, none, manifest.Errorf("%v", err)
+		}
+	}
+	if checked.ok {
+		checked.note = stepsWin(a.units, sport, g, checked.sum)
+		return b, checked, nil
+	}
+	if g.secs > 0 {
+		b.MovingTime = pointer(int32(g.secs))
+	}
+	if g.metres > 0 {
+		b.Distance = pointer(float32(g.metres))
+	}
+	if g.load > 0 {
+		b.LoadTarget = pointer(int32(g.load))
+	}
 	return b, checked, nil
 }
 
 // checkedWorkout is what a workout written was checked as: its summary, the text built from
-// steps ("" for text given), and the warnings it was written with; ok is false for no workout.
+// steps ("" for text given), the text written (its words and steps), the warnings it was
+// written with, and what the answer must say of figures given beside steps; ok is false for
+// no workout.
 type checkedWorkout struct {
 	ok    bool
 	sum   workout.Summary
 	built string
+	text  string
 	warns []string
+	note  string
 }
 
 // said is the answer's word on the workout beside the event saved: its steps (repeats
-// counted), the figures of the steps that the event's line does not state (the line's time,
-// distance and load are Intervals.icu's, from the same steps, or the ones given, marked so:
-// each figure once), the text built, and the warnings. "" for no workout.
-func (c checkedWorkout) said(saved intervals.Event, in eventWriteIn) string {
+// counted) and their figures the event's line does not state (the line's time, distance and
+// load are Intervals.icu's), where Intervals.icu read it otherwise than it was meant, the
+// text built, and the warnings. "" for no workout.
+func (c checkedWorkout) said(saved intervals.Event, in eventWriteIn, a *athleteCtx) string {
 	if !c.ok {
 		return ""
+	}
+	steps := c.sum.Steps
+	if w, _, ok := eventReading(saved); ok {
+		steps = w.Summary(workout.Thresholds{}).Steps
 	}
 	parts := c.sum.Parts()
 	shown := [3]bool{deref(saved.MovingTime) > 0 || deref(saved.TimeTarget) > 0,
 		deref(saved.Distance) > 0 || deref(saved.DistanceTarget) > 0,
 		saved.IcuTrainingLoad != nil || saved.LoadTarget != nil}
-	given := [3]string{map[bool]string{true: "time as given"}[in.Duration != ""], map[bool]string{true: "distance as given"}[in.Distance != ""]}
-	figs := []string{fmt.Sprintf("%d steps", c.sum.Steps)}
-	if c.sum.Steps == 1 {
+	figs := []string{fmt.Sprintf("%d steps", steps)}
+	if steps == 1 {
 		figs[0] = "1 step"
 	}
 	for i, p := range parts {
-		switch {
-		case shown[i] && given[i] != "":
-			figs = append(figs, given[i])
-		case !shown[i] && p != "":
+		if !shown[i] && p != "" {
 			figs = append(figs, p)
 		}
 	}
 	out := format.WorkoutChecked(strings.Join(figs, ", "), c.warns)
+	for _, l := range []string{c.note, readOtherwise(a, c.text, saved)} {
+		if l != "" {
+			out += "\n" + l
+		}
+	}
 	if c.built != "" {
 		out += "\n" + c.built
 	}
@@ -270,24 +317,32 @@ func workoutText(in eventWriteIn, sport, cat string, a *athleteCtx) (string, che
 		if hasSteps(in.Description) {
 			return "", none, manifest.Errorf("give the workout either as steps or as workout text in description, not both")
 		}
-		text, err := workout.Build(ws, toSteps(in.Steps), th)
+		built, err := workout.Build(ws, toSteps(in.Steps), th)
 		if err != nil {
 			return "", none, manifest.Errorf("the steps cannot be written as an Intervals.icu workout: %v", err)
 		}
-		s, _ := workout.Check(ws, text, th)
-		checked := checkedWorkout{ok: true, sum: s, built: text}
+		text := built
 		if words := strings.TrimSpace(in.Description); words != "" {
-			text = words + "\n\n" + text // words above the steps, as plan_sessions writes them
+			text = words + "\n\n" + built // words above the steps, as plan_sessions writes them
 		}
-		return text, checked, nil
+		checked, err := checkWritten(sport, text, th)
+		checked.built = built
+		return text, checked, err
 	}
 	if cat != "WORKOUT" || !hasSteps(in.Description) {
 		// notes, and sessions described in words only, have no syntax to get wrong
 		return in.Description, none, nil
 	}
-	s, errs, warns := checkText(sport, in.Description, th)
+	checked, err := checkWritten(sport, in.Description, th)
+	return in.Description, checked, err
+}
+
+// checkWritten checks the whole text a workout is written with, words included (a line of
+// words such as "Main set 3x" is a repeat line to Intervals.icu), as plan_sessions does.
+func checkWritten(sport, text string, th workout.Thresholds) (checkedWorkout, error) {
+	s, errs, warns := checkText(sport, text, th)
 	if len(errs) > 0 {
-		return "", none, manifest.Errorf("the workout text would be misread by Intervals.icu; nothing was written. Fix these and call again (or pass steps instead):\n- %s", strings.Join(errs, "\n- "))
+		return checkedWorkout{}, manifest.Errorf("the workout text would be misread by Intervals.icu; nothing was written. Fix these and call again (or pass steps instead):\n- %s", strings.Join(errs, "\n- "))
 	}
-	return in.Description, checkedWorkout{ok: true, sum: s, warns: warns}, nil
+	return checkedWorkout{ok: true, sum: s, text: text, warns: warns}, nil
 }

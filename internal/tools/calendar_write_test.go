@@ -57,8 +57,8 @@ func TestAddEventBuildsWorkoutTextFromSteps(t *testing.T) {
 		t.Errorf("answer:\n%s", out)
 	}
 	w := f.Writes()
-	if len(w) != 1 || w[0].Operation != "createEvent" {
-		t.Fatalf("want one createEvent, got %+v", w)
+	if len(w) != 1 || w[0].Operation != "createMultipleEvents" || !strings.Contains(w[0].Query, "upsert=true") {
+		t.Fatalf("want one bulk create with upsert (its external id keeps a repeat from planning it twice), got %+v", w)
 	}
 	var found bool
 	for _, e := range f.Events("0") {
@@ -81,8 +81,12 @@ func TestAddEventAcceptsWordsAndCheckedText(t *testing.T) {
 		t.Errorf("answer: %s", out)
 	}
 	out = mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-10","type":"Ride","name":"Sweet spot","description":"- 15m 60%\n\n3x\n- 12m 90%\n- 4m 55%\n\n- 10m 50%","duration":"1:13:00"}`)
-	if !strings.Contains(out, ": 1:13:00, load 68 - to do\nWorkout: 8 steps, time as given") || strings.Count(out, "1:13:00") != 1 {
-		t.Errorf("a checked workout should be summarised, its time said once: %s", out)
+	if !strings.Contains(out, ": 1:13:00, load 74 - to do\nWorkout: 8 steps") || strings.Count(out, "1:13:00") != 1 {
+		t.Errorf("a checked workout should be summarised, its time (Intervals.icu's) said once: %s", out)
+	}
+	out = mustCallTool(t, env, "add_or_update_event", `{"date":"2026-12-11","type":"Ride","name":"Sweet spot short","description":"- 15m 60%\n\n3x\n- 12m 90%\n- 4m 55%\n\n- 10m 50%","duration":"1:00:00"}`)
+	if !strings.Contains(out, ": 1:13:00, load 74 - to do") || !strings.Contains(out, "duration 1:00:00 given, the steps last 1:13:00: Intervals.icu takes the steps'") {
+		t.Errorf("a duration beside steps is Intervals.icu's from the steps, and the answer says so: %s", out)
 	}
 	note := mustCallTool(t, env, "add_or_update_event", `{"category":"SICK","date":"2026-12-11","end_date":"2026-12-13","name":"Flu"}`)
 	if !strings.HasPrefix(note, "Created: Fri 2026-12-11 to Sun 2026-12-13 SICK \"Flu\"") {

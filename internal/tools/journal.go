@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 	"time"
@@ -38,7 +39,10 @@ type journal struct {
 	before  map[int32]planEvent      // id -> the event before the change, for messages
 }
 
-// create writes events with bulk creates of createChunk events each.
+// create writes events with bulk creates of createChunk events each, and returns them as
+// Intervals.icu answered (what it read and computed of each). An answer that cannot be read
+// is not taken as done: the chunk's events are read back by their external ids, and a create
+// is done only when every one of them is found.
 func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]intervals.Event, error) {
 	var out []intervals.Event
 	for chunk := range slices.Chunk(events, createChunk) {
@@ -46,20 +50,16 @@ func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]int
 		if err := j.recordCreating(ctx, chunk); err != nil {
 			return out, err
 		}
-		resp, err := j.env.Client.CreateMultipleEvents(ctx, j.env.AthleteID, &intervals.CreateMultipleEventsParams{}, chunk)
+		resp, err := j.env.Client.CreateMultipleEvents(ctx, j.env.AthleteID, &intervals.CreateMultipleEventsParams{Upsert: pointer(true)}, chunk)
 		if err == nil {
-			if created, err = answerEvents(resp); err == nil && len(created) != len(chunk) {
-				err = fmt.Errorf("Intervals.icu created %d of %d events", len(created), len(chunk))
+			if created, err = answerEvents(resp); err != nil || len(created) != len(chunk) {
+				created, err = j.confirmCreated(ctx, chunk, err, len(created))
 			}
 		}
 		if err != nil {
 			for _, e := range chunk {
 				if x := deref(e.ExternalId); x != "" {
-					day := ""
-					if d := deref(e.StartDateLocal); len(d) >= 10 {
-						day = d[:10]
-					}
-					j.lost = append(j.lost, lostCreate{externalID: x, day: day})
+					j.lost = append(j.lost, lostCreate{externalID: x, day: localDay(e.StartDateLocal)})
 				}
 			}
 			return out, apiFailed(fmt.Sprintf("create %d event(s)", len(chunk)), err)
@@ -75,25 +75,114 @@ func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]int
 	return out, nil
 }
 
+// confirmCreated reads back the events of a create whose answer could not be read (why, or
+// n events of len(chunk)): by their external ids, on their days. It returns them in the
+// chunk's order, or an error naming those it cannot find.
+func (j *journal) confirmCreated(ctx context.Context, chunk []intervals.EventEx, why error, n int) ([]intervals.Event, error) {
+	if why == nil {
+		why = fmt.Errorf("Intervals.icu answered %d of %d events", n, len(chunk))
+	}
+	lo, hi := localDay(chunk[0].StartDateLocal), localDay(chunk[0].StartDateLocal)
+	for _, e := range chunk {
+		lo, hi = min(lo, localDay(e.StartDateLocal)), max(hi, localDay(e.StartDateLocal))
+	}
+	evs, err := readCalendar(ctx, j.env, lo, hi)
+	if err != nil {
+		return nil, fmt.Errorf("%v, and the events could not be read back to confirm them: %w", why, err)
+	}
+	byExt := map[string]intervals.Event{}
+	for _, e := range evs {
+		if x := deref(e.ExternalId); x != "" {
+			byExt[x] = e.Event
+		}
+	}
+	out := make([]intervals.Event, 0, len(chunk))
+	var missing []string
+	for _, e := range chunk {
+		if got, ok := byExt[deref(e.ExternalId)]; ok {
+			out = append(out, got)
+		} else {
+			missing = append(missing, fmt.Sprintf("%s %q", localDay(e.StartDateLocal), deref(e.Name)))
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("%v, and %d of the events are not on the calendar when read back (%s): unconfirmed", why, len(missing), strings.Join(missing, ", "))
+	}
+	return out, nil
+}
+
+// localDay is the YYYY-MM-DD of a local date-time, "" for none.
+func localDay(local *string) string {
+	if d := deref(local); len(d) >= len(ymd) {
+		return d[:len(ymd)]
+	}
+	return ""
+}
+
 // lostCreate is an event of a create whose answer never came: it may exist upstream, and only
 // its external id (every event a call creates carries one) and day can find it.
 type lostCreate struct{ externalID, day string }
 
-// update changes the given fields of an event (JSON names to values; nil clears one).
-func (j *journal) update(ctx context.Context, orig planEvent, fields map[string]any) error {
+// update changes the given fields of an event (JSON names to values; nil clears one) and
+// returns the event as Intervals.icu answered it, confirmed (putEvent).
+func (j *journal) update(ctx context.Context, orig planEvent, fields map[string]any) (intervals.Event, error) {
 	id := deref(orig.Id)
 	if _, seen := j.restore[id]; !seen {
 		j.restore[id] = originalFields(orig.Event, fields)
 		j.before[id] = orig
 		j.changed = append(j.changed, id)
 		if err := j.recordChanged(ctx, id, j.restore[id]); err != nil {
-			return err
+			return intervals.Event{}, err
 		}
 	}
-	if err := j.env.PutEventFields(ctx, id, fields); err != nil {
-		return apiFailed(fmt.Sprintf("update event %d", id), err)
+	saved, err := putEvent(ctx, j.env, id, fields)
+	if err != nil {
+		return intervals.Event{}, apiFailed(fmt.Sprintf("update event %d", id), err)
 	}
-	return nil
+	return saved, nil
+}
+
+// putEvent sends a partial update of event id and returns the event as Intervals.icu
+// answered it. An answer that is not the event (cut short, another body) is not taken as
+// done: the event is read back, and the update is done only when it holds the fields sent.
+func putEvent(ctx context.Context, env *toolcall.Env, id int32, fields map[string]any) (intervals.Event, error) {
+	body, err := json.Marshal(fields)
+	if err != nil {
+		return intervals.Event{}, err
+	}
+	resp, err := env.Client.UpdateEventWithBody(ctx, env.AthleteID, id, "application/json", bytes.NewReader(body))
+	if err != nil {
+		return intervals.Event{}, err
+	}
+	if resp.StatusCode/100 != 2 {
+		return intervals.Event{}, drain(resp) // Intervals.icu refused it
+	}
+	evs, aerr := answerEvents(resp)
+	if aerr == nil && len(evs) == 1 && deref(evs[0].Id) == id && holds(evs[0], fields) {
+		return evs[0], nil
+	}
+	back, _, err := fetchEvent(ctx, env, id)
+	switch {
+	case err != nil:
+		return intervals.Event{}, fmt.Errorf("its answer could not be read, nor the event read back to confirm it (%v): unconfirmed", err)
+	case !holds(back, fields):
+		return intervals.Event{}, fmt.Errorf("Intervals.icu answered, but the event read back does not hold the change: not done")
+	}
+	return back, nil
+}
+
+// drain closes a write's answer; a 2xx is success whatever its body holds.
+func drain(resp *http.Response) error {
+	_, err := toolcall.ReadAnswer(resp)
+	return err
+}
+
+// holds says whether e's fields named in want hold want's values (compared as JSON).
+func holds(e intervals.Event, want map[string]any) bool {
+	have, err1 := json.Marshal(originalFields(e, want))
+	w, err2 := json.Marshal(want)
+	var a, b any
+	return err1 == nil && err2 == nil && json.Unmarshal(have, &a) == nil && json.Unmarshal(w, &b) == nil && reflect.DeepEqual(a, b)
 }
 
 // rollbackTimeout bounds a rollback when the call has no deadline of its own (a test's Env).
@@ -214,12 +303,6 @@ func originalFields(orig intervals.Event, fields map[string]any) map[string]any 
 		}
 	}
 	return out
-}
-
-// drain closes a write's answer; a 2xx is success whatever its body holds.
-func drain(resp *http.Response) error {
-	_, err := toolcall.ReadAnswer(resp)
-	return err
 }
 
 // answerEvents reads the events a write answers with. The write is done whatever the

@@ -14,7 +14,7 @@ type step struct {
 	Duration string `json:"duration,omitempty" jsonschema_description:"Seconds or h:mm:ss"`
 	Distance string `json:"distance,omitempty" jsonschema_description:"400m, 5km, 1mi"`
 	Target   string `json:"target,omitempty" jsonschema_description:"75% FTP 90rpm, 220W, Z2 HR, 4:35/km, ramp 50-75%"`
-	Label    string `json:"label,omitempty"`
+	Label    string `json:"label,omitempty" jsonschema_description:"Cue text; Warmup, Cooldown flag it"`
 	Repeat   int    `json:"repeat,omitempty"`
 	Steps    []step `json:"steps,omitempty"`
 }
@@ -22,7 +22,7 @@ type step struct {
 // checkText checks workout text for the traps of Intervals.icu's syntax, split into errors
 // (Intervals.icu would misread it) and warnings (almost surely a mistake, but valid).
 func checkText(sport, text string, th workout.Thresholds) (s workout.Summary, errs, warns []string) {
-	s, problems := workout.Check(workout.SportFor(sport), text, th)
+	s, problems := checkWorkout(sport, text, th)
 	for _, p := range problems {
 		if p.Severity == workout.SeverityError {
 			errs = append(errs, p.String())
@@ -31,6 +31,15 @@ func checkText(sport, text string, th workout.Thresholds) (s workout.Summary, er
 		}
 	}
 	return s, errs, warns
+}
+
+// checkWorkout checks workout text as it will be written for the athlete: the traps of
+// Intervals.icu's syntax (workout.Check), and the targets the watch would get nothing for,
+// their threshold missing from the athlete's settings (Workout.Unresolved).
+func checkWorkout(sport, text string, th workout.Thresholds) (workout.Summary, []workout.Problem) {
+	ws := workout.SportFor(sport)
+	s, problems := workout.Check(ws, text, th)
+	return s, append(problems, workout.Read(ws, text).Unresolved(th)...)
 }
 
 // hasSteps reports whether text has workout step lines ("- ..."): Intervals.icu reads only

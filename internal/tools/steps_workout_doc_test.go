@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/workout"
 )
 
 // docForm is a workout_doc as the reference server's users write it, and the workout text it
@@ -29,7 +30,8 @@ func TestWorkoutDocInEveryFormTheReferenceServerTakes(t *testing.T) {
 				{"power":{"value":80,"units":"%ftp"},"duration":90,"text":"Recovery"}]},
 			{"power":{"value":80,"units":"%ftp"},"duration":600,"cooldown":true},
 			{"text":""}]}`,
-			[]string{"High-intensity workout for increasing VO2 max", "- Warmup 15m 80%", "High-intensity intervals 2x", "- High-intensity 500mtr 110%", "- Recovery 1m30s 80%", "- Cooldown 10m 80%"}},
+			// warmup and cooldown are the headers that flag their steps so
+			[]string{"High-intensity workout for increasing VO2 max", "Warmup", "- 15m 80%", "High-intensity intervals 2x", "- High-intensity 500mtr 110%", "- Recovery 1m30s 80%", "Cooldown", "- 10m 80%"}},
 		{"distance and duration", "Run", `{"steps":[{"distance":5000,"pace":{"value":80,"units":"%pace"}},{"duration":1800,"pace":{"value":2,"units":"pace_zone"}}]}`,
 			[]string{"- 5000mtr 80% Pace", "- 30m Z2 Pace"}},
 		{"each unit", "Ride", `{"steps":[{"duration":600,"power":{"value":200,"units":"w"}},{"duration":600,"hr":{"value":75,"units":"%hr"}},
@@ -43,7 +45,7 @@ func TestWorkoutDocInEveryFormTheReferenceServerTakes(t *testing.T) {
 		{"strings and zones", "Run", `{"steps":[{"duration":"15:00","warmup":"true","pace":{"value":"Z2","units":"pace_zone"}},
 			{"reps":"3","steps":[{"distance":"400","pace":{"value":"4:30","units":"MINS_KM"}},{"duration":"90","hr":{"start":"z1","end":"Z2","units":"hr_zone"}}]},
 			{"duration":"300","hr":{"value":"145","units":"bpm"}},{"duration":300,"pace":{"start":4.5,"end":4.25,"units":"mins_km"}},{"duration":"600","hr":{"value":"Z1"}}]}`,
-			[]string{"- Warmup 15m Z2 Pace", "3x", "- 400mtr 4:30/km Pace", "- 1m30s Z1-Z2 HR", "- 5m 145bpm", "- 5m 4:30-4:15/km Pace", "- 10m Z1 HR"}},
+			[]string{"Warmup", "- 15m Z2 Pace", "3x", "- 400mtr 4:30/km Pace", "- 1m30s Z1-Z2 HR", "- 5m 86% LTHR", "- 5m 4:30-4:15/km Pace", "- 10m Z1 HR"}},
 		{"swim paces and cadence", "Swim", `{"steps":[{"distance":400,"pace":{"value":105,"units":"SECS_100M"}},{"distance":"100","pace":{"value":"1:40","units":"secs_100m"},"cadence":{"start":"30","end":"34"}}]}`,
 			[]string{"- 400mtr 1:45/100m Pace", "- 100mtr 1:40/100m Pace 30-34rpm"}},
 		{"the doc as a JSON string", "Ride", `"{\"steps\":[{\"duration\":600,\"power\":{\"value\":\"80%\",\"units\":\"%ftp\"}}]}"`,
@@ -76,6 +78,17 @@ func TestWorkoutDocInEveryFormTheReferenceServerTakes(t *testing.T) {
 			rest = rest[i+len(line):]
 		}
 	}
+	// The flags the doc gave reach the watch: Intervals.icu's reading has them.
+	for _, e := range f.Events("0") {
+		if deref(e.Name) != "docstring example" {
+			continue
+		}
+		var d workout.Doc
+		b, _ := json.Marshal(e.WorkoutDoc)
+		if json.Unmarshal(b, &d) != nil || len(d.Steps) != 3 || !bool(d.Steps[0].Warmup) || !bool(d.Steps[2].Cooldown) {
+			t.Errorf("the warm-up and cool-down flags are not in Intervals.icu's reading: %+v", d.Steps)
+		}
+	}
 }
 
 // What the reference server's users may write wrong is refused with what to write instead.
@@ -100,22 +113,28 @@ func TestWorkoutDocValuesThatCannotBeReadSayWhatToWrite(t *testing.T) {
 	}
 }
 
-// The reference server's distance (metres) and moving_time (seconds) are kept as given, not
-// replaced by the steps' totals, and the answer says each figure once, marked as given.
-func TestWorkoutDocDistanceAndMovingTimeKeptAsGiven(t *testing.T) {
+// The reference server's distance (metres) and moving_time (seconds) beside steps are not
+// written: Intervals.icu computes a workout's time and distance from its steps. The answer
+// says the time and distance given are not the ones kept, and states each figure once.
+func TestWorkoutDocDistanceAndMovingTimeBesideStepsAreIntervalsICUs(t *testing.T) {
 	f, env := demoFake(t)
 	cs := sessionWith(t, env, manifest.Filter{Toolsets: manifest.DefaultToolsets}, nil, "")
 	out, isErr := callText(t, cs, "add_or_update_event", json.RawMessage(`{"workout_type":"Ride","name":"Long ride","start_date":"2026-12-20","distance":30000,"moving_time":"3600",
 		"workout_doc":{"steps":[{"power":{"value":80,"units":"%ftp"},"duration":900},{"reps":2,"steps":[{"distance":500,"power":{"value":110,"units":"%ftp"}}]}]}}`))
-	if isErr || !strings.Contains(out, ": 1:00:00, 30.00 km") || !strings.Contains(out, "Workout: 3 steps, time as given, distance as given") {
+	if isErr || !strings.Contains(out, ": 15:00, 1.00 km") || !strings.Contains(out, "duration 1:00:00 given, the steps last 15:00 plus 2 distance step(s) Intervals.icu times itself; distance 30.00 km given: Intervals.icu takes the steps'") {
 		t.Errorf("(error %v) %s", isErr, out)
 	}
-	if strings.Contains(out, "1.0 km") || strings.Count(out, "km") != 1 {
-		t.Errorf("the steps' 1 km is said beside the 30 km given:\n%s", out)
+	if strings.Count(out, "1.00 km") != 1 {
+		t.Errorf("the distance is said more than once:\n%s", out)
 	}
 	for _, e := range f.Events("0") {
-		if deref(e.Name) == "Long ride" && (deref(e.Distance) != 30000 || deref(e.MovingTime) != 3600) {
-			t.Errorf("written with distance %v m and moving time %d s; want 30000 and 3600", deref(e.Distance), deref(e.MovingTime))
+		if deref(e.Name) == "Long ride" && deref(e.MovingTime) != 900 {
+			t.Errorf("moving time %d s; want the steps' 900, as Intervals.icu computed it", deref(e.MovingTime))
+		}
+	}
+	for _, w := range f.Writes() {
+		if w.Operation == "createMultipleEvents" && (strings.Contains(w.Body, "moving_time") || strings.Contains(w.Body, `"distance"`)) {
+			t.Errorf("the create sent a computed figure: %s", w.Body)
 		}
 	}
 }
