@@ -100,6 +100,7 @@ test:
 # and the golden answers (internal/tools/testdata/<tool>/<case>.golden) first: the pages are
 # written from those schemas.
 docs:
+	$(GO) test -count=1 -run '^TestSchemaSnapshots$$' ./internal/tools/ -update # schemas.json first: the server embeds it
 	$(GO) test -count=1 ./internal/tools/ -update
 	$(GO) test -count=1 -run '^TestDocs(ToolsetTable|ToolReference)$$' ./cmd/intervals-mcp/ -update
 
