@@ -149,7 +149,13 @@ func catalog(cfg *config.Config) (*server.Catalog, error) {
 }
 
 func serverOptions(cfg *config.Config, rt *server.Runtime) server.Options {
-	return server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(cfg.Filter().Has(manifest.Coach)), Filter: cfg.Filter(), Runtime: *rt}
+	return serverOptionsFor(rt, cfg.Filter())
+}
+
+// serverOptionsFor is the server of one filter: the configuration's, or a connection's
+// selection (server.Servers).
+func serverOptionsFor(rt *server.Runtime, f manifest.Filter) server.Options {
+	return server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(f.Has(manifest.Coach)), Filter: f, Runtime: *rt}
 }
 
 // signalContext is cancelled on SIGINT or SIGTERM (caught until stop is called).

@@ -59,7 +59,7 @@ var rows = []row{
 	{"internal/toolcall", "gen/intervals internal/caller", ""},
 	{"internal/tools", "gen/intervals internal/charts internal/format internal/load internal/manifest internal/store internal/toolcall internal/workout", "internal/server internal/transport internal/auth internal/config internal/fakeicu"},
 	{"internal/tools/samples", "internal/fakeicu/synth", "internal/tools"},
-	{"internal/transport", "internal/caller internal/server", "internal/auth internal/store internal/fakeicu"},
+	{"internal/transport", "internal/caller internal/manifest internal/server", "internal/auth internal/store internal/fakeicu"},
 	{"internal/transport/stdiotest", "", ""},
 	{"internal/workout", "", "os net/http"},
 	{"openapi/prep", "", ""},
