@@ -19,7 +19,7 @@
 // logic lives in the packages it wires.
 //
 // Imports: gen/intervals, internal/auth, internal/caller, internal/config, internal/doctor,
-// internal/fakeicu, internal/install, internal/journal, internal/manifest, internal/server,
-// internal/store, internal/toolcall, internal/tools, internal/tools/samples and
-// internal/transport.
+// internal/fakeicu, internal/install, internal/journal, internal/manifest, internal/metrics,
+// internal/server, internal/store, internal/toolcall, internal/tools, internal/tools/samples
+// and internal/transport.
 package main

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -60,6 +62,11 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts, err := httpOptions(ctx, cfg, rt, seal, fake, logger)
+	if err == nil && cfg.MetricsAddr != "" {
+		if opts.Metrics, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
+			err = fmt.Errorf("metrics: listen on %s: %w (choose another --metrics-addr or free the port)", cfg.MetricsAddr, err)
+		}
+	}
 	if err != nil {
 		ln.Close()
 		return err

@@ -20,6 +20,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/journal"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/metrics"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
@@ -114,6 +115,9 @@ func newRuntime(cfg *config.Config, logger *slog.Logger, seal *sealing) (*server
 	if cfg.Transport != "stdio" && !cfg.Demo {
 		// shared by replicas, instead of the client's own limiter
 		opts.Budget = store.CallerBudget(func(ctx context.Context) (store.Store, error) { return journals.Open(ctx) }, perCallerBucket(cfg), globalBucket(cfg), callerKey, time.Now)
+	}
+	if cfg.Transport != "stdio" {
+		opts.Observer = metrics.Upstream{} // counted for --metrics-addr
 	}
 	rt := &server.Runtime{AthleteID: athlete, Credential: credential, Secrets: cfg.Secrets(), Logger: logger, Cache: &toolcall.Cache{}, Timeout: cfg.CallTimeout, Writes: &toolcall.Writes{}}
 	if seal != nil {

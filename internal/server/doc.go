@@ -19,6 +19,6 @@
 // to do, never as a protocol error and never with a credential in it.
 //
 // Imports: gen/intervals, internal/caller, internal/journal, internal/manifest,
-// internal/schema and internal/toolcall; never a transport, the store, the authorization
+// internal/metrics (each tool call counted), internal/schema and internal/toolcall; never a transport, the store, the authorization
 // server or the fake. Never imports: net/http.
 package server

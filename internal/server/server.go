@@ -3,9 +3,11 @@ package server
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/metrics"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -110,6 +112,9 @@ func listedTool(e *Entry) *mcp.Tool {
 // runtime, with the client's confirmations and views.
 func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		start := time.Now()
+		outcome := metrics.ToolError
+		defer func() { metrics.ToolCall(e.Name, outcome, time.Since(start)) }()
 		in := callOf(ctx, cat, req)
 		crt, err := rt.callRuntime(ctx)
 		if err != nil {
@@ -120,11 +125,14 @@ func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 		out := newOutput(ctx, req)
 		text, err := cat.run(toolcall.WithOutput(ctx, out), crt, in, cf.confirm)
 		if r, ok := cf.inputRequired(err); ok {
+			outcome = metrics.InputRequired
 			return r, nil
 		}
 		res := crt.finishAs(in.lead(), text, err)
 		if res.IsError {
 			rt.logger().Info("tool error", "tool", e.Name, "message", res.Text)
+		} else {
+			outcome = metrics.OK
 		}
 		result := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}, IsError: res.IsError}
 		addOutput(result, out)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/caller"
+	"github.com/intervals-mcp/intervals-mcp/internal/metrics"
 	"github.com/modelcontextprotocol/go-sdk/auth"
 )
 
@@ -77,16 +78,21 @@ func verifier(static string, oauth *OAuthOptions) auth.TokenVerifier {
 		var c caller.Caller
 		switch {
 		case static != "" && subtle.ConstantTimeCompare([]byte(token), []byte(static)) == 1:
+			metrics.TokenVerification("static", metrics.OK)
 			c = caller.Caller{Scopes: []string{caller.ScopeRead, caller.ScopeWrite}, Expires: time.Now().Add(time.Hour)} // go-sdk wants an expiry
 		case oauth == nil:
+			metrics.TokenVerification("static", "invalid")
 			return nil, auth.ErrInvalidToken
 		default:
 			var err error
 			if c, err = oauth.Verify(ctx, token); errors.Is(err, caller.ErrInvalidToken) {
+				metrics.TokenVerification("oauth", "invalid")
 				return nil, auth.ErrInvalidToken
 			} else if err != nil {
+				metrics.TokenVerification("oauth", "error")
 				return nil, err
 			}
+			metrics.TokenVerification("oauth", metrics.OK)
 		}
 		return &auth.TokenInfo{Scopes: c.Scopes, Expiration: c.Expires, UserID: c.AthleteID, Extra: map[string]any{callerExtra: c}}, nil
 	}

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/metrics"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -58,6 +59,10 @@ type HTTPOptions struct {
 	// Ready reports whether the process can serve (the store answers, say): /readyz answers
 	// 503 with its error. nil means always ready. It is called with the probe's context.
 	Ready func(context.Context) error
+
+	// Metrics, if set, is the listener of the Prometheus metrics (MetricsHandler), apart
+	// from the MCP address; Serve serves it until it returns.
+	Metrics net.Listener
 
 	ReadHeaderTimeout time.Duration // request line and headers
 	ReadTimeout       time.Duration // the whole request, body included (net/http lifts it once read)
@@ -165,6 +170,8 @@ func NewHTTP(opts HTTPOptions) *HTTP {
 		mux.Handle("/", protected)
 	}
 	h.handler = mux
+	metrics.Gauge("mcp_requests_in_flight", func() float64 { return float64(h.calls.count()) })
+	metrics.Gauge("sse_sessions_open", func() float64 { return float64(h.sse.open()) })
 	return h
 }
 
@@ -253,6 +260,11 @@ func Serve(ctx context.Context, ln net.Listener, opts HTTPOptions) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
+	if o.Metrics != nil {
+		mctx, stop := context.WithCancel(ctx)
+		defer stop()
+		go serveMetrics(mctx, o.Metrics, o.Logger)
+	}
 	select {
 	case err := <-errc:
 		return err
