@@ -75,9 +75,15 @@ var subcommands = []subcommand{
 		examples: []string{"intervals-mcp token create --athlete i12345 --scope read --expires 90d --name laptop",
 			"intervals-mcp token list --database-url postgres://user:password@db:5432/intervals", "intervals-mcp token revoke k7q2m4x9p3w8z6r5",
 			"intervals-mcp token create --demo --data-dir ./demo --athlete i100001 --scope write --expires 30d   # on serve --demo --data-dir ./demo"}},
-	{name: "version", line: "print the version",
+	{name: "healthcheck", line: "ask the HTTP server of this configuration for /healthz (a container's health check)",
+		synopsis: "healthcheck [--timeout 3s] [server flags]",
+		text: "Asks the HTTP server that --addr (FASTMCP_HOST, FASTMCP_PORT) names for /healthz, on\n" +
+			"127.0.0.1 when it listens on every address, and exits 0 when it answers 200, 1 otherwise:\n" +
+			"the container image runs it as its health check (it has no shell or curl).",
+		examples: []string{"intervals-mcp healthcheck", "FASTMCP_PORT=9000 intervals-mcp healthcheck"}},
+	{name: "version", line: "print the version, its commit and date",
 		synopsis: "version",
-		text:     "Prints the version stamped at build time, the Go version and the system.",
+		text:     "Prints the version stamped at build time (git describe: a release's tag, such as v1.2.3),\nthe commit and its date, the Go version and the system.",
 		examples: []string{"intervals-mcp version"}},
 }
 

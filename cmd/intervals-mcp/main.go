@@ -11,6 +11,11 @@ import (
 	// Every athlete's dates are computed in their time zone (toolcall.Env.Today); Windows has
 	// no zoneinfo database unless Go is installed, so the binary carries its own.
 	_ "time/tzdata"
+
+	// The container image is the binary alone, with no CA certificates beside it: Mozilla's
+	// roots, used only where the system has none, so that https://intervals.icu is trusted
+	// there too.
+	_ "golang.org/x/crypto/x509roots/fallback"
 )
 
 // Exit codes.
@@ -58,6 +63,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = installCmd(args, stdin, stdout, stderr)
 	case "doctor":
 		err = doctorCmd(args, stdout, stderr)
+	case "healthcheck":
+		err = healthcheckCmd(args, stdout, stderr)
 	case "version", "--version":
 		if versionHelp(stderr, args) {
 			return exitOK

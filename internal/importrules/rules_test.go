@@ -50,6 +50,7 @@ var rows = []row{
 	{"internal/manifest", "internal/toolcall", ""},
 	{"internal/metrics", "", "net/http"},
 	{"internal/release", "", ""},
+	{"internal/release/image", "internal/release", ""},
 	{"internal/release/mcpb", "internal/release", ""},
 	{"internal/schema", "", ""},
 	{"internal/schema/infer", "gen/intervals internal/schema", "internal/tools internal/server"},
