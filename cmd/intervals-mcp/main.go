@@ -11,11 +11,6 @@ import (
 	// Every athlete's dates are computed in their time zone (toolcall.Env.Today); Windows has
 	// no zoneinfo database unless Go is installed, so the binary carries its own.
 	_ "time/tzdata"
-
-	// The container image is the binary alone, with no CA certificates beside it: Mozilla's
-	// roots, used only where the system has none, so that https://intervals.icu is trusted
-	// there too.
-	_ "golang.org/x/crypto/x509roots/fallback"
 )
 
 // Exit codes.
@@ -34,6 +29,7 @@ type flagError struct{ error }
 func (e usageError) Unwrap() error { return e.error }
 
 func main() {
+	trustFallbackRoots()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
