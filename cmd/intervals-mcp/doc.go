@@ -8,7 +8,8 @@
 //	intervals-mcp doctor [--strict] [flags]           check the key, settings, Intervals.icu and the tools' reads
 //	intervals-mcp fake [--addr --api-key --seed --fault SPEC...]   serve the fake Intervals.icu API
 //	intervals-mcp token create|list|revoke [--data-dir --database-url]   manage personal access tokens
-//	intervals-mcp version
+//	intervals-mcp healthcheck                        ask the HTTP server of this configuration for /healthz
+//	intervals-mcp version                            the version, its commit and date
 //
 // Settings come from flags, the environment and a .env file (see internal/config). Logs go to
 // stderr only: under stdio, stdout is the protocol.

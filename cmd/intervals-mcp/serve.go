@@ -74,8 +74,8 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return transport.Serve(ctx, ln, opts)
 }
 
-// httpOptions builds the MCP servers an HTTP server serves: the configuration's and its
-// read-only form at start, a connection's selection (/mcp/x/TOOLSETS, within --toolsets and
+// httpOptions builds the MCP servers an HTTP server serves: the configuration's at start (and
+// with sign-in its read-only form, a read token's), a connection's selection (/mcp/x/TOOLSETS, within --toolsets and
 // --connection-toolsets) on its first request. The store is opened first (migrations
 // applied and recovery started before the first request), except for a demo's temporary
 // store without OAuth, which opens on first need.
@@ -95,6 +95,9 @@ func httpOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, se
 		return opts, err
 	}
 	if cfg.OAuth.On() {
+		if err = opts.Servers.Warm(server.Selection{ReadOnly: true}); err != nil { // a read token's
+			return opts, err
+		}
 		opts.OAuth, err = oauthOptions(ctx, cfg, rt, seal, fake, logger, opts.Servers)
 		return opts, err
 	}

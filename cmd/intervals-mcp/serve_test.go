@@ -12,8 +12,8 @@ import (
 )
 
 // TestHTTPServeBuildsTheServersAtStart: with or without --public-url, serve builds the
-// configuration's server and its read-only form (a read token's) at start, and no fixed
-// server besides them.
+// configuration's server at start (its read-only form, a read token's, on first use or with
+// sign-in at start), and no fixed server besides.
 func TestHTTPServeBuildsTheServersAtStart(t *testing.T) {
 	logger := slog.New(slog.DiscardHandler)
 	build := func(args ...string) transport.HTTPOptions {

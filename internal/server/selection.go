@@ -23,8 +23,8 @@ type Selection struct {
 const maxSelections = 64
 
 // Servers builds and keeps one MCP server per selection, each a go-sdk server of its own
-// (its tool list is go-sdk's, never a rewritten one): the server's configuration and its
-// read-only form are built at start, any other selection on its first request. A selection
+// (its tool list is go-sdk's, never a rewritten one): the server's configuration is built at
+// start, any other selection on its first request (or at start with Warm). A selection
 // may name the toolsets of the server's configuration and those it lets connections choose
 // besides (--connection-toolsets); it never lifts --read-only or --no-destructive.
 type Servers struct {
@@ -38,8 +38,7 @@ type Servers struct {
 	mws   []mcp.Middleware
 }
 
-// NewServers builds the servers of the configuration options(base) and of its read-only
-// form. options makes the Options of a filter (the prompts depend on the coach toolset); the
+// NewServers builds the server of the configuration, options(base). options makes the Options of a filter (the prompts depend on the coach toolset); the
 // servers it builds share one runtime, the callers' clients and read caches included.
 // selectable are the toolsets a connection may choose besides base's.
 func NewServers(base manifest.Filter, selectable []manifest.Toolset, options func(manifest.Filter) Options) (*Servers, error) {
@@ -67,12 +66,17 @@ func NewServers(base manifest.Filter, selectable []manifest.Toolset, options fun
 		return nil, err
 	}
 	s.full = full
-	for _, ro := range []bool{false, true} {
-		if _, err := s.For(Selection{ReadOnly: ro}); err != nil {
-			return nil, err
-		}
+	if _, err := s.For(Selection{}); err != nil {
+		return nil, err
 	}
 	return s, nil
+}
+
+// Warm builds the server of a selection now rather than on its first request: the read-only
+// form, with sign-in, which every read token gets.
+func (s *Servers) Warm(sel Selection) error {
+	_, err := s.For(sel)
+	return err
 }
 
 // Filter is the filter of a selection, or an error saying what this server offers.
