@@ -129,6 +129,7 @@ var zeros = sync.OnceFunc(func() {
 	for _, o := range []string{"sent", "refused"} {
 		set.GetOrCreateCounter(name("budget_waits_total", "outcome", o))
 	}
+	set.GetOrCreatePrometheusHistogramExt(name("budget_wait_seconds"), waitBuckets)
 })
 
 // Write writes every metric in the Prometheus text format: ours, then the Go runtime's and
