@@ -10,7 +10,10 @@ BIN := bin/intervals-mcp
 # sentences shown to the model and the user ("Intervals.icu answered 503 ..."), not fragments.
 STATICCHECK := $(GO) run honnef.co/go/tools/cmd/staticcheck -checks inherit,-ST1005
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
-LDFLAGS := -s -w -X github.com/intervals-mcp/intervals-mcp/gen/intervals.Version=$(VERSION)
+# The commit and its own date (not the build's: the same commit builds the same binary).
+COMMIT ?= $(shell git rev-parse HEAD 2>/dev/null)
+DATE ?= $(shell git log -1 --format=%cI 2>/dev/null)
+LDFLAGS := -s -w -X github.com/intervals-mcp/intervals-mcp/gen/intervals.Version=$(VERSION) -X main.commit=$(COMMIT) -X main.date=$(DATE)
 # Local builds (build, install, run) add only -ldflags to go's own defaults, which changes
 # the final link alone: they share the compiled packages with `go run ./cmd/intervals-mcp`
 # and `go test` (.ci/install-from-clone.sh checks it). Keep -trimpath and CGO_ENABLED out of
@@ -27,7 +30,7 @@ GORELEASER := $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 MCPB_CLI := npx --yes @anthropic-ai/mcpb@2.1.2
 MCPB_BIN := dist/mcpb-bin
 
-.PHONY: all help spec generate build install run dist mcpb mcpb-check test check bench docs e2e-node fuzz lint vet tidy fmt clean
+.PHONY: all help spec generate build install run dist mcpb mcpb-check image test check bench docs e2e-node fuzz lint vet tidy fmt clean
 
 all: build
 
@@ -90,6 +93,20 @@ mcpb:
 mcpb-check: mcpb
 	$(MCPB_CLI) validate dist/mcpb/manifest.json
 	$(MCPB_CLI) info dist/intervals-mcp.mcpb
+
+IMAGE_PLATFORMS ?= linux/amd64 linux/arm64
+IMAGE ?= dist/intervals-mcp-image.tar
+## image: the container image, dist/intervals-mcp-image.tar (an OCI archive of linux/amd64 and arm64), built without Docker
+# The release binaries, then internal/release/image puts each alone on an empty base
+# (docker load, podman load or skopeo read the archive).
+image:
+	@mkdir -p bin/image
+	@set -e; bins=; for p in $(IMAGE_PLATFORMS); do arch=$${p#linux/}; \
+		echo "build $$p"; \
+		$(RELEASE) GOOS=linux GOARCH=$$arch $(GO) build $(RELEASEFLAGS) -o bin/image/intervals-mcp-linux-$$arch ./cmd/intervals-mcp; \
+		bins="$$bins -bin $$p=bin/image/intervals-mcp-linux-$$arch"; \
+	done; \
+	$(GO) run ./internal/release/image -version $(VERSION) -revision "$(COMMIT)" -date "$(DATE)" $$bins -out $(IMAGE)
 
 ## test: go test ./... (tests needing Node.js, Chromium or PostgreSQL skip without them)
 test:

@@ -8,7 +8,8 @@
 //	intervals-mcp doctor [--strict] [flags]           check the key, settings, Intervals.icu and the tools' reads
 //	intervals-mcp fake [--addr --api-key --seed --fault SPEC...]   serve the fake Intervals.icu API
 //	intervals-mcp token create|list|revoke [--data-dir --database-url]   manage personal access tokens
-//	intervals-mcp version
+//	intervals-mcp healthcheck                        ask the HTTP server of this configuration for /healthz
+//	intervals-mcp version                            the version, its commit and date
 //
 // Settings come from flags, the environment and a .env file (see internal/config). Logs go to
 // stderr only: under stdio, stdout is the protocol.
@@ -19,7 +20,7 @@
 // logic lives in the packages it wires.
 //
 // Imports: gen/intervals, internal/auth, internal/caller, internal/config, internal/doctor,
-// internal/fakeicu, internal/install, internal/journal, internal/manifest, internal/server,
-// internal/store, internal/toolcall, internal/tools, internal/tools/samples and
-// internal/transport.
+// internal/fakeicu, internal/install, internal/journal, internal/manifest, internal/metrics,
+// internal/server, internal/store, internal/toolcall, internal/tools, internal/tools/samples
+// and internal/transport.
 package main

@@ -34,7 +34,7 @@ var subcommands = []subcommand{
 		text:     "Runs one tool as a model would through MCP (the same argument checks and errors) and\nprints its answer; - reads the arguments from stdin. Exit status 1 on a tool error.",
 		examples: []string{"intervals-mcp call get_athlete_context '{}' --demo", `intervals-mcp call get_events '{"oldest":"2026-03-01"}'`}},
 	{name: "install", line: "add this binary, or a remote server (--url), to Claude Desktop, Claude Code, Cursor, VS Code or Windsurf",
-		synopsis: "install [CLIENT] [--name NAME] [--config FILE] [--dry-run] [--force] [server flags | --url URL [--token TOKEN]]",
+		synopsis: "install [CLIENT] [--name NAME] [--config FILE] [--dry-run] [--force] [server flags | --url URL [--token TOKEN] [--toolsets LIST] [--read-only] [--no-check]]",
 		text: "Adds this binary to an MCP client's configuration (the file the client reads on this\n" +
 			"system), with this run's credentials and flags, keeping everything else in the file and a\n" +
 			"timestamped backup. Clients: claude-desktop, claude-code, cursor, vscode, windsurf; without\n" +
@@ -42,10 +42,14 @@ var subcommands = []subcommand{
 			"replaced only with --force; run without a key, install keeps the key of the entry it\n" +
 			"replaces when that is this server or the reference one. --demo uses its own name.\n" +
 			"With --url, the entry connects to a remote server instead, with a bearer token from\n" +
-			tokenEnv + ", or typed at the prompt (not echoed; Enter for none: the client signs in).",
+			tokenEnv + ", or typed at the prompt (not echoed; Enter for none: the client signs in);\n" +
+			"--toolsets and --read-only choose among the server's tools (…/mcp/x/LIST/readonly). It\n" +
+			"first sends the server one request with that token and says what it answered; a refusal\n" +
+			"writes nothing (--no-check skips the request).",
 		examples: []string{"API_KEY=your_key ATHLETE_ID=i12345 intervals-mcp install claude-desktop",
 			"intervals-mcp install cursor --demo --dry-run", "intervals-mcp install vscode --read-only --toolsets calendar,wellness",
-			"intervals-mcp install claude-code --url https://mcp.example.com/mcp   # asks for the token"}},
+			"intervals-mcp install claude-code --name intervals-remote --url https://mcp.example.com/mcp   # asks for the token",
+			"intervals-mcp install cursor --url https://mcp.example.com/mcp --toolsets default,coach"}},
 	{name: "doctor", line: "check the key, the settings, Intervals.icu and every read the tools make",
 		synopsis: "doctor [--strict] [server flags]",
 		text: "Checks the configuration and Intervals.icu the way the tools use them: the key, where each\n" +
@@ -71,9 +75,15 @@ var subcommands = []subcommand{
 		examples: []string{"intervals-mcp token create --athlete i12345 --scope read --expires 90d --name laptop",
 			"intervals-mcp token list --database-url postgres://user:password@db:5432/intervals", "intervals-mcp token revoke k7q2m4x9p3w8z6r5",
 			"intervals-mcp token create --demo --data-dir ./demo --athlete i100001 --scope write --expires 30d   # on serve --demo --data-dir ./demo"}},
-	{name: "version", line: "print the version",
+	{name: "healthcheck", line: "ask the HTTP server of this configuration for /healthz (a container's health check)",
+		synopsis: "healthcheck [--timeout 3s] [server flags]",
+		text: "Asks the HTTP server that --addr (FASTMCP_HOST, FASTMCP_PORT) names for /healthz, on\n" +
+			"127.0.0.1 when it listens on every address, and exits 0 when it answers 200, 1 otherwise:\n" +
+			"the container image runs it as its health check (it has no shell or curl).",
+		examples: []string{"intervals-mcp healthcheck", "FASTMCP_PORT=9000 intervals-mcp healthcheck"}},
+	{name: "version", line: "print the version, its commit and date",
 		synopsis: "version",
-		text:     "Prints the version stamped at build time, the Go version and the system.",
+		text:     "Prints the version stamped at build time (git describe: a release's tag, such as v1.2.3),\nthe commit and its date, the Go version and the system.",
 		examples: []string{"intervals-mcp version"}},
 }
 

@@ -18,7 +18,7 @@ import (
 const tokenEnv = install.TokenEnv
 
 // installFlags are install's own flags; the others configure the server this binary runs.
-var installFlags = map[string]bool{"name": true, "config": true, "dry-run": true, "force": true, "url": true, "token": true, "env-file": true}
+var installFlags = map[string]bool{"name": true, "config": true, "dry-run": true, "force": true, "url": true, "token": true, "no-check": true, "env-file": true}
 
 // installCmd adds this binary to a client's configuration (the file the client reads on this
 // system, the Windows Store build of Claude Desktop included), with the credentials and flags
@@ -33,6 +33,7 @@ func installCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	force := fs.Bool("force", false, "replace an entry of the same name that runs another command or connects elsewhere")
 	remote := fs.String("url", "", "write an entry that connects to this remote server's MCP endpoint, such as https://mcp.example.com/mcp, instead of one that starts this binary")
 	token := fs.String("token", "", "with --url: the bearer token the client sends (imcp_pat_...); better in "+tokenEnv+" or typed at the prompt, out of the shell's history")
+	noCheck := fs.Bool("no-check", false, "with --url: write the entry without first trying it against the server")
 	f := config.Bind(fs)
 	pos, err := parseInterspersed(fs, args)
 	if err != nil {
@@ -51,7 +52,7 @@ func installCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error 
 	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
 	run := install.NewRun(client, sys, *name, *path, install.Options{Force: *force, DryRun: *dryRun}, stdout)
 	if *remote != "" {
-		return installRemote(run, *remote, set, *token, stdin, stderr)
+		return installRemote(run, remoteEntry{url: *remote, set: set, token: *token, check: !*noCheck, fs: fs}, stdin, stderr)
 	}
 	if set["token"] {
 		return usageError{errors.New("--token goes with --url (a remote server); an entry that starts this binary takes API_KEY")}

@@ -42,7 +42,8 @@ func openPty(t *testing.T) (master, slave *os.File) {
 func TestInstallRemotePromptsForTheTokenWithoutEcho(t *testing.T) {
 	master, slave := openPty(t)
 	path := filepath.Join(t.TempDir(), "mcp.json")
-	cmd := command(t, nil, "install", "cursor", "--config", path, "--url", "https://mcp.example.com/mcp")
+	endpoint := remoteServer(t)
+	cmd := command(t, nil, "install", "cursor", "--config", path, "--url", endpoint)
 	cmd.Stdin = slave
 	var stdout strings.Builder
 	cmd.Stdout = &stdout
@@ -69,7 +70,7 @@ func TestInstallRemotePromptsForTheTokenWithoutEcho(t *testing.T) {
 		}
 		prompt.WriteByte(c)
 	}
-	if !strings.Contains(prompt.String(), "https://mcp.example.com/account") {
+	if !strings.Contains(prompt.String(), strings.TrimSuffix(endpoint, "/mcp")+"/account") {
 		t.Errorf("the prompt does not say where the token comes from: %q", prompt.String())
 	}
 	if _, err := io.WriteString(master, testPAT+"\n"); err != nil {

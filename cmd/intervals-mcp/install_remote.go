@@ -2,7 +2,9 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net/url"
@@ -11,25 +13,43 @@ import (
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/install"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 )
 
-// installRemote writes an entry that connects to the MCP server at rawURL, with the bearer
-// token of --token, of INTERVALS_MCP_TOKEN or typed at the prompt (none: the client signs in
-// with OAuth itself). Claude Desktop's file takes no remote server: its connectors note is
-// printed. The token is never printed: the dry run shows it redacted.
-func installRemote(run *install.Run, rawURL string, set map[string]bool, flagToken string, stdin io.Reader, stderr io.Writer) error {
+// remoteEntry is what install --url was given: the endpoint, the flags set, the token of
+// --token, whether to try the entry first (not --no-check), and the flags (--toolsets and
+// --read-only choose the endpoint's path).
+type remoteEntry struct {
+	url   string
+	set   map[string]bool
+	token string
+	check bool
+	fs    *flag.FlagSet
+}
+
+// installRemote writes an entry that connects to the MCP server at e.url (with the toolsets
+// of --toolsets and --read-only: remotePath), with the bearer token of --token, of
+// INTERVALS_MCP_TOKEN or typed at the prompt (none: the client signs in with OAuth itself).
+// Before writing, it sends the server one request with that token, as the client will, says
+// what the server answered, and writes nothing if it refused. Claude Desktop's file takes no
+// remote server: its connectors note is printed. The token is never printed: the dry run
+// shows it redacted.
+func installRemote(run *install.Run, e remoteEntry, stdin io.Reader, stderr io.Writer) error {
 	var local []string
-	for name := range set {
-		if !installFlags[name] {
+	for name := range e.set {
+		if !installFlags[name] && name != "toolsets" && name != "read-only" {
 			local = append(local, "--"+name)
 		}
 	}
 	if len(local) > 0 {
 		slices.Sort(local)
-		return usageError{fmt.Errorf("%s configure the server this binary runs; with --url the remote server's own settings apply (a personal token created read-only gives read tools only): drop them", strings.Join(local, ", "))}
+		return usageError{fmt.Errorf("%s configure the server this binary runs; with --url the remote server's own settings apply (--toolsets and --read-only choose among what it offers): drop them", strings.Join(local, ", "))}
 	}
-	u, err := install.CheckRemoteURL(rawURL)
+	u, err := install.CheckRemoteURL(e.url)
 	if err != nil {
+		return usageError{err}
+	}
+	if u, err = remotePath(u, e); err != nil {
 		return usageError{err}
 	}
 	if run.NoRemote(u) {
@@ -38,11 +58,42 @@ func installRemote(run *install.Run, rawURL string, set map[string]bool, flagTok
 	if err := run.Named(false); err != nil {
 		return usageError{err}
 	}
-	tok, err := remoteToken(set["token"], flagToken, u, stdin, stderr)
+	tok, err := remoteToken(e.set["token"], e.token, u, stdin, stderr)
 	if err != nil {
 		return usageError{err}
 	}
+	if e.check {
+		answer, err := install.Probe(context.Background(), nil, u, tok)
+		if err != nil {
+			return fmt.Errorf("%w; nothing was written (--no-check writes it without trying)", err)
+		}
+		fmt.Fprintln(run.Out, answer+".")
+	}
 	return installed(run.WriteRemote(u, tok))
+}
+
+// remotePath is the endpoint u with the toolsets of --toolsets and --read-only as the
+// server takes them in its path (/mcp/x/TOOLSETS, /readonly).
+func remotePath(u string, e remoteEntry) (string, error) {
+	if !e.set["toolsets"] && !e.set["read-only"] {
+		return u, nil
+	}
+	base, ok := strings.CutSuffix(strings.TrimSuffix(u, "/"), "/mcp")
+	if !ok {
+		return "", fmt.Errorf("--toolsets and --read-only with --url add to the server's /mcp endpoint (…/mcp/x/TOOLSETS, …/mcp/readonly): give --url ending in /mcp")
+	}
+	p := base + "/mcp"
+	if e.set["toolsets"] {
+		v := e.fs.Lookup("toolsets").Value.String()
+		if _, err := manifest.ParseToolsets(v); err != nil {
+			return "", err
+		}
+		p += "/x/" + strings.Join(strings.Fields(strings.ToLower(strings.ReplaceAll(v, ",", " "))), ",")
+	}
+	if e.set["read-only"] && e.fs.Lookup("read-only").Value.String() == "true" {
+		p += "/readonly"
+	}
+	return p, nil
 }
 
 // remoteToken is the bearer token of the entry (install.BearerToken): --token (with a

@@ -200,19 +200,30 @@ func runWithStdin(t *testing.T, env []string, stdin string, args ...string) resu
 
 const testPAT = "imcp_pat_remote-test-4b7e"
 
+// remoteServer starts the binary serving HTTP on the demo with testPAT as its bearer token
+// (MCP_AUTH_TOKEN) and returns its MCP endpoint, for install --url to try.
+func remoteServer(t *testing.T, extra ...string) string {
+	t.Helper()
+	return serveHTTP(t, "http", []string{"MCP_AUTH_TOKEN=" + testPAT}, extra...) + "/mcp"
+}
+
 // TestInstallRemoteWritesEachClientsShape: --url with the token in INTERVALS_MCP_TOKEN
-// writes each client's documented remote entry; the token is in the file only.
+// tries the token against the server, says what it answered, and writes each client's
+// documented remote entry; the token is in the file only.
 func TestInstallRemoteWritesEachClientsShape(t *testing.T) {
+	endpoint := remoteServer(t)
 	for id, want := range map[string]string{
-		"claude-code": `{"mcpServers":{"intervals-icu":{"type":"http","url":"https://mcp.example.com/mcp","headers":{"Authorization":"Bearer ` + testPAT + `"}}}}`,
-		"cursor":      `{"mcpServers":{"intervals-icu":{"url":"https://mcp.example.com/mcp","headers":{"Authorization":"Bearer ` + testPAT + `"}}}}`,
-		"vscode":      `{"servers":{"intervals-icu":{"type":"http","url":"https://mcp.example.com/mcp","headers":{"Authorization":"Bearer ` + testPAT + `"}}}}`,
-		"windsurf":    `{"mcpServers":{"intervals-icu":{"serverUrl":"https://mcp.example.com/mcp","headers":{"Authorization":"Bearer ` + testPAT + `"}}}}`,
+		"claude-code": `{"mcpServers":{"intervals-icu":{"type":"http","url":"URL","headers":{"Authorization":"Bearer ` + testPAT + `"}}}}`,
+		"cursor":      `{"mcpServers":{"intervals-icu":{"url":"URL","headers":{"Authorization":"Bearer ` + testPAT + `"}}}}`,
+		"vscode":      `{"servers":{"intervals-icu":{"type":"http","url":"URL","headers":{"Authorization":"Bearer ` + testPAT + `"}}}}`,
+		"windsurf":    `{"mcpServers":{"intervals-icu":{"serverUrl":"URL","headers":{"Authorization":"Bearer ` + testPAT + `"}}}}`,
 	} {
+		want = strings.ReplaceAll(want, "URL", endpoint)
 		t.Run(id, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), "config.json")
-			r := runBin(t, []string{"INTERVALS_MCP_TOKEN=" + testPAT}, "install", id, "--config", path, "--url", "https://mcp.example.com/mcp")
-			if r.code != 0 || !strings.Contains(r.stdout, `Added "intervals-icu"`) || !strings.Contains(r.stdout, "with your bearer token") {
+			r := runBin(t, []string{"INTERVALS_MCP_TOKEN=" + testPAT}, "install", id, "--config", path, "--url", endpoint)
+			if r.code != 0 || !strings.Contains(r.stdout, `Added "intervals-icu"`) || !strings.Contains(r.stdout, "with your bearer token") ||
+				!strings.Contains(r.stdout, endpoint+" accepted the token (intervals-mcp ") {
 				t.Fatalf("%+v", r)
 			}
 			if strings.Contains(r.stdout+r.stderr, testPAT) {
@@ -232,7 +243,7 @@ func TestInstallRemoteWritesEachClientsShape(t *testing.T) {
 
 func TestInstallRemoteTokenFlagIsWarnedAndRedacted(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "mcp.json")
-	r := runBin(t, nil, "install", "cursor", "--config", path, "--url", "https://mcp.example.com/mcp", "--token", testPAT, "--dry-run")
+	r := runBin(t, nil, "install", "cursor", "--config", path, "--url", remoteServer(t), "--token", testPAT, "--dry-run")
 	if r.code != 0 || !strings.Contains(r.stderr, "shell's history") || !strings.Contains(r.stdout, `"Authorization":"Bearer [redacted]"`) {
 		t.Fatalf("%+v", r)
 	}
@@ -244,17 +255,56 @@ func TestInstallRemoteTokenFlagIsWarnedAndRedacted(t *testing.T) {
 // then signs in with OAuth itself.
 func TestInstallRemoteTokenFromAPipe(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "claude.json")
-	r := runWithStdin(t, nil, testPAT+"\n", "install", "claude-code", "--config", path, "--url", "http://127.0.0.1:8765/mcp")
+	r := runWithStdin(t, nil, testPAT+"\n", "install", "claude-code", "--config", path, "--url", remoteServer(t))
 	if r.code != 0 || strings.Contains(r.stdout+r.stderr, testPAT) {
 		t.Fatalf("%+v", r)
 	}
 	if data, _ := os.ReadFile(path); !strings.Contains(string(data), `"Authorization": "Bearer `+testPAT+`"`) {
 		t.Errorf("file: %s", data)
 	}
-	r = runWithStdin(t, nil, "", "install", "windsurf", "--config", path+".w", "--url", "https://mcp.example.com/mcp")
+	r = runWithStdin(t, nil, "", "install", "windsurf", "--config", path+".w", "--url", "https://mcp.example.com/mcp", "--no-check")
 	data, _ := os.ReadFile(path + ".w")
 	if r.code != 0 || !strings.Contains(r.stdout, "with no token: Windsurf signs in") || strings.Contains(string(data), "headers") {
 		t.Errorf("no token: %+v\n%s", r, data)
+	}
+}
+
+// TestInstallRemoteTriesTheEntryFirst: install --url sends the server one request as the
+// client will: a token it refuses, a server that wants a token and got none, or one that
+// cannot be reached, write nothing and say what came back; a server with sign-in is told
+// apart from one that refuses (the client signs in itself). --toolsets and --read-only
+// choose the endpoint's path, which is tried too.
+func TestInstallRemoteTriesTheEntryFirst(t *testing.T) {
+	endpoint := remoteServer(t, "--connection-toolsets", "coach")
+	path := filepath.Join(t.TempDir(), "mcp.json")
+	for _, c := range []struct {
+		env  []string
+		args []string
+		says string
+	}{
+		{[]string{"INTERVALS_MCP_TOKEN=imcp_pat_not-this-one"}, []string{"--url", endpoint}, "the server refused the connection: " + endpoint + " refused the token: 401"},
+		{nil, []string{"--url", endpoint, "--token", ""}, endpoint + " wants a token: 401"},
+		{[]string{"INTERVALS_MCP_TOKEN=" + testPAT}, []string{"--url", "http://" + freeAddr(t) + "/mcp"}, "could not reach the server"},
+		{[]string{"INTERVALS_MCP_TOKEN=" + testPAT}, []string{"--url", endpoint, "--toolsets", "api"}, "404"},
+	} {
+		r := runBin(t, c.env, append([]string{"install", "cursor", "--config", path}, c.args...)...)
+		if r.code != 1 || !strings.Contains(r.stderr, c.says) || !strings.Contains(r.stderr, "nothing was written") || strings.Contains(r.stderr, testPAT) {
+			t.Errorf("%v: %+v, want exit 1 saying %q", c.args, r, c.says)
+		}
+		if _, err := os.Stat(path); err == nil {
+			t.Fatalf("%v: the file was written", c.args)
+		}
+	}
+	r := runBin(t, []string{"INTERVALS_MCP_TOKEN=" + testPAT}, "install", "cursor", "--config", path, "--url", endpoint, "--toolsets", "default,coach", "--read-only")
+	want := endpoint + "/x/default,coach/readonly"
+	if data, _ := os.ReadFile(path); r.code != 0 || !strings.Contains(r.stdout, want+" accepted the token") || !strings.Contains(string(data), `"url": "`+want+`"`) {
+		t.Errorf("--toolsets default,coach --read-only: %+v\n%s", r, data)
+	}
+	addr := freeAddr(t)
+	base, _ := startListening(t, addr, nil, "serve", "--transport", "http", "--addr", addr, "--demo", "--public-url", "http://"+addr)
+	r = runBin(t, nil, "install", "windsurf", "--config", path+".w", "--url", base+"/mcp", "--token", "")
+	if r.code != 0 || !strings.Contains(r.stdout, base+"/mcp asks for sign-in (OAuth)") {
+		t.Errorf("no token, a server with sign-in: %+v", r)
 	}
 }
 
@@ -283,8 +333,8 @@ func TestInstallRemoteRefusesBadURLsAndLocalFlags(t *testing.T) {
 			t.Errorf("%s: %+v", c.url, r)
 		}
 	}
-	r := runBin(t, nil, "install", "vscode", "--config", path, "--url", "https://mcp.example.com/mcp", "--read-only", "--toolsets", "all")
-	if r.code != 2 || !strings.Contains(r.stderr, "--read-only, --toolsets configure the server this binary runs") {
+	r := runBin(t, nil, "install", "vscode", "--config", path, "--url", "https://mcp.example.com/mcp", "--no-destructive", "--athlete", "i1")
+	if r.code != 2 || !strings.Contains(r.stderr, "--athlete, --no-destructive configure the server this binary runs") {
 		t.Errorf("local flags: %+v", r)
 	}
 	r = runBin(t, nil, "install", "vscode", "--config", path, "--token", testPAT)

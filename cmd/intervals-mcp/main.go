@@ -29,6 +29,7 @@ type flagError struct{ error }
 func (e usageError) Unwrap() error { return e.error }
 
 func main() {
+	trustFallbackRoots()
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -58,6 +59,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = installCmd(args, stdin, stdout, stderr)
 	case "doctor":
 		err = doctorCmd(args, stdout, stderr)
+	case "healthcheck":
+		err = healthcheckCmd(args, stdout, stderr)
 	case "version", "--version":
 		if versionHelp(stderr, args) {
 			return exitOK

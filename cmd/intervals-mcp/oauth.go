@@ -22,11 +22,12 @@ import (
 
 // oauthOptions builds the authorization server of --public-url on the store of rt (opened
 // here: its journal recovery, which rt's runtime set up to use a signed-in athlete's own
-// sealed token, starts with it) and the two MCP servers a token's scope chooses between.
+// sealed token, starts with it); servers say what a connection's path gives, for the
+// resource checks and the consent page.
 // With --demo the fake plays Intervals.icu's sign-in on the same address (demoSignIn), with
 // its demo app, and the seal key is the demo's (sealKeys: made for the run with a temporary
 // store, kept in the data dir given with --data-dir).
-func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, seal *sealing, fake *fakeicu.Fake, logger *slog.Logger) (*transport.OAuthOptions, error) {
+func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, seal *sealing, fake *fakeicu.Fake, logger *slog.Logger, servers *server.Servers) (*transport.OAuthOptions, error) {
 	st, err := rt.Journals.Open(ctx)
 	if err != nil {
 		return nil, err
@@ -38,17 +39,13 @@ func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, s
 	}
 	l := cfg.OAuth.Limits
 	as, err := auth.New(auth.Options{PublicURL: cfg.OAuth.PublicURL, Store: st, Sealer: seal.sealer, Upstream: up,
-		AccessTTL: cfg.OAuth.AccessTTL, Logger: logger, Limits: auth.Limits{
+		AccessTTL: cfg.OAuth.AccessTTL, Logger: logger, Connection: connection(servers), Limits: auth.Limits{
 			RegisterPerSource: l.RegisterRate, RegisterGlobal: l.RegisterGlobalRate,
 			AuthorizePerSource: l.AuthorizeRate, AuthorizeGlobal: l.AuthorizeGlobalRate,
 			FetchPerHost: l.FetchRate, FetchGlobal: l.FetchGlobalRate, MaxClients: l.MaxClients,
 			TrustedProxies: l.TrustedProxies, ForwardedHeader: l.ForwardedHeader}})
 	if err != nil {
 		return nil, usageError{err}
-	}
-	read, full, writeTool, err := server.NewScoped(serverOptions(cfg, rt))
-	if err != nil {
-		return nil, err
 	}
 	logger.Info("OAuth sign-in on", "issuer", as.Issuer(), "resource", as.Resource(), "intervals_redirect_uri", as.Issuer()+auth.CallbackPath,
 		"account", as.Issuer()+"/account", "demo", cfg.Demo, "limits", as.Limits())
@@ -59,8 +56,19 @@ func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, s
 		mux.Handle("/", routes)
 		routes = mux
 	}
-	return &transport.OAuthOptions{Verify: as.Verify, ResourceMetadataURL: as.ResourceMetadataURL(), Routes: routes,
-		Read: read, Full: full, WriteTool: writeTool}, nil
+	return &transport.OAuthOptions{Verify: as.Verify, ResourceMetadataURL: as.ResourceMetadataURL(), Routes: routes}, nil
+}
+
+// connection is auth.Options.Connection: what a path below /mcp gives (the selection of
+// server.ParseSelection, described by servers), or why there is nothing there.
+func connection(servers *server.Servers) func(path string) (string, error) {
+	return func(path string) (string, error) {
+		sel, err := server.ParseSelection(path)
+		if err != nil {
+			return "", err
+		}
+		return servers.Describe(sel)
+	}
 }
 
 // demoSignInPath is where --demo serves the fake Intervals.icu's sign-in pages, on our own

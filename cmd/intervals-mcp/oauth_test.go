@@ -9,6 +9,9 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
 )
 
 // TestOAuthLimitsAreWiredAndLogged: the limits of sign-in given to serve reach the
@@ -31,7 +34,11 @@ func TestOAuthLimitsAreWiredAndLogged(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { rt.Journals.Close() })
-	o, err := oauthOptions(context.Background(), cfg, rt, seal, fake, logger)
+	servers, err := server.NewServers(cfg.Filter(), nil, func(f manifest.Filter) server.Options { return serverOptionsFor(rt, f) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := oauthOptions(context.Background(), cfg, rt, seal, fake, logger, servers)
 	if err != nil {
 		t.Fatal(err)
 	}

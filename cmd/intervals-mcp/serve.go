@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"syscall"
@@ -12,6 +14,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/config"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/transport"
 )
@@ -59,6 +62,11 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts, err := httpOptions(ctx, cfg, rt, seal, fake, logger)
+	if err == nil && cfg.MetricsAddr != "" {
+		if opts.Metrics, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
+			err = fmt.Errorf("metrics: listen on %s: %w (choose another --metrics-addr or free the port)", cfg.MetricsAddr, err)
+		}
+	}
 	if err != nil {
 		ln.Close()
 		return err
@@ -66,10 +74,11 @@ func serveCmd(args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	return transport.Serve(ctx, ln, opts)
 }
 
-// httpOptions builds the MCP servers an HTTP server serves, only those: one, or with OAuth
-// the two a token's scope chooses between (OAuthOptions.Read, Full). The store is opened
-// first (migrations applied and recovery started before the first request), except for a
-// demo's temporary store without OAuth, which opens on first need.
+// httpOptions builds the MCP servers an HTTP server serves: the configuration's at start (and
+// with sign-in its read-only form, a read token's), a connection's selection (/mcp/x/TOOLSETS, within --toolsets and
+// --connection-toolsets) on its first request. The store is opened first (migrations
+// applied and recovery started before the first request), except for a demo's temporary
+// store without OAuth, which opens on first need.
 func httpOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, seal *sealing, fake *fakeicu.Fake, logger *slog.Logger) (transport.HTTPOptions, error) {
 	opts := transport.HTTPOptions{
 		Token:           cfg.AuthToken,
@@ -81,11 +90,15 @@ func httpOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, se
 		Ready:           rt.Journals.Ping,
 	}
 	var err error
-	if cfg.OAuth.On() {
-		opts.OAuth, err = oauthOptions(ctx, cfg, rt, seal, fake, logger)
+	opts.Servers, err = server.NewServers(cfg.Filter(), cfg.ConnectionToolsets, func(f manifest.Filter) server.Options { return serverOptionsFor(rt, f) })
+	if err != nil {
 		return opts, err
 	}
-	if opts.Server, err = server.New(serverOptions(cfg, rt)); err != nil {
+	if cfg.OAuth.On() {
+		if err = opts.Servers.Warm(server.Selection{ReadOnly: true}); err != nil { // a read token's
+			return opts, err
+		}
+		opts.OAuth, err = oauthOptions(ctx, cfg, rt, seal, fake, logger, opts.Servers)
 		return opts, err
 	}
 	if !temporaryStore(cfg) {

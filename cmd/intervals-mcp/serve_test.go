@@ -6,13 +6,15 @@ import (
 	"log/slog"
 	"testing"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
 	"github.com/intervals-mcp/intervals-mcp/internal/transport"
 )
 
-// TestHTTPServeBuildsOnlyTheServersItUses: with --public-url, serve builds the two MCP
-// servers a token's scope chooses between and no other; without it, the one server.
-func TestHTTPServeBuildsOnlyTheServersItUses(t *testing.T) {
+// TestHTTPServeBuildsTheServersAtStart: with or without --public-url, serve builds the
+// configuration's server at start (its read-only form, a read token's, on first use or with
+// sign-in at start), and no fixed server besides.
+func TestHTTPServeBuildsTheServersAtStart(t *testing.T) {
 	logger := slog.New(slog.DiscardHandler)
 	build := func(args ...string) transport.HTTPOptions {
 		t.Helper()
@@ -35,17 +37,20 @@ func TestHTTPServeBuildsOnlyTheServersItUses(t *testing.T) {
 		}
 		return o
 	}
-	o := build("--public-url", "http://127.0.0.1:8765")
-	if o.Server != nil {
-		t.Error("with --public-url, HTTPOptions.Server is built: no request ever reaches it")
-	}
-	if o.OAuth == nil || o.OAuth.Read == nil || o.OAuth.Full == nil || o.OAuth.Read == o.OAuth.Full {
-		t.Fatalf("OAuth options %+v: want a read server and a full one", o.OAuth)
-	}
-	if _, err := mcptest.Connect(t, o.OAuth.Read, nil, "").ListTools(context.Background(), nil); err != nil {
-		t.Fatal(err)
-	}
-	if o := build(); o.Server == nil || o.OAuth != nil {
-		t.Errorf("without --public-url: server %p, OAuth %+v; want the one server", o.Server, o.OAuth)
+	for _, args := range [][]string{{"--public-url", "http://127.0.0.1:8765"}, nil} {
+		o := build(args...)
+		if o.Server != nil || o.Servers == nil || (o.OAuth != nil) != (args != nil) {
+			t.Fatalf("%v: server %p, servers %p, OAuth %+v; want the servers only, OAuth with --public-url", args, o.Server, o.Servers, o.OAuth)
+		}
+		read, err := o.Servers.For(server.Selection{ReadOnly: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		full, _ := o.Servers.For(server.Selection{})
+		readTools := mcptest.ToolNames(t, mcptest.Connect(t, read, nil, ""))
+		fullTools := mcptest.ToolNames(t, mcptest.Connect(t, full, nil, ""))
+		if len(readTools) == 0 || len(readTools) >= len(fullTools) {
+			t.Errorf("%v: the read-only server lists %d tools, the full one %d", args, len(readTools), len(fullTools))
+		}
 	}
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/journal"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/metrics"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
@@ -115,6 +116,9 @@ func newRuntime(cfg *config.Config, logger *slog.Logger, seal *sealing) (*server
 		// shared by replicas, instead of the client's own limiter
 		opts.Budget = store.CallerBudget(func(ctx context.Context) (store.Store, error) { return journals.Open(ctx) }, perCallerBucket(cfg), globalBucket(cfg), callerKey, time.Now)
 	}
+	if cfg.Transport != "stdio" {
+		opts.Observer = metrics.Upstream{} // counted for --metrics-addr
+	}
 	rt := &server.Runtime{AthleteID: athlete, Credential: credential, Secrets: cfg.Secrets(), Logger: logger, Cache: &toolcall.Cache{}, Timeout: cfg.CallTimeout, Writes: &toolcall.Writes{}}
 	if seal != nil {
 		rt.Secrets = append(rt.Secrets, seal.keys)
@@ -149,7 +153,13 @@ func catalog(cfg *config.Config) (*server.Catalog, error) {
 }
 
 func serverOptions(cfg *config.Config, rt *server.Runtime) server.Options {
-	return server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(cfg.Filter().Has(manifest.Coach)), Filter: cfg.Filter(), Runtime: *rt}
+	return serverOptionsFor(rt, cfg.Filter())
+}
+
+// serverOptionsFor is the server of one filter: the configuration's, or a connection's
+// selection (server.Servers).
+func serverOptionsFor(rt *server.Runtime, f manifest.Filter) server.Options {
+	return server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(f.Has(manifest.Coach)), Filter: f, Runtime: *rt}
 }
 
 // signalContext is cancelled on SIGINT or SIGTERM (caught until stop is called).

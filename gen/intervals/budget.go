@@ -36,8 +36,16 @@ func (e *OverBudgetError) Error() string {
 var ErrBudget = errors.New("the request budget could not be checked")
 
 // waitBudget asks the budget until it allows, waiting at most MaxBudgetWait in all.
-func (t *transport) waitBudget(ctx context.Context) error {
+func (t *transport) waitBudget(ctx context.Context) (err error) {
 	var waited time.Duration
+	if t.observer != nil {
+		defer func() {
+			var over *OverBudgetError
+			if refused := errors.As(err, &over); waited > 0 || refused {
+				t.observer.BudgetWait(waited, refused)
+			}
+		}()
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return err

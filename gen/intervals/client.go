@@ -27,6 +27,8 @@ type Options struct {
 	// Budget, when set, decides before each attempt instead of the client's own limiter
 	// (RateLimit and Burst are then unused): see Budget.
 	Budget Budget
+	// Observer, when set, is told of every attempt, retry and budget wait (for metrics).
+	Observer Observer
 
 	clock clock // tests only: fake time, sleep and jitter
 }
@@ -113,6 +115,7 @@ func newTransport(opts Options) (*transport, error) {
 		t.maxRetries = 0
 	}
 	t.budget = opts.Budget
+	t.observer = opts.Observer
 	if opts.RateLimit >= 0 && opts.Budget == nil {
 		perSecond, burst := opts.RateLimit, opts.Burst
 		if perSecond == 0 {

@@ -34,6 +34,7 @@ type transport struct {
 	maxRetries int           // retries after the first attempt; 0 means none
 	limiter    *rate.Limiter // nil when the client-side limit is off
 	budget     Budget        // Options.Budget: replaces the limiter when set
+	observer   Observer      // Options.Observer; nil observes nothing
 	secrets    []string      // never allowed into an *Error
 	clock      clock
 }
@@ -43,6 +44,10 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	ctx := req.Context()
 	bodies := bodySource{req: req}
 	defer bodies.close()
+	op := ""
+	if t.observer != nil {
+		op = t.operationOf(req)
+	}
 	for attempt := 0; ; attempt++ {
 		if t.budget != nil {
 			if err := t.waitBudget(ctx); err != nil {
@@ -57,13 +62,24 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		if err != nil {
 			return nil, err
 		}
+		start := t.clock.now()
 		resp, data, err := t.send(req, body)
+		status := 0
+		if resp != nil {
+			status = resp.StatusCode
+		}
+		if t.observer != nil {
+			t.observer.Attempt(op, status, t.clock.now().Sub(start))
+		}
 		delay, again := retryDelay(ctx, req.Method, resp, err, attempt, t.clock)
 		if again && (attempt >= t.maxRetries || !bodies.replayable() || pastDeadline(ctx, t.clock.now(), delay)) {
 			again = false
 		}
 		if !again {
 			return t.finish(req, resp, data, err, attempt+1)
+		}
+		if t.observer != nil {
+			t.observer.Retry(op, status)
 		}
 		if err := t.clock.sleep(ctx, delay); err != nil {
 			return nil, fmt.Errorf("waiting %s before retrying: %w", delay.Round(time.Millisecond), err)

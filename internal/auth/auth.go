@@ -53,8 +53,13 @@ type Options struct {
 	// Limits bound registrations, authorizations and metadata document fetches per source
 	// and overall, and the registered clients kept; zero values are the defaults.
 	Limits Limits
-	Logger *slog.Logger
-	Now    func() time.Time
+	// Connection says what a connection to the resource PublicURL + "/mcp" + path gets
+	// ("" for /mcp itself; "/x/coach" for a toolset chosen by path), for the consent page, or
+	// that the path serves nothing. Every such path is a resource of this server, with its
+	// own protected-resource metadata. nil: /mcp alone.
+	Connection func(path string) (string, error)
+	Logger     *slog.Logger
+	Now        func() time.Time
 }
 
 // Server is the authorization server.
@@ -124,6 +129,21 @@ func (s *Server) Issuer() string { return s.issuer }
 
 // Resource is the protected resource, the public URL + /mcp.
 func (s *Server) Resource() string { return s.resource }
+
+// connection is what a resource of this server (/mcp, or a path below it that
+// Options.Connection serves) gives a connection, "" when nothing says; ok is false for a
+// resource that is not ours.
+func (s *Server) connection(resource string) (desc string, ok bool) {
+	path, below := strings.CutPrefix(resource, s.resource)
+	switch {
+	case !below || path != "" && !strings.HasPrefix(path, "/"):
+		return "", false
+	case s.opts.Connection == nil:
+		return "", path == ""
+	}
+	desc, err := s.opts.Connection(path)
+	return desc, err == nil
+}
 
 // ResourceMetadataURL is where /mcp's protected-resource metadata is (RFC 9728).
 func (s *Server) ResourceMetadataURL() string {

@@ -62,6 +62,11 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request) {
 	fail := func(code, desc string) { s.redirectError(w, r, redirect, state, code, desc) }
 	write, ok := parseScope(q.Get("scope"))
 	challenge := q.Get("code_challenge")
+	resource := s.resource
+	if q.Has("resource") {
+		resource = q.Get("resource")
+	}
+	_, ourResource := s.connection(resource)
 	switch {
 	case len(state) > maxState:
 		s.redirectError(w, r, redirect, "", "invalid_request", fmt.Sprintf("state is over %d bytes: send a shorter one", maxState))
@@ -75,14 +80,14 @@ func (s *Server) authorize(w http.ResponseWriter, r *http.Request) {
 		fail("invalid_request", "code_challenge_method must be S256 (plain is not accepted)")
 	case len(challenge) < 43 || len(challenge) > 128 || strings.ContainsFunc(challenge, notBase64URL):
 		fail("invalid_request", "code_challenge must be the base64url SHA-256 of the verifier (43 characters)")
-	case q.Has("resource") && q.Get("resource") != s.resource:
-		fail("invalid_target", "resource must be "+s.resource)
+	case !ourResource:
+		fail("invalid_target", "resource must be "+s.resource+" or an endpoint below it this server serves")
 	case !ok:
 		fail("invalid_scope", "scope: ask for intervals:read, or intervals:read intervals:write")
 	default:
 		s.startConsent(w, r, c, store.Pending{
 			Purpose: purposeMCP, ClientID: c.ID, RedirectURI: redirect, State: state,
-			Challenge: challenge, Resource: s.resource, Scope: scopeOf(write),
+			Challenge: challenge, Resource: resource, Scope: scopeOf(write),
 		})
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/metrics"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
 
@@ -28,6 +29,11 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 	}
 	s.deleteCookie(w, cookie)
 	fail := func(code, desc string) {
+		outcome := "error"
+		if code == "access_denied" {
+			outcome = "denied"
+		}
+		metrics.SignIn(p.Purpose, outcome)
 		if p.Purpose == purposeAccount {
 			s.errorPage(w, http.StatusBadRequest, "Sign-in failed", desc)
 			return
@@ -61,6 +67,7 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if p.Purpose == purposeAccount {
+		metrics.SignIn(p.Purpose, metrics.OK)
 		s.startSession(w, r, g.AthleteID)
 		return
 	}
@@ -78,6 +85,7 @@ func (s *Server) callback(w http.ResponseWriter, r *http.Request) {
 		fail("server_error", "the authorization could not be stored: try again")
 		return
 	}
+	metrics.SignIn(p.Purpose, metrics.OK)
 	s.log.Info("authorized", "client_id", p.ClientID, "athlete", g.AthleteID, "scope", scope, "grant", grant.ID)
 	v := url.Values{"code": {code}, "iss": {s.issuer}}
 	if p.State != "" {

@@ -165,9 +165,11 @@ func (s *Server) startConsent(w http.ResponseWriter, r *http.Request, c *store.C
 		title = "Connect " + label.Host
 	}
 	back, _ := url.Parse(p.RedirectURI)
+	gets, _ := s.connection(p.Resource)
 	s.render(w, http.StatusOK, "consent", consentDoc(consentView{
 		title: title, client: label, redirectHost: redirectHost(p.RedirectURI),
 		loopback: back != nil && isLoopbackHost(back.Hostname()), handle: handle, write: CanWrite(p.Scope),
+		endpoint: p.Resource, gets: gets,
 	}))
 }
 

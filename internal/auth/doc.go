@@ -23,6 +23,6 @@
 // escapes every value by construction; not with html/template, whose Execute reaches
 // reflect's MethodByName and so makes the linker keep every exported method in the binary.
 //
-// Imports: gen/intervals, internal/caller, internal/store and maragu.dev/gomponents; never
-// the MCP server, a transport or the fake.
+// Imports: gen/intervals, internal/caller, internal/metrics (sign-ins), internal/store and
+// maragu.dev/gomponents; never the MCP server, a transport or the fake.
 package auth

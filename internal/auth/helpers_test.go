@@ -99,7 +99,9 @@ type envConfig struct {
 	opts        func(*auth.Options)
 	staticToken string          // MCP_AUTH_TOKEN, the server's own (the transport's gate checks it)
 	filter      manifest.Filter // the tools (default toolsets when zero)
-	journals    *journalConfig  // nil: the calls keep no write journal
+	// connectionToolsets are the toolsets a connection may choose besides filter's.
+	connectionToolsets []manifest.Toolset
+	journals           *journalConfig // nil: the calls keep no write journal
 }
 
 // journalConfig turns on the store's write journals on the env's calls (a journal.Keeper, a
@@ -146,14 +148,6 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 	}
 	logger := slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	up, demo := demoSignIn(e.fake, e.url)
-	opts := auth.Options{PublicURL: e.url, Store: st, Sealer: sealer, Upstream: up, Logger: logger}
-	if cfg.opts != nil {
-		cfg.opts(&opts)
-	}
-	e.as, err = auth.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
 	fakeTransport := e.fake.Transport()
 	base, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: fakeTransport}, RateLimit: -1})
 	if err != nil {
@@ -176,13 +170,27 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 			}})
 		t.Cleanup(func() { rt.Journals.Close() })
 	}
-	read, full, writeTool, err := server.NewScoped(server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(cfg.filter.Has(manifest.Coach)), Filter: cfg.filter, Runtime: rt})
+	servers, err := server.NewServers(cfg.filter, cfg.connectionToolsets, func(f manifest.Filter) server.Options {
+		return server.Options{Tools: tools.All(), Resources: tools.Resources(), Prompts: tools.Prompts(f.Has(manifest.Coach)), Filter: f, Runtime: rt}
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := transport.NewHTTP(transport.HTTPOptions{Token: cfg.staticToken, Logger: logger, OAuth: &transport.OAuthOptions{
-		Verify: e.as.Verify, ResourceMetadataURL: e.as.ResourceMetadataURL(), Routes: withSignIn(e.as.Handler(), demo),
-		Read: read, Full: full, WriteTool: writeTool}})
+	opts := auth.Options{PublicURL: e.url, Store: st, Sealer: sealer, Upstream: up, Logger: logger, Connection: func(path string) (string, error) {
+		sel, err := server.ParseSelection(path)
+		if err != nil {
+			return "", err
+		}
+		return servers.Describe(sel)
+	}}
+	if cfg.opts != nil {
+		cfg.opts(&opts)
+	}
+	if e.as, err = auth.New(opts); err != nil {
+		t.Fatal(err)
+	}
+	h := transport.NewHTTP(transport.HTTPOptions{Token: cfg.staticToken, Logger: logger, Servers: servers, OAuth: &transport.OAuthOptions{
+		Verify: e.as.Verify, ResourceMetadataURL: e.as.ResourceMetadataURL(), Routes: withSignIn(e.as.Handler(), demo)}})
 	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go hs.Serve(ln)
 	t.Cleanup(func() { hs.Close() })

@@ -16,7 +16,7 @@ var assertionAlgs = []string{"RS256", "PS256", "ES256", "ES384", "EdDSA"}
 // (the path-specific first, then the root) and RFC 8414 authorization-server metadata, also
 // as /.well-known/openid-configuration, which some clients ask for instead.
 func (s *Server) routeMetadata(mux *http.ServeMux) {
-	prm := s.protectedResource()
+	prm := s.protectedResource(s.resource)
 	serve := func(doc any) http.HandlerFunc {
 		return func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Access-Control-Allow-Origin", "*") // browser-based clients read these
@@ -26,14 +26,24 @@ func (s *Server) routeMetadata(mux *http.ServeMux) {
 	}
 	mux.HandleFunc("GET /.well-known/oauth-protected-resource/mcp", serve(prm))
 	mux.HandleFunc("GET /.well-known/oauth-protected-resource", serve(prm))
+	mux.HandleFunc("GET /.well-known/oauth-protected-resource/mcp/{path...}", func(w http.ResponseWriter, r *http.Request) {
+		resource := s.resource + "/" + r.PathValue("path")
+		if _, ok := s.connection(resource); !ok {
+			http.NotFound(w, r)
+			return
+		}
+		serve(s.protectedResource(resource))(w, r)
+	})
 	asm := s.serverMetadata()
 	mux.HandleFunc("GET /.well-known/oauth-authorization-server", serve(asm))
 	mux.HandleFunc("GET /.well-known/openid-configuration", serve(asm))
 }
 
-func (s *Server) protectedResource() map[string]any {
+// protectedResource is the RFC 9728 metadata of one of our resources: /mcp, or a path below
+// it (a client checks that it names the very URL it connected to).
+func (s *Server) protectedResource(resource string) map[string]any {
 	return map[string]any{
-		"resource":                 s.resource,
+		"resource":                 resource,
 		"authorization_servers":    []string{s.issuer},
 		"scopes_supported":         supportedScopes,
 		"bearer_methods_supported": []string{"header"},

@@ -24,6 +24,8 @@ type consentView struct {
 	loopback     bool   // redirectHost is a program on the user's computer
 	handle       string // the form's handle: its CSRF token
 	write        bool   // the client asked for write access: that choice comes checked
+	endpoint     string // the MCP endpoint the client connects to (the resource)
+	gets         string // what a connection there gets (Options.Connection); "" if unsaid
 }
 
 // accountView is what the account page shows a signed-in athlete.
@@ -143,6 +145,7 @@ func consentDoc(v consentView) g.Node {
 	return document(v.title,
 		who,
 		h.P(g.Text("After you sign in with Intervals.icu, it will be sent back to "), back, g.Text(".")),
+		g.If(v.gets != "", h.P(g.Text("It connects to "), h.Span(h.Class("host"), g.Text(v.endpoint)), g.Text(", which offers "), h.Strong(g.Text(v.gets)), g.Text("."))),
 		h.P(g.Text("Only continue if you started this from that application.")),
 		h.Form(h.Method("post"), h.Action("/consent"), nl(), lines(
 			hidden("handle", v.handle),

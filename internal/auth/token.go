@@ -34,9 +34,11 @@ func (s *Server) token(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if res := f.Get("resource"); res != "" && res != s.resource {
-		oauthError(w, http.StatusBadRequest, "invalid_target", "resource must be "+s.resource)
-		return
+	if res := f.Get("resource"); res != "" {
+		if _, ok := s.connection(res); !ok {
+			oauthError(w, http.StatusBadRequest, "invalid_target", "resource must be "+s.resource+" or an endpoint below it this server serves")
+			return
+		}
 	}
 	switch f.Get("grant_type") {
 	case "authorization_code":

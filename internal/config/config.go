@@ -29,7 +29,10 @@ type Config struct {
 	Addr        string // host:port for http and sse
 	AuthToken   string // MCP_AUTH_TOKEN: bearer token HTTP clients must send
 	Toolsets    []manifest.Toolset
-	ReadOnly    bool
+	// ConnectionToolsets are the toolsets an HTTP connection may choose besides Toolsets
+	// (/mcp/x/..., X-MCP-Toolsets): INTERVALS_CONNECTION_TOOLSETS, --connection-toolsets.
+	ConnectionToolsets []manifest.Toolset
+	ReadOnly           bool
 	// NoDestructive hides the tools that delete (INTERVALS_NO_DESTRUCTIVE, --no-destructive).
 	NoDestructive bool
 	Demo          bool
@@ -43,6 +46,9 @@ type Config struct {
 	SSEMaxSessions  int           // MCP_SSE_MAX_SESSIONS, --sse-max-sessions
 	SSEIdleTimeout  time.Duration // MCP_SSE_IDLE_TIMEOUT, --sse-idle-timeout
 	ShutdownTimeout time.Duration // MCP_SHUTDOWN_TIMEOUT, --shutdown-timeout
+	// MetricsAddr is where an HTTP server serves its Prometheus metrics, apart from MCP
+	// (MCP_METRICS_ADDR, --metrics-addr); "" means none.
+	MetricsAddr string
 }
 
 // Filter returns the tool filter of the configuration.
@@ -83,7 +89,7 @@ func (c *Config) LogValue() slog.Value {
 type Flags struct {
 	fs                                                       *flag.FlagSet
 	transport, addr, toolsets, envFile, athlete, base, level *string
-	sseMax, sseIdle, shutdown                                *string
+	sseMax, sseIdle, shutdown, connToolsets, metricsAddr     *string
 	readOnly, noDestructive, demo                            *bool
 	callTimeout                                              *string
 	store                                                    *storeFlags
@@ -110,6 +116,8 @@ func Bind(fs *flag.FlagSet) *Flags {
 		sseMax:        fs.String("sse-max-sessions", "", "legacy SSE sessions open at once; one more gets 503 [MCP_SSE_MAX_SESSIONS; default 1000]"),
 		sseIdle:       fs.String("sse-idle-timeout", "", "close an SSE session after this long without a message, such as 10m [MCP_SSE_IDLE_TIMEOUT; default 10m]"),
 		shutdown:      fs.String("shutdown-timeout", "", "on SIGTERM, wait this long at most for the tool calls in flight [MCP_SHUTDOWN_TIMEOUT; default 25s]"),
+		connToolsets:  fs.String("connection-toolsets", "", "HTTP: toolsets a connection may choose at /mcp/x/TOOLSETS besides --toolsets', such as coach or all [INTERVALS_CONNECTION_TOOLSETS; default none]"),
+		metricsAddr:   fs.String("metrics-addr", "", "HTTP: serve Prometheus metrics at http://ADDR/metrics, such as 127.0.0.1:9464 [MCP_METRICS_ADDR; default off]"),
 	}
 }
 
@@ -157,6 +165,11 @@ func (f *Flags) load(getenv func(string) (string, bool)) (*Config, []string, err
 		}
 		return nil, c.Secrets(), err
 	}
+	if v := get("connection-toolsets", "INTERVALS_CONNECTION_TOOLSETS", ""); v != "" {
+		if c.ConnectionToolsets, err = manifest.ParseToolsets(v); err != nil {
+			return nil, c.Secrets(), fmt.Errorf("INTERVALS_CONNECTION_TOOLSETS: %w", err)
+		}
+	}
 	if c.ReadOnly, err = parseBool("INTERVALS_READ_ONLY", get("read-only", "INTERVALS_READ_ONLY", "false")); err != nil {
 		return nil, c.Secrets(), err
 	}
@@ -191,6 +204,11 @@ func (f *Flags) load(getenv func(string) (string, bool)) (*Config, []string, err
 	}
 	if c.ShutdownTimeout, err = parseDuration("MCP_SHUTDOWN_TIMEOUT", get("shutdown-timeout", "MCP_SHUTDOWN_TIMEOUT", "")); err != nil {
 		return nil, c.Secrets(), err
+	}
+	if c.MetricsAddr = get("metrics-addr", "MCP_METRICS_ADDR", ""); c.MetricsAddr != "" {
+		if err := checkAddr(c.MetricsAddr); err != nil {
+			return nil, c.Secrets(), fmt.Errorf("MCP_METRICS_ADDR: %w", err)
+		}
 	}
 	return c, nil, nil
 }

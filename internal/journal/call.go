@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/metrics"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
@@ -63,6 +64,7 @@ func (c *Call) End(ctx context.Context, failed bool) {
 		outcome := "done"
 		if failed {
 			outcome = "failed"
+			metrics.Journal(metrics.JournalRollback)
 		}
 		if err := st.FinishJournal(ctx, c.journal, c.k.now(), outcome, ""); err != nil {
 			c.k.log("finish journal", "id", c.journal, "error", err)
@@ -111,6 +113,7 @@ func (c *Call) Intend(ctx context.Context, summary string, intent json.RawMessag
 		return err
 	}
 	c.renew = c.k.keepLease(st, c.journal)
+	metrics.Journal(metrics.JournalBegin)
 	return nil
 }
 

@@ -24,5 +24,6 @@
 // caller's own journals first (settle.go), so that a repeat of an interrupted write starts
 // from the calendar as it was and does the write once.
 //
-// Imports: gen/intervals, internal/caller, internal/store and internal/toolcall.
+// Imports: gen/intervals, internal/caller, internal/metrics, internal/store and
+// internal/toolcall.
 package journal

@@ -9,6 +9,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/caller"
+	"github.com/intervals-mcp/intervals-mcp/internal/metrics"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
@@ -171,5 +172,6 @@ func (k *Keeper) finish(ctx context.Context, st store.Store, j *store.Journal, o
 		k.log("finish a recovered journal", "journal", j.ID, "error", err)
 		return
 	}
+	metrics.Journal(metrics.JournalRecovered)
 	k.log("recovered a journal", "journal", j.ID, "tool", j.Tool, "outcome", outcome)
 }

@@ -5,9 +5,11 @@ import (
 	"debug/macho"
 	"encoding/binary"
 	"encoding/json"
-	"regexp"
+	"os"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 func TestSemVer(t *testing.T) {
@@ -81,38 +83,58 @@ func TestManifestFields(t *testing.T) {
 	}
 }
 
-// TestServerJSONRequiredFields checks server.json against the registry schema's required
-// fields and patterns (2025-09-29): name io.github.<owner>/<repo>, description of 1..100
-// characters, version; each package's registryType, identifier, version, transport, and
-// for mcpb a fileSha256 of 64 hex digits; the key marked secret.
-func TestServerJSONRequiredFields(t *testing.T) {
+// serverSchema is the MCP registry's published schema of server.json, the version
+// ServerSchema names: testdata/server.schema.json, copied from the registry's repository
+// (https://github.com/modelcontextprotocol/registry, internal/validators/schemas/2025-12-11.json
+// at tag v1.5.0; the same file is at commit e361b5ff5a925b36a38eda0544bca8230a84558b), which
+// its validator checks every published entry against. No network: the copy is what is checked.
+func serverSchema(t *testing.T) *jsonschema.Schema {
+	t.Helper()
+	f, err := os.Open("testdata/server.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	if err := c.AddResource(ServerSchema, doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile(ServerSchema)
+	if err != nil {
+		t.Fatalf("the registry's schema does not compile: %v", err)
+	}
+	return sch
+}
+
+// TestServerJSONIsValidForTheRegistry validates server.json against the registry's schema
+// (formats asserted), and what the schema cannot say: the bundle of the release with its
+// SHA-256, the key marked secret, the remote's template naming /mcp. A description over the
+// schema's 100 characters is refused by the same check, so that it checks something.
+func TestServerJSONIsValidForTheRegistry(t *testing.T) {
+	sch := serverSchema(t)
 	sum := strings.Repeat("ab", 32)
 	b, err := ServerJSON("v1.4.0", sum)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var doc map[string]any
-	if err := json.Unmarshal(b, &doc); err != nil {
+	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"$schema", "name", "description", "version", "packages"} {
-		if doc[k] == nil {
-			t.Errorf("server.json lacks %s", k)
-		}
-	}
-	name, _ := doc["name"].(string)
-	if !regexp.MustCompile(`^[a-zA-Z0-9.-]+/[a-zA-Z0-9._-]+$`).MatchString(name) || !strings.HasPrefix(name, "io.github.") {
-		t.Errorf("name %q", name)
-	}
-	if d, _ := doc["description"].(string); len(d) < 1 || len(d) > 100 {
-		t.Errorf("description has %d characters, want 1..100", len(d))
+	if err := sch.Validate(doc); err != nil {
+		t.Errorf("server.json is not valid for the registry:\n%v\n%s", err, b)
 	}
 	var s Server
 	if err := json.Unmarshal(b, &s); err != nil {
 		t.Fatal(err)
 	}
-	if len(s.Packages) != 1 {
-		t.Fatalf("packages: %+v", s.Packages)
+	if s.Schema != ServerSchema || !strings.HasPrefix(s.Name, "io.github.") || len(s.Packages) != 1 || len(s.Remotes) != 1 {
+		t.Fatalf("server.json: %+v", s)
 	}
 	p := s.Packages[0]
 	if p.RegistryType != "mcpb" || p.Identifier != Repository+"/releases/download/v1.4.0/intervals-mcp.mcpb" || p.Version != "1.4.0" || p.Transport.Type != "stdio" || p.FileSHA256 != sum {
@@ -124,6 +146,13 @@ func TestServerJSONRequiredFields(t *testing.T) {
 	}
 	if !secret["API_KEY"] || secret["ATHLETE_ID"] {
 		t.Errorf("isSecret: %v", secret)
+	}
+	if r := s.Remotes[0]; r.Type != "streamable-http" || r.URL != "https://{host}/mcp" || !r.Variables["host"].IsRequired {
+		t.Errorf("remote: %+v", r)
+	}
+	doc.(map[string]any)["description"] = strings.Repeat("x", 101)
+	if sch.Validate(doc) == nil {
+		t.Error("the schema check took a description of 101 characters")
 	}
 	if _, err := ServerJSON("v1", "not-a-sum"); err == nil {
 		t.Error("a malformed SHA-256 was accepted")

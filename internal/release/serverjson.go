@@ -6,11 +6,11 @@ import (
 	"regexp"
 )
 
-// ServerSchema is the version of the registry's server.json schema written here.
-const ServerSchema = "https://static.modelcontextprotocol.io/schemas/2025-09-29/server.schema.json"
+// ServerSchema is the version of the registry's server.json schema written here (a copy is
+// in testdata, which the tests validate against).
+const ServerSchema = "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json"
 
-// Server is the MCP registry's server.json, the fields we fill (the schema is
-// modelcontextprotocol/registry docs/reference/server-json/server.schema.json).
+// Server is the MCP registry's server.json, the fields we fill.
 type Server struct {
 	Schema      string    `json:"$schema"`
 	Name        string    `json:"name"`
@@ -20,6 +20,22 @@ type Server struct {
 	Repository  Repo      `json:"repository"`
 	WebsiteURL  string    `json:"websiteUrl,omitempty"`
 	Packages    []Package `json:"packages"`
+	Remotes     []Remote  `json:"remotes"`
+}
+
+// Remote is a hosted server: here a template whose host the operator of a deployment fills
+// in (the registry lists it; a client asks for the host).
+type Remote struct {
+	Type      string           `json:"type"`
+	URL       string           `json:"url"`
+	Variables map[string]Input `json:"variables,omitempty"`
+}
+
+// Input is a value a client asks its user for.
+type Input struct {
+	Description string `json:"description"`
+	IsRequired  bool   `json:"isRequired,omitempty"`
+	Placeholder string `json:"placeholder,omitempty"`
 }
 
 // Repo is server.json's repository.
@@ -70,6 +86,9 @@ func ServerJSON(version, bundleSHA256 string) ([]byte, error) {
 		Description: "Read and plan training on Intervals.icu: activities, wellness, fitness, calendar, workouts",
 		Version:     v, Repository: Repo{URL: Repository, Source: "github"}, WebsiteURL: Repository,
 		Packages: []Package{p},
+		Remotes: []Remote{{Type: "streamable-http", URL: "https://{host}/mcp", Variables: map[string]Input{
+			"host": {Description: "The host name of your intervals-mcp server (its --public-url), which signs you in with your Intervals.icu account", IsRequired: true, Placeholder: "mcp.example.com"},
+		}}},
 	}
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {

@@ -2,7 +2,8 @@
 // go-sdk server (every tool registered at start with its committed input schema and its
 // annotations, resources, prompts, short instructions, MCP Apps views) and runs every call.
 // go-sdk lists the tools and dispatches the calls; a configuration (toolsets, read-only, the
-// read or write scope of a token) is its own server, built at start (New, NewScoped). It
+// read or write scope of a token, what a connection selects) is its own server, built at
+// start or on its first request and kept (New, Servers: selection.go). It
 // knows no transport: internal/transport serves it over stdio, Streamable HTTP or legacy SSE.
 //
 // Every tool call goes through one path. At the edge (edge.go) the call is read once: its
@@ -18,6 +19,6 @@
 // to do, never as a protocol error and never with a credential in it.
 //
 // Imports: gen/intervals, internal/caller, internal/journal, internal/manifest,
-// internal/schema and internal/toolcall; never a transport, the store, the authorization
+// internal/metrics (each tool call counted), internal/schema and internal/toolcall; never a transport, the store, the authorization
 // server or the fake. Never imports: net/http.
 package server

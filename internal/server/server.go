@@ -3,9 +3,11 @@ package server
 import (
 	"context"
 	"errors"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
+	"github.com/intervals-mcp/intervals-mcp/internal/metrics"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -88,37 +90,9 @@ func newFromCatalog(cat *Catalog, opts Options) (*mcp.Server, error) {
 	return srv, nil
 }
 
-// NewScoped builds the two servers OAuth chooses between, once: read (opts.Filter made
-// read-only: what a token without intervals:write is offered) and full (opts.Filter), and
-// which tools need intervals:write (in full, not in read).
-func NewScoped(opts Options) (read, full *mcp.Server, writeTool func(name string) bool, err error) {
-	ro := opts
-	ro.Filter.ReadOnly = true
-	readCat, err := NewCatalog(opts.Tools, ro.Filter)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	fullCat, err := NewCatalog(opts.Tools, opts.Filter)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	if read, err = newFromCatalog(readCat, ro); err != nil {
-		return nil, nil, nil, err
-	}
-	if full, err = newFromCatalog(fullCat, opts); err != nil {
-		return nil, nil, nil, err
-	}
-	writeTool = func(name string) bool {
-		_, inRead := readCat.Lookup(name)
-		e, inFull := fullCat.Lookup(name)
-		return inFull && !inRead && e.Access != manifest.Read
-	}
-	return read, full, writeTool, nil
-}
-
 // privateLists marks every list result (tools, resources, prompts) cacheScope "private": a
 // client may cache it for itself, no shared cache may hand it to another caller. Over OAuth
-// the lists follow the caller's token scopes (the transport's gate chooses the server: NewScoped), and "public"
+// the lists follow the caller's token scopes (the transport chooses the server: Servers), and "public"
 // would leak one caller's list to another.
 func privateLists(_ context.Context, _ mcp.Request, c *mcp.Cacheable) { c.CacheScope = "private" }
 
@@ -138,6 +112,9 @@ func listedTool(e *Entry) *mcp.Tool {
 // runtime, with the client's confirmations and views.
 func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		start := time.Now()
+		outcome := metrics.ToolError
+		defer func() { metrics.ToolCall(e.Name, outcome, time.Since(start)) }()
 		in := callOf(ctx, cat, req)
 		crt, err := rt.callRuntime(ctx)
 		if err != nil {
@@ -148,11 +125,14 @@ func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 		out := newOutput(ctx, req)
 		text, err := cat.run(toolcall.WithOutput(ctx, out), crt, in, cf.confirm)
 		if r, ok := cf.inputRequired(err); ok {
+			outcome = metrics.InputRequired
 			return r, nil
 		}
 		res := crt.finishAs(in.lead(), text, err)
 		if res.IsError {
 			rt.logger().Info("tool error", "tool", e.Name, "message", res.Text)
+		} else {
+			outcome = metrics.OK
 		}
 		result := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}, IsError: res.IsError}
 		addOutput(result, out)

@@ -10,6 +10,10 @@
 // token's scopes and answers 403 insufficient_scope to a write with a read token. Without a
 // token, loopback only, and DNS rebinding is refused.
 //
-// Imports: internal/caller and internal/server; never the authorization server, the store or
-// the fake.
+// Each connection may choose its toolsets (selection.go): /mcp/readonly, /mcp/x/TOOLSETS, or
+// the X-MCP-Toolsets and X-MCP-Readonly headers, each its own server (server.Servers) within
+// what the server offers.
+//
+// Imports: internal/caller, internal/manifest and internal/server; never the authorization
+// server, the store or the fake.
 package transport

@@ -7,11 +7,12 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/caller"
+	"github.com/intervals-mcp/intervals-mcp/internal/metrics"
 	"github.com/modelcontextprotocol/go-sdk/auth"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // The resource-server gate: every MCP request of a server with a bearer token or OAuth
@@ -22,32 +23,48 @@ import (
 
 // OAuthOptions turn on OAuth on /mcp (the authorization server, internal/auth, provides
 // Verify, ResourceMetadataURL and Routes): every MCP request needs a bearer token that
-// Verify accepts (or the server's own MCP_AUTH_TOKEN); a 401 names the resource metadata and
-// scope="intervals:read"; the token's scopes choose the server (Read without
-// intervals:write, Full with it), and a write tool called with a read token answers 403
-// insufficient_scope so that the client steps up.
+// Verify accepts (or the server's own MCP_AUTH_TOKEN); a 401 names the resource metadata of
+// the path asked (/mcp's, or /mcp/x/coach's) and scope="intervals:read"; a token without
+// intervals:write gets the read-only form of its selection (HTTPOptions.Servers), and a
+// write tool called with it answers 403 insufficient_scope so that the client steps up.
 type OAuthOptions struct {
 	// Verify is the caller of a bearer token (auth.Server.Verify); an error wrapping
 	// caller.ErrInvalidToken is answered 401, any other 500.
-	Verify              func(ctx context.Context, token string) (caller.Caller, error)
+	Verify func(ctx context.Context, token string) (caller.Caller, error)
+	// ResourceMetadataURL is /mcp's protected-resource metadata, ending in /mcp: a path below
+	// /mcp has its own, this URL followed by the rest of the path (RFC 9728: a client checks
+	// that the metadata names the very URL it connected to).
 	ResourceMetadataURL string
 	// Routes serve the authorization server and its pages (metadata, /authorize, /token,
 	// /account, ...): everything that is not /mcp, /sse, /messages or a probe.
-	Routes     http.Handler
-	Read, Full *mcp.Server
-	// WriteTool says whether a tool needs intervals:write (it is in Full, not in Read).
-	WriteTool func(name string) bool
+	Routes http.Handler
+
+	writeTool func(name string) bool // HTTPOptions.Servers.WriteTool
+}
+
+// metadataURL is the protected-resource metadata of a request's path.
+func (o *OAuthOptions) metadataURL(path string) string {
+	if rest, ok := strings.CutPrefix(path, "/mcp/"); ok {
+		return o.ResourceMetadataURL + "/" + rest
+	}
+	return o.ResourceMetadataURL
 }
 
 // gate is the bearer check in front of the MCP endpoints: the server's own token (static,
 // "" for none), then, with OAuth, the authorization server's tokens.
 func gate(static string, oauth *OAuthOptions) func(http.Handler) http.Handler {
-	opts := (*auth.RequireBearerTokenOptions)(nil)
-	if oauth != nil {
-		opts = &auth.RequireBearerTokenOptions{ResourceMetadataURL: oauth.ResourceMetadataURL, Scopes: []string{caller.ScopeRead}}
+	verify := verifier(static, oauth)
+	if oauth == nil {
+		check := auth.RequireBearerToken(verify, nil)
+		return func(next http.Handler) http.Handler { return check(withCaller(next)) }
 	}
-	check := auth.RequireBearerToken(verifier(static, oauth), opts)
-	return func(next http.Handler) http.Handler { return check(withCaller(next)) }
+	return func(next http.Handler) http.Handler {
+		next = withCaller(next)
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			opts := &auth.RequireBearerTokenOptions{ResourceMetadataURL: oauth.metadataURL(r.URL.Path), Scopes: []string{caller.ScopeRead}}
+			auth.RequireBearerToken(verify, opts)(next).ServeHTTP(w, r)
+		})
+	}
 }
 
 // callerExtra is where the verifier leaves the caller of a token in go-sdk's token info, for
@@ -61,16 +78,21 @@ func verifier(static string, oauth *OAuthOptions) auth.TokenVerifier {
 		var c caller.Caller
 		switch {
 		case static != "" && subtle.ConstantTimeCompare([]byte(token), []byte(static)) == 1:
+			metrics.TokenVerification("static", metrics.OK)
 			c = caller.Caller{Scopes: []string{caller.ScopeRead, caller.ScopeWrite}, Expires: time.Now().Add(time.Hour)} // go-sdk wants an expiry
 		case oauth == nil:
+			metrics.TokenVerification("static", "invalid")
 			return nil, auth.ErrInvalidToken
 		default:
 			var err error
 			if c, err = oauth.Verify(ctx, token); errors.Is(err, caller.ErrInvalidToken) {
+				metrics.TokenVerification("oauth", "invalid")
 				return nil, auth.ErrInvalidToken
 			} else if err != nil {
+				metrics.TokenVerification("oauth", "error")
 				return nil, err
 			}
+			metrics.TokenVerification("oauth", metrics.OK)
 		}
 		return &auth.TokenInfo{Scopes: c.Scopes, Expiration: c.Expires, UserID: c.AthleteID, Extra: map[string]any{callerExtra: c}}, nil
 	}
@@ -108,26 +130,18 @@ func oauthSSE(next http.Handler) http.Handler {
 	})
 }
 
-// serverFor chooses the server of a request by its token's scopes.
-func (o *OAuthOptions) serverFor(r *http.Request) *mcp.Server {
-	if callerOf(r).Has(caller.ScopeWrite) {
-		return o.Full
-	}
-	return o.Read
-}
-
 // stepUp answers 403 insufficient_scope when body calls a write tool with a token that has
 // no intervals:write; go-sdk's middleware writes no error= on 403, so it is written here.
 func (o *OAuthOptions) stepUp(w http.ResponseWriter, r *http.Request, body []byte) bool {
-	if o == nil || callerOf(r).Has(caller.ScopeWrite) {
+	if o == nil || o.writeTool == nil || callerOf(r).Has(caller.ScopeWrite) {
 		return false
 	}
 	name, ok := calledTool(body)
-	if !ok || !o.WriteTool(name) {
+	if !ok || !o.writeTool(name) {
 		return false
 	}
 	w.Header().Set("WWW-Authenticate", fmt.Sprintf(`Bearer error="insufficient_scope", scope=%q, resource_metadata=%q, error_description="%s needs intervals:write"`,
-		caller.ScopeWrite, o.ResourceMetadataURL, name))
+		caller.ScopeWrite, o.metadataURL(r.URL.Path), name))
 	http.Error(w, name+" changes your Intervals.icu data and needs the intervals:write scope: reconnect and allow read and write", http.StatusForbidden)
 	return true
 }

@@ -106,30 +106,44 @@ func tokenInfoTool(_ context.Context, req *mcp.CallToolRequest) (*mcp.CallToolRe
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: text}}}, nil
 }
 
-// oauthServers are the read and full servers of mcptest's catalog plus whoami, as NewScoped
-// builds them, each with tokeninfo added; the static token's calls run on a client of the
-// fake, a signed-in caller's on one of their own token.
-func oauthServers(t *testing.T) *OAuthOptions {
+// oauthServers is OAuth over the servers of mcptest's catalog plus whoami (oauthCatalog),
+// the configuration's read and full ones with tokeninfo added.
+func oauthServers(t *testing.T) HTTPOptions {
+	t.Helper()
+	servers := oauthCatalog(t)
+	for _, ro := range []bool{false, true} {
+		srv, err := servers.For(server.Selection{ReadOnly: ro})
+		if err != nil {
+			t.Fatal(err)
+		}
+		srv.AddTool(&mcp.Tool{Name: "tokeninfo", InputSchema: map[string]any{"type": "object"}}, tokenInfoTool)
+	}
+	return HTTPOptions{Servers: servers, OAuth: &OAuthOptions{Verify: testVerify, ResourceMetadataURL: metadataURL, Routes: http.NotFoundHandler()}}
+}
+
+// oauthCatalog is the servers of mcptest's catalog plus whoami, every toolset on: the static
+// token's calls run on a client of the fake, a signed-in caller's on one of their own token.
+func oauthCatalog(t *testing.T) *server.Servers {
 	t.Helper()
 	_, own := mcptest.FakeClient(t, fakeicu.DefaultAPIKey)
-	read, full, writeTool, err := server.NewScoped(server.Options{Tools: append(mcptest.Tools(), whoamiTool()), Filter: allOn(), Runtime: server.Runtime{Client: own,
-		NewClient: func(token string) (*intervals.ClientWithResponses, error) {
-			return intervals.New(intervals.Options{AccessToken: token, RateLimit: -1})
-		}}})
+	servers, err := server.NewServers(allOn(), nil, func(f manifest.Filter) server.Options {
+		return server.Options{Tools: append(mcptest.Tools(), whoamiTool()), Filter: f, Runtime: server.Runtime{Client: own,
+			NewClient: func(token string) (*intervals.ClientWithResponses, error) {
+				return intervals.New(intervals.Options{AccessToken: token, RateLimit: -1})
+			}}}
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, srv := range []*mcp.Server{read, full} {
-		srv.AddTool(&mcp.Tool{Name: "tokeninfo", InputSchema: map[string]any{"type": "object"}}, tokenInfoTool)
-	}
-	return &OAuthOptions{Verify: testVerify, ResourceMetadataURL: metadataURL, Routes: http.NotFoundHandler(), Read: read, Full: full, WriteTool: writeTool}
+	return servers
 }
 
-// gateServer serves HTTP with the static token and, with oauth, OAuth; it returns the base URL.
-func gateServer(t *testing.T, oauth *OAuthOptions) string {
+// gateServer serves HTTP with the static token and opts (OAuth, with its servers); without
+// OAuth, testServer. It returns the base URL.
+func gateServer(t *testing.T, opts HTTPOptions) string {
 	t.Helper()
-	opts := HTTPOptions{Token: staticToken, OAuth: oauth}
-	if oauth == nil {
+	opts.Token = staticToken
+	if opts.OAuth == nil {
 		opts.Server = testServer(t)
 	}
 	hs := httptest.NewServer(HTTPHandler(opts))
@@ -180,10 +194,10 @@ func TestGateChecksTheBearer(t *testing.T) {
 	notStatic := []string{"", "wrong", staticToken[:len(staticToken)-1], staticToken + "x", strings.ToUpper(staticToken)}
 	for _, c := range []struct {
 		mode   string
-		oauth  *OAuthOptions
+		oauth  HTTPOptions
 		accept []string
 	}{
-		{"static token only", nil, []string{staticToken}},
+		{"static token only", HTTPOptions{}, []string{staticToken}},
 		{"static token and OAuth", oauthServers(t), []string{staticToken, readBearer, writeBearer}},
 	} {
 		base := gateServer(t, c.oauth)
@@ -198,11 +212,11 @@ func TestGateChecksTheBearer(t *testing.T) {
 				t.Errorf("%s: bearer %q: %d %.200q, want 401", c.mode, bearer, resp.StatusCode, body)
 			}
 			challenge := resp.Header.Get("WWW-Authenticate")
-			if c.oauth != nil && (!strings.Contains(challenge, `resource_metadata="`+metadataURL+`"`) || !strings.Contains(challenge, `scope="intervals:read"`)) {
+			if c.oauth.OAuth != nil && (!strings.Contains(challenge, `resource_metadata="`+metadataURL+`"`) || !strings.Contains(challenge, `scope="intervals:read"`)) {
 				t.Errorf("%s: bearer %q: WWW-Authenticate %q, want resource_metadata and scope=\"intervals:read\"", c.mode, bearer, challenge)
 			}
 		}
-		if c.oauth == nil {
+		if c.oauth.OAuth == nil {
 			continue
 		}
 		if resp, body := post(t, base, "/mcp", brokenBearer, initialize); resp.StatusCode != http.StatusInternalServerError {
@@ -234,15 +248,17 @@ func TestGatePutsTheCallerInTheContextOnly(t *testing.T) {
 	}
 }
 
-// TestGateChoosesTheServerByScope: a read bearer is offered OAuthOptions.Read's tools and a
-// write bearer Full's; a write tool called with a read bearer (alone or in a batch) is 403
-// insufficient_scope naming intervals:write, so that the client steps up, while a write
-// bearer's call of it runs.
+// TestGateChoosesTheServerByScope: a read bearer is offered the read-only server's tools and
+// a write bearer the full one's; a write tool called with a read bearer (alone or in a batch)
+// is 403 insufficient_scope naming intervals:write, so that the client steps up, while a
+// write bearer's call of it runs.
 func TestGateChoosesTheServerByScope(t *testing.T) {
 	oauth := oauthServers(t)
 	base := gateServer(t, oauth)
-	readTools := mcptest.ToolNames(t, mcptest.Connect(t, oauth.Read, nil, ""))
-	fullTools := mcptest.ToolNames(t, mcptest.Connect(t, oauth.Full, nil, ""))
+	read, _ := oauth.Servers.For(server.Selection{ReadOnly: true})
+	full, _ := oauth.Servers.For(server.Selection{})
+	readTools := mcptest.ToolNames(t, mcptest.Connect(t, read, nil, ""))
+	fullTools := mcptest.ToolNames(t, mcptest.Connect(t, full, nil, ""))
 	if slices.Equal(readTools, fullTools) || !slices.Contains(fullTools, "plan") || slices.Contains(readTools, "plan") {
 		t.Fatalf("the read and full servers must differ by the write tools: read %v, full %v", readTools, fullTools)
 	}

@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/metrics"
 	"github.com/intervals-mcp/intervals-mcp/internal/server"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -43,24 +44,25 @@ func WriteTimeoutFor(callTimeout time.Duration) time.Duration {
 
 // HTTPOptions configure HTTPHandler and Serve. Zero values mean the defaults above.
 type HTTPOptions struct {
-	Server *mcp.Server // the server every request gets unless ServerFor chooses
-	Token  string      // bearer token every request must carry; "" means none (loopback only)
-
-	// ServerFor chooses the MCP server of one request (Streamable HTTP) or of one SSE
-	// session, from the request: the hook for a tool list that depends on the caller (the
-	// scopes of an OAuth token). Return servers from a small set built once (one per scope
-	// set, say): each is instrumented for shutdown the first time it is seen. nil means
-	// Server for every request.
-	ServerFor func(*http.Request) *mcp.Server
+	// Servers are the servers of the selections connections make (/mcp/readonly,
+	// /mcp/x/TOOLSETS, the X-MCP-Toolsets and X-MCP-Readonly headers: selection.go) and of a
+	// token's scope. nil: Server serves every request and no selection is offered.
+	Servers *server.Servers
+	Server  *mcp.Server // the one server of every request when Servers is nil
+	Token   string      // bearer token every request must carry; "" means none (loopback only)
 
 	// OAuth turns on OAuth on /mcp and serves the authorization server (see OAuthOptions);
 	// Token, if set too, is still accepted (the gate checks it first). nil: Token alone, or
-	// no auth.
+	// no auth. It needs Servers: a read token gets the read-only form of its selection.
 	OAuth *OAuthOptions
 
 	// Ready reports whether the process can serve (the store answers, say): /readyz answers
 	// 503 with its error. nil means always ready. It is called with the probe's context.
 	Ready func(context.Context) error
+
+	// Metrics, if set, is the listener of the Prometheus metrics (MetricsHandler), apart
+	// from the MCP address; Serve serves it until it returns.
+	Metrics net.Listener
 
 	ReadHeaderTimeout time.Duration // request line and headers
 	ReadTimeout       time.Duration // the whole request, body included (net/http lifts it once read)
@@ -127,8 +129,13 @@ func NewHTTP(opts HTTPOptions) *HTTP {
 	h := &HTTP{opts: opts.withDefaults(), calls: newInFlight()}
 	o := &h.opts
 	authenticated := o.Token != "" || o.OAuth != nil
-	if o.OAuth != nil && o.ServerFor == nil {
-		o.ServerFor = o.OAuth.serverFor
+	if o.OAuth != nil && o.Servers != nil {
+		oauth := *o.OAuth
+		oauth.writeTool = o.Servers.WriteTool
+		o.OAuth = &oauth
+	}
+	if o.Servers != nil {
+		o.Servers.AddReceivingMiddleware(h.calls.middleware)
 	}
 	guard := rebindingGuard
 	if authenticated {
@@ -136,8 +143,10 @@ func NewHTTP(opts HTTPOptions) *HTTP {
 	}
 	mcpMux := http.NewServeMux()
 	// go-sdk's own rebinding check is off: guard makes the same one, and says what allows a tunnel.
-	mcpMux.Handle("/mcp", guard(statelessHandler(mcp.NewStreamableHTTPHandler(h.serverFor,
+	streamable := guard(h.selecting(statelessHandler(mcp.NewStreamableHTTPHandler(h.serverFor,
 		&mcp.StreamableHTTPOptions{Stateless: true, DisableLocalhostProtection: true, Logger: o.Logger}), o.OAuth)))
+	mcpMux.Handle("/mcp", streamable)
+	mcpMux.Handle("/mcp/", streamable)
 	h.sse = newSSEHandler(h.serverFor, o.SSEMaxSessions, o.SSEIdleTimeout, o.WriteTimeout, &h.draining)
 	mcpMux.Handle("/sse", guard(oauthSSE(http.HandlerFunc(h.sse.stream))))
 	mcpMux.Handle("/messages/", guard(oauthSSE(http.HandlerFunc(h.sse.message))))
@@ -153,7 +162,7 @@ func NewHTTP(opts HTTPOptions) *HTTP {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	mux.HandleFunc("GET /readyz", h.ready)
 	if o.OAuth != nil {
-		for _, p := range []string{"/mcp", "/sse", "/messages/", "/messages"} {
+		for _, p := range []string{"/mcp", "/mcp/", "/sse", "/messages/", "/messages"} {
 			mux.Handle(p, protected)
 		}
 		mux.Handle("/", o.OAuth.Routes)
@@ -161,6 +170,8 @@ func NewHTTP(opts HTTPOptions) *HTTP {
 		mux.Handle("/", protected)
 	}
 	h.handler = mux
+	metrics.Gauge("mcp_requests_in_flight", func() float64 { return float64(h.calls.count()) })
+	metrics.Gauge("sse_sessions_open", func() float64 { return float64(h.sse.open()) })
 	return h
 }
 
@@ -169,19 +180,21 @@ func HTTPHandler(opts HTTPOptions) http.Handler { return NewHTTP(opts) }
 
 func (h *HTTP) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.handler.ServeHTTP(w, r) }
 
-// serverFor is the per-request choice given to go-sdk's handlers; it makes sure the chosen
-// server counts its calls in flight.
+// serverFor is the per-request choice given to go-sdk's handlers: the server selecting
+// chose for a request to /mcp, the selection of the headers and the token's scope for an SSE
+// session (nil if they name none this server offers). Each server counts its calls in flight.
 func (h *HTTP) serverFor(r *http.Request) *mcp.Server {
-	srv := h.opts.Server
-	if h.opts.ServerFor != nil {
-		srv = h.opts.ServerFor(r)
+	if srv, ok := r.Context().Value(chosenKey{}).(*mcp.Server); ok {
+		return srv
 	}
-	if srv == nil {
-		return nil
+	if h.opts.Servers == nil {
+		srv := h.opts.Server
+		if _, loaded := h.seen.LoadOrStore(srv, true); srv != nil && !loaded {
+			srv.AddReceivingMiddleware(h.calls.middleware)
+		}
+		return srv
 	}
-	if _, loaded := h.seen.LoadOrStore(srv, true); !loaded {
-		srv.AddReceivingMiddleware(h.calls.middleware)
-	}
+	srv, _, _ := h.choose(r)
 	return srv
 }
 
@@ -247,6 +260,11 @@ func Serve(ctx context.Context, ln net.Listener, opts HTTPOptions) error {
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
+	if o.Metrics != nil {
+		mctx, stop := context.WithCancel(ctx)
+		defer stop()
+		go serveMetrics(mctx, o.Metrics, o.Logger)
+	}
 	select {
 	case err := <-errc:
 		return err

@@ -36,6 +36,13 @@ func (f *inFlight) add(d int) {
 	}
 }
 
+// count is the number of requests in flight.
+func (f *inFlight) count() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.n
+}
+
 // middleware is a receiving middleware that counts the request while it is handled.
 func (f *inFlight) middleware(next mcp.MethodHandler) mcp.MethodHandler {
 	return func(ctx context.Context, method string, req mcp.Request) (mcp.Result, error) {

@@ -46,6 +46,13 @@ func newSSEHandler(serverFor func(*http.Request) *mcp.Server, max int, idle, wri
 
 func (s *sseSession) touch(idle time.Duration) { s.timer.Reset(idle) }
 
+// open is the number of sessions open.
+func (h *sseHandler) open() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.sessions)
+}
+
 // stream handles GET /sse.
 func (h *sseHandler) stream(w http.ResponseWriter, r *http.Request) {
 	if r.Method != http.MethodGet {
