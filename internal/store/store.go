@@ -26,6 +26,7 @@ type Store interface {
 	Journals
 	Budgets
 	OAuth
+	Signaller
 	// Ping says whether the database answers (for /readyz).
 	Ping(ctx context.Context) error
 	// Cleanup deletes what has expired by now; the server calls it on a ticker.
@@ -67,6 +68,7 @@ type DB struct {
 	// without flock), "" none (PostgreSQL).
 	pendingDir string
 	counts     statementCounts // what its connections have run (Statements)
+	signals    signalReads
 	closeOnce  sync.Once
 	closeErr   error
 }
@@ -76,13 +78,14 @@ type DB struct {
 type dialect struct {
 	name       string // "sqlite" or "postgres", for messages
 	greatest   string // the two-argument maximum: MAX in SQLite, GREATEST in PostgreSQL
+	least      string // the two-argument minimum: MIN in SQLite, LEAST in PostgreSQL
 	skipLocked string // a row-locking clause for a claim's subquery; SQLite locks the whole database
 	forUpdate  string // a row-locking clause for a read-then-write in a transaction; "" in SQLite
 }
 
 var (
-	sqlite   = dialect{name: "sqlite", greatest: "MAX"}
-	postgres = dialect{name: "postgres", greatest: "GREATEST", skipLocked: " FOR UPDATE SKIP LOCKED", forUpdate: " FOR UPDATE"}
+	sqlite   = dialect{name: "sqlite", greatest: "MAX", least: "MIN"}
+	postgres = dialect{name: "postgres", greatest: "GREATEST", least: "LEAST", skipLocked: " FOR UPDATE SKIP LOCKED", forUpdate: " FOR UPDATE"}
 )
 
 // Open opens the database cfg names and applies the embedded migrations that are not yet
