@@ -95,12 +95,26 @@ func (s *DB) LeaseBudget(ctx context.Context, now time.Time, b Bucket, n int) (i
 	// tat and now, it holds (t + tol - t0)/step + 1 tokens when tat - tol <= now.
 	held := `(CAST($2 AS BIGINT) + $5 - ` + s.d.greatest + `(budgets.tat_us, $2)) / $4 + 1`
 	var got int
-	err = s.db.QueryRowContext(ctx, `INSERT INTO budgets (key, tat_us, taken) VALUES ($1, $6, $3)
-		ON CONFLICT (key) DO UPDATE SET
-			taken = `+s.d.least+`($3, `+held+`),
-			tat_us = `+s.d.greatest+`(budgets.tat_us, $2) + $4 * `+s.d.least+`($3, `+held+`)
-		WHERE budgets.tat_us - $5 <= $2
-		RETURNING taken`, b.Key, t, n, step, tol, t+int64(n)*step).Scan(&got)
+	lease := func(q queryRower) error {
+		return q.QueryRowContext(ctx, `INSERT INTO budgets (key, tat_us, taken) VALUES ($1, $6, $3)
+			ON CONFLICT (key) DO UPDATE SET
+				taken = `+s.d.least+`($3, `+held+`),
+				tat_us = `+s.d.greatest+`(budgets.tat_us, $2) + $4 * `+s.d.least+`($3, `+held+`)
+			WHERE budgets.tat_us - $5 <= $2
+			RETURNING taken`, b.Key, t, n, step, tol, t+int64(n)*step).Scan(&got)
+	}
+	if s.d.lazyCommit == "" {
+		err = lease(s.db)
+	} else {
+		// A lease lost to a crash of the database costs a bucket at most one batch: its
+		// commit need not wait for the disk (a write per batch on the path of every read).
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, s.d.lazyCommit); err != nil {
+				return err
+			}
+			return lease(tx)
+		})
+	}
 	switch {
 	case err == nil:
 		return got, 0, nil
@@ -112,6 +126,11 @@ func (s *DB) LeaseBudget(ctx context.Context, now time.Time, b Bucket, n int) (i
 		return 0, 0, fmt.Errorf("store: lease from budget %s: %w", b.Key, err)
 	}
 	return 0, max(time.Duration(tat-tol-t)*time.Microsecond, time.Microsecond), nil
+}
+
+// queryRower is a database or a transaction.
+type queryRower interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 // giveBack returns the token just taken from each of buckets.

@@ -19,7 +19,7 @@ import (
 const maxStatements = 128
 
 // Statements counts the statements a DB has run since it was opened: reads (SELECT) and
-// writes (everything else: INSERT, UPDATE, DELETE, DDL).
+// writes (INSERT, UPDATE, DELETE, DDL, PRAGMA); a transaction's SET is neither.
 type Statements struct {
 	Reads, Writes int64
 }
@@ -29,11 +29,17 @@ type statementCounts struct{ reads, writes atomic.Int64 }
 
 func (c *statementCounts) count(query string) {
 	q := strings.TrimLeft(query, " \t\r\n(")
-	if len(q) >= 6 && strings.EqualFold(q[:6], "SELECT") {
+	switch {
+	case hasPrefixFold(q, "SELECT"):
 		c.reads.Add(1)
-	} else {
+	case hasPrefixFold(q, "SET "): // a setting of the transaction: neither
+	default:
 		c.writes.Add(1)
 	}
+}
+
+func hasPrefixFold(s, prefix string) bool {
+	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
 
 // Statements is what the DB has run so far.
