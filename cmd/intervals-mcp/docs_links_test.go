@@ -390,7 +390,7 @@ func shellWords(s string) []string {
 // `cmd/...`, `gen/...`, `openapi/...`, `.ci/...`) to the repository: a file moved or deleted
 // takes its mention with it.
 func TestDocsPathsExist(t *testing.T) {
-	repoPath := regexp.MustCompile("^(internal|cmd|gen|openapi|\\.ci)/[A-Za-z0-9_./-]*$")
+	repoPath := regexp.MustCompile(`^(internal|cmd|gen|openapi|\.ci)/[A-Za-z0-9_./-]*$`)
 	for _, page := range docPages {
 		err := eachProseLine("../../"+page, func(n int, line string) {
 			for _, span := range codeSpan.FindAllString(line, -1) {
