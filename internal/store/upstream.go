@@ -103,8 +103,7 @@ type pool struct {
 	mu      sync.Mutex
 	tokens  int       // leased, not yet spent
 	expires time.Time // when the leased tokens are dropped
-	queue   []*waiter // the requests waiting, first come first
-	leasing bool      // the queue's head is asking the store
+	queue   []*waiter // the requests waiting, first come first; the head asks the store
 	nextAt  time.Time // when the store last said it would have a token
 }
 
