@@ -16,8 +16,9 @@ import (
 // replicas is never exceeded by more than one batch (the rate over that time).
 //
 // A request that finds no token waits its turn, in the order requests came, for as long as
-// its context's deadline allows (less reserve, for the request itself); one whose turn would
-// come later is refused at once, told when the budget expects room for it.
+// its context's deadline allows; one whose turn would come later is refused at once, told
+// when the budget expects room for it (the Intervals.icu client, which would wait out a
+// refusal within the deadline, then fails at once too).
 type Upstream struct {
 	open              func(context.Context) (Store, error)
 	perCaller, global Bucket
@@ -26,15 +27,15 @@ type Upstream struct {
 
 	mu    sync.Mutex
 	pools map[string]*pool
+	// reserve is kept before a request's deadline: its turn must come earlier. None in the
+	// server (the call's own deadline keeps a fifth of its time for the answer); tests make
+	// every wait too long with it.
+	reserve time.Duration
 }
 
 // batchTime is the time of a bucket's rate a lease takes at most (within its burst): the
 // most by which the replicas together may exceed the budget.
 const batchTime = 250 * time.Millisecond
-
-// reserve is the time a request keeps, before its deadline, for itself: its turn must come
-// earlier.
-const reserve = 2 * time.Second
 
 // maxPools bounds the callers' pools kept; past it the idle ones go.
 const maxPools = 4096
@@ -62,11 +63,11 @@ func (u *Upstream) Take(ctx context.Context) (bool, time.Duration, error) {
 	b := u.perCaller
 	b.Key = "cred:" + u.key(ctx)
 	own := u.pool(b)
-	after, err := own.take(ctx, st, u.now)
+	after, err := own.take(ctx, st, u.now, u.reserve)
 	if err != nil || after > 0 {
 		return false, after, err
 	}
-	after, err = u.pool(u.global).take(ctx, st, u.now)
+	after, err = u.pool(u.global).take(ctx, st, u.now, u.reserve)
 	if err != nil || after > 0 {
 		own.giveBack(u.now())
 		return false, after, err
@@ -110,7 +111,7 @@ type pool struct {
 type waiter struct {
 	turn  chan struct{} // closed when it is at the head of the queue, or refused
 	after time.Duration // set when refused: when to retry
-	dl    time.Time     // its deadline, reserve taken off (the context's clock); zero: none
+	dl    time.Time     // its deadline, less the reserve (the context's clock); zero: none
 }
 
 func newPool(b Bucket) *pool {
@@ -137,7 +138,7 @@ func (p *pool) giveBack(now time.Time) {
 
 // take waits for one token of the pool, in turn: 0 when it has one; when refused, when to
 // retry.
-func (p *pool) take(ctx context.Context, st Store, now func() time.Time) (time.Duration, error) {
+func (p *pool) take(ctx context.Context, st Store, now func() time.Time, reserve time.Duration) (time.Duration, error) {
 	w := &waiter{turn: make(chan struct{})}
 	if dl, ok := ctx.Deadline(); ok {
 		w.dl = dl.Add(-reserve)

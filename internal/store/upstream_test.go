@@ -42,9 +42,11 @@ type fakeNow struct{ d atomic.Int64 }
 func (c *fakeNow) now() time.Time          { return t0.Add(time.Duration(c.d.Load())) }
 func (c *fakeNow) advance(d time.Duration) { c.d.Add(int64(d)) }
 
-// noWait is a context whose deadline leaves no time to wait: a take is served now or refused.
-func noWait(t *testing.T) context.Context {
-	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(reserve))
+// noWait makes u serve a take now or refuse it: every wait is past the deadline of the
+// context it returns.
+func noWait(t *testing.T, u *Upstream) context.Context {
+	u.reserve = time.Hour
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
 	t.Cleanup(cancel)
 	return ctx
 }
@@ -91,7 +93,7 @@ func TestUpstreamSharedByTwoReplicasIsExceededByOneBatchAtMost(t *testing.T) {
 				for _, c := range []string{"alice", "bob"} {
 					who.Store(c)
 					for range []int{0, 0, 0, 1, 1, 4, 8}[r.IntN(7)] {
-						ok, _, err := u.Take(noWait(t))
+						ok, _, err := u.Take(noWait(t, u))
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -123,7 +125,7 @@ func TestUpstreamTakesOneStatementPerBatch(t *testing.T) {
 			func(context.Context) string { return "alice" }, clock.now)
 		before := s.Statements()
 		for range 100 {
-			if ok, _, err := u.Take(noWait(t)); !ok || err != nil {
+			if ok, _, err := u.Take(noWait(t, u)); !ok || err != nil {
 				t.Fatalf("take: %v %v", ok, err)
 			}
 		}
@@ -173,8 +175,8 @@ func TestUpstreamServesWaitingRequestsInTurn(t *testing.T) {
 }
 
 // TestUpstreamRefusesATurnPastTheDeadline: a request whose turn would come past its deadline
-// (less the reserve for itself) is refused at once, told when to retry; with time enough, the
-// next one waits for its turn and goes.
+// is refused at once, told when to retry; with time enough, the next one waits for its turn
+// and goes.
 func TestUpstreamRefusesATurnPastTheDeadline(t *testing.T) {
 	s := open(t, place{dir: t.TempDir()})
 	u := NewUpstream(func(context.Context) (Store, error) { return s, nil }, Bucket{Rate: 2, Burst: 1}, Bucket{Key: "global", Rate: 1000, Burst: 100},
@@ -184,7 +186,7 @@ func TestUpstreamRefusesATurnPastTheDeadline(t *testing.T) {
 	if ok, _, err := u.Take(long); !ok || err != nil {
 		t.Fatal(ok, err)
 	}
-	short, cancel2 := context.WithTimeout(context.Background(), reserve+100*time.Millisecond)
+	short, cancel2 := context.WithTimeout(context.Background(), 100*time.Millisecond)
 	defer cancel2()
 	ok, after, err := u.Take(short)
 	if ok || err != nil || after <= 0 || after > 500*time.Millisecond {
@@ -206,7 +208,7 @@ func TestUpstreamDropsALeaseNotSpentInTime(t *testing.T) {
 	leases := func() int64 { return s.Statements().Writes }
 	take := func() {
 		t.Helper()
-		if ok, _, err := u.Take(noWait(t)); !ok || err != nil {
+		if ok, _, err := u.Take(noWait(t, u)); !ok || err != nil {
 			t.Fatalf("take: %v %v", ok, err)
 		}
 	}
