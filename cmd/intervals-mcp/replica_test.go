@@ -103,7 +103,8 @@ func sessionCall(t *testing.T, cs *mcp.ClientSession, name string, args map[stri
 
 // TestReplicasShareTheStore runs two server processes on one PostgreSQL database in front of
 // one fake Intervals.icu: a range delete previewed through one is confirmed through the
-// other; the upstream budget of each caller holds across both (counted at the fake); a plan
+// other; the upstream budget of each caller holds across both (counted at the fake, within
+// one batch of leased tokens), the calls beyond it waiting their turn, none refused; a plan
 // interrupted by killing its process (kill -9, mid-plan) is rolled back by the other, and the
 // caller's next call is told.
 func TestReplicasShareTheStore(t *testing.T) {
@@ -167,14 +168,14 @@ func TestReplicasShareTheStore(t *testing.T) {
 				per["own"]++
 			}
 		}
-		limit := int(10*elapsed.Seconds()) + 5
+		limit := int(10*elapsed.Seconds()) + 5 + 2 // rate, burst and a batch (10/s for 250 ms)
 		for _, who := range []string{"own", "i100002"} {
 			if per[who] == 0 || per[who] > limit {
 				t.Errorf("%s: %d requests reached the fake in %s from two replicas; the caller's budget allows %d", who, per[who], elapsed.Round(time.Millisecond), limit)
 			}
 		}
-		if refused.Load() == 0 {
-			t.Errorf("16 callers in a loop and none was refused by the budget (requests: %v)", per)
+		if n := refused.Load(); n > 0 {
+			t.Errorf("%d calls refused by the budget; each should wait its turn, well within the call's time", n)
 		}
 		t.Logf("in %s: %v requests at the fake (budget %d each), %d calls refused", elapsed.Round(time.Millisecond), per, limit, refused.Load())
 	})

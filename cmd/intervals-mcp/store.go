@@ -98,14 +98,17 @@ func temporaryStore(cfg *config.Config) bool {
 }
 
 // perCallerBucket and globalBucket are the upstream budgets of an HTTP server: per caller
-// (its key is the caller's), and in all.
+// (its key is the caller's), and in all; each with a burst of half a second of its rate, 5
+// at least (the caller's default, 10/s, bursts 5).
 func perCallerBucket(cfg *config.Config) store.Bucket {
-	return store.Bucket{Rate: cfg.Store.UpstreamRate, Burst: 5}
+	return store.Bucket{Rate: cfg.Store.UpstreamRate, Burst: halfSecond(cfg.Store.UpstreamRate)}
 }
 
 func globalBucket(cfg *config.Config) store.Bucket {
-	return store.Bucket{Key: "global", Rate: cfg.Store.GlobalRate, Burst: max(5, int(cfg.Store.GlobalRate/2))}
+	return store.Bucket{Key: "global", Rate: cfg.Store.GlobalRate, Burst: halfSecond(cfg.Store.GlobalRate)}
 }
+
+func halfSecond(rate float64) int { return int(max(5, min(rate/2, 1<<30))) }
 
 func storeName(sc store.Config) string {
 	if sc.DatabaseURL != "" {

@@ -10,16 +10,19 @@ import (
 // Budget decides, before each attempt, whether a request may go to Intervals.icu now: it
 // replaces the client's own rate limiter when Options.Budget is set, so that a server of
 // several replicas can share one budget per credential (kept in a database, say). ok false
-// with retryAfter says when a token will be there; err is a failure to decide.
+// with retryAfter says when a token will be there; err is a failure to decide. A budget may
+// make the request wait its turn itself (in line with others: fairly) and refuse only a
+// request whose turn would come past its context's deadline.
 type Budget func(ctx context.Context) (ok bool, retryAfter time.Duration, err error)
 
-// MaxBudgetWait is the longest the client waits, in all, for a budget that refuses: a
-// refusal that asks for more (or would pass the context's deadline) fails at once with an
-// *OverBudgetError, never a wait into the caller's timeout.
-const MaxBudgetWait = time.Second
+// MaxBudgetWait bounds the wait for a budget that refuses when the request's context has no
+// deadline; with one, the client waits as long as the deadline allows. A refusal whose wait
+// would pass either fails at once with an *OverBudgetError, never a wait into the caller's
+// timeout.
+const MaxBudgetWait = time.Minute
 
-// OverBudgetError is returned when Options.Budget refused a request for longer than
-// MaxBudgetWait (or past the context's deadline). Nothing was sent.
+// OverBudgetError is returned when Options.Budget refused a request for longer than its
+// context's deadline allows (or MaxBudgetWait, without one). Nothing was sent.
 type OverBudgetError struct {
 	RetryAfter time.Duration // when the budget expects to have room again
 }
@@ -35,8 +38,10 @@ func (e *OverBudgetError) Error() string {
 // ErrBudget wraps an error of the budget itself (its store did not answer).
 var ErrBudget = errors.New("the request budget could not be checked")
 
-// waitBudget asks the budget until it allows, waiting at most MaxBudgetWait in all.
+// waitBudget asks the budget until it allows, waiting as long as ctx's deadline allows
+// (MaxBudgetWait in all without one).
 func (t *transport) waitBudget(ctx context.Context) (err error) {
+	_, bounded := ctx.Deadline()
 	var waited time.Duration
 	if t.observer != nil {
 		defer func() {
@@ -58,7 +63,7 @@ func (t *transport) waitBudget(ctx context.Context) (err error) {
 			return nil
 		}
 		after = max(after, time.Millisecond)
-		if waited+after > MaxBudgetWait || pastDeadline(ctx, t.clock.now(), after) {
+		if pastDeadline(ctx, t.clock.now(), after) || !bounded && waited+after > MaxBudgetWait {
 			return &OverBudgetError{RetryAfter: after}
 		}
 		if err := t.clock.sleep(ctx, after); err != nil {

@@ -9,9 +9,10 @@ import (
 	"time"
 )
 
-// A budget that refuses for a short while is waited for; one that refuses for longer fails
-// at once with an *OverBudgetError and sends nothing; its errors are ErrBudget. The
-// client's own limiter is off while a budget is set.
+// A budget that refuses is waited for, as long as the context's deadline allows (a minute
+// without one); a refusal whose wait would pass it fails at once with an *OverBudgetError and
+// sends nothing; its errors are ErrBudget. The client's own limiter is off while a budget is
+// set.
 func TestBudgetReplacesTheLimiter(t *testing.T) {
 	seq := &sequence{statuses: []int{200}}
 	srv := httptest.NewServer(seq)
@@ -44,16 +45,18 @@ func TestBudgetReplacesTheLimiter(t *testing.T) {
 	if got, want := fc.recorded(), []time.Duration{300 * time.Millisecond, 400 * time.Millisecond}; !slices.Equal(got, want) {
 		t.Errorf("waits = %v, want %v", got, want)
 	}
-	answers = []time.Duration{600 * time.Millisecond, 600 * time.Millisecond}
+	answers = []time.Duration{40 * time.Second, 30 * time.Second}
 	before := seq.hits.Load()
 	_, err := listEvents(c, context.Background())
 	var ob *OverBudgetError
-	if !errors.As(err, &ob) || ob.RetryAfter != 600*time.Millisecond {
-		t.Errorf("a second 600ms refusal (1.2s in all): %v, want an *OverBudgetError of 600ms", err)
+	if !errors.As(err, &ob) || ob.RetryAfter != 30*time.Second {
+		t.Errorf("refusals of 40s then 30s without a deadline: %v, want an *OverBudgetError of 30s (a minute in all)", err)
 	}
-	answers = []time.Duration{5 * time.Second}
-	if _, err := listEvents(c, context.Background()); !errors.As(err, &ob) || ob.RetryAfter != 5*time.Second {
-		t.Errorf("a 5s refusal: %v, want an *OverBudgetError of 5s", err)
+	ctx, cancel := context.WithDeadline(context.Background(), fc.now().Add(5*time.Second))
+	defer cancel()
+	answers = []time.Duration{3 * time.Second, 3 * time.Second}
+	if _, err := listEvents(c, ctx); !errors.As(err, &ob) || ob.RetryAfter != 3*time.Second {
+		t.Errorf("a second 3s refusal, 5s before the deadline: %v, want an *OverBudgetError of 3s", err)
 	}
 	if n := seq.hits.Load() - before; n != 0 {
 		t.Errorf("%d requests sent over budget", n)

@@ -70,6 +70,7 @@ type Server struct {
 	addrs    clientAddrs
 	meta     *metadataFetcher
 	keys     keyCache
+	verified verified // the bearer tokens verified lately (verify.go)
 	log      *slog.Logger
 }
 

@@ -9,8 +9,9 @@
 //
 // Clients are client ID metadata documents (an https URL; clientid.go fetches them with SSRF
 // guards) or registered (/register, RFC 7591). Every token is opaque and random, kept in the
-// store as its SHA-256 and looked up on every request: a revocation stops the next request on
-// every replica. Personal access tokens (imcp_pat_...) are for clients that send a header.
+// store as its SHA-256; a token verified is kept in memory for a minute at most, under the
+// store's revocation signal (moved by every revocation, on any replica, and read once per
+// request): a revocation stops the next request on every replica. Personal access tokens (imcp_pat_...) are for clients that send a header.
 // What anyone can ask without signing in is rate limited (ratelimit.go): registrations,
 // authorizations and metadata document fetches, per source (the client's address behind
 // the trusted proxies, IPv6 by /64: clientaddr.go) and overall, in the store's budgets.

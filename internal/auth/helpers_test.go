@@ -27,6 +27,7 @@ import (
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/auth"
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu/fakeicutest"
 	"github.com/intervals-mcp/intervals-mcp/internal/journal"
@@ -102,6 +103,9 @@ type envConfig struct {
 	// connectionToolsets are the toolsets a connection may choose besides filter's.
 	connectionToolsets []manifest.Toolset
 	journals           *journalConfig // nil: the calls keep no write journal
+	// served: the calls' write journals and upstream budget on the env's own store, as serve
+	// wires them (one store for all), the budget on this clock; nil: neither.
+	served func() time.Time
 }
 
 // journalConfig turns on the store's write journals on the env's calls (a journal.Keeper, a
@@ -149,14 +153,29 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 	logger := slog.New(slog.NewTextHandler(e.logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	up, demo := demoSignIn(e.fake, e.url)
 	fakeTransport := e.fake.Transport()
-	base, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: fakeTransport}, RateLimit: -1})
+	var budget intervals.Budget
+	if cfg.served != nil {
+		open := func(context.Context) (store.Store, error) { return st, nil }
+		budget = store.CallerBudget(open, store.Bucket{Rate: 1000, Burst: 500}, store.Bucket{Key: "global", Rate: 1000, Burst: 500}, callerKey, cfg.served)
+	}
+	base, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: fakeTransport}, RateLimit: -1, Budget: budget})
 	if err != nil {
 		t.Fatal(err)
 	}
 	rt := server.Runtime{Client: base, Credential: fakeicu.DefaultAPIKey, Logger: logger, Cache: &toolcall.Cache{}, Writes: &toolcall.Writes{},
 		NewClient: func(token string) (*intervals.ClientWithResponses, error) {
-			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: &http.Client{Transport: fakeTransport}, RateLimit: -1})
+			return intervals.New(intervals.Options{AccessToken: token, HTTPClient: &http.Client{Transport: fakeTransport}, RateLimit: -1, Budget: budget})
 		}}
+	if cfg.served != nil {
+		first := &firstPass{Store: st, done: make(chan struct{})}
+		rt.Journals = journal.New(journal.Options{Credential: fakeicu.DefaultAPIKey, Client: base, Tick: time.Hour,
+			ClientFor: auth.JournalClient(sealer, rt.NewClient), Open: func(context.Context) (store.Store, error) { return first, nil }})
+		t.Cleanup(func() { rt.Journals.Close() })
+		if _, err := rt.Journals.Open(ctx); err != nil { // at start, as serve opens it
+			t.Fatal(err)
+		}
+		<-first.done // the recovery's first pass, which ends with a cleanup
+	}
 	if j := cfg.journals; j != nil {
 		sc.JournalLease = j.lease
 		rt.Journals = journal.New(journal.Options{Credential: fakeicu.DefaultAPIKey, Client: base, Tick: time.Hour, Lease: j.lease, Now: j.now,
@@ -491,6 +510,25 @@ type clock struct {
 func (c *clock) now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.t }
 
 func (c *clock) advance(d time.Duration) { c.mu.Lock(); c.t = c.t.Add(d); c.mu.Unlock() }
+
+// firstPass is a store whose first Cleanup closes done: the journal recovery's first pass,
+// run when the store opens, is over.
+type firstPass struct {
+	store.Store
+	once sync.Once
+	done chan struct{}
+}
+
+func (f *firstPass) Cleanup(ctx context.Context, now time.Time) (store.Cleaned, error) {
+	defer f.once.Do(func() { close(f.done) })
+	return f.Store.Cleanup(ctx, now)
+}
+
+// callerKey is the caller key of a call's context, as the MCP server sets it.
+func callerKey(ctx context.Context) string {
+	c, _ := caller.From(ctx)
+	return c.Key
+}
 
 // toolCall is a tools/call request.
 func toolCall(name, args string) string {

@@ -1,11 +1,14 @@
 package auth_test
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"testing"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
+	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
 
 func TestRevokeEndpointStopsTheNextRequest(t *testing.T) {
@@ -27,5 +30,49 @@ func TestRevokeEndpointStopsTheNextRequest(t *testing.T) {
 	resp, _ = http.PostForm(e.url+"/revoke", url.Values{"token": {"imcp_rt_unknown"}, "client_id": {client}})
 	if resp.StatusCode != http.StatusOK {
 		t.Errorf("/revoke of an unknown token = %d, want 200 (RFC 7009)", resp.StatusCode)
+	}
+}
+
+// TestRevocationReachesAnotherReplicaAtItsNextRequest: replica b keeps the tokens it has
+// verified, and serves a known token's next request with one store read (the revocation
+// signal) and no write; a token revoked on replica a, through /revoke or the account page,
+// is refused at b's next request all the same.
+func TestRevocationReachesAnotherReplicaAtItsNextRequest(t *testing.T) {
+	db := testDatabase(t)
+	fake, keys := fakeicu.New(fakeicu.Options{}), [][]byte{randomKey()}
+	a, b := newEnv(t, envConfig{databaseURL: db, fake: fake, keys: keys}), newEnv(t, envConfig{databaseURL: db, fake: fake, keys: keys})
+	statements := b.st.(interface{ Statements() store.Statements }).Statements
+	client, first := a.signIn("intervals:read")
+	_, second := a.signIn("intervals:read")
+	for _, tok := range []tokens{first, second} {
+		if s, _, body := b.mcpStatus(tok.AccessToken, initialize); s != http.StatusOK {
+			t.Fatalf("a token on the other replica = %d %s", s, body)
+		}
+	}
+	before := statements()
+	if s, _, body := b.mcpStatus(first.AccessToken, initialize); s != http.StatusOK {
+		t.Fatalf("a token's second request = %d %s", s, body)
+	}
+	if got := statements(); got.Reads-before.Reads != 1 || got.Writes != before.Writes {
+		t.Errorf("a verified token's next request made %d reads and %d writes, want 1 read (the signal) and none",
+			got.Reads-before.Reads, got.Writes-before.Writes)
+	}
+	resp, err := http.PostForm(a.url+"/revoke", url.Values{"token": {first.RefreshToken}, "client_id": {client}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if s, _, _ := b.mcpStatus(first.AccessToken, initialize); s != http.StatusUnauthorized {
+		t.Errorf("a token revoked through /revoke on one replica answers %d on the other, want 401", s)
+	}
+	grants, err := a.st.Grants(context.Background(), fakeicu.DemoAthleteID, time.Now())
+	if err != nil || len(grants) != 1 {
+		t.Fatalf("the connections left: %+v %v", grants, err)
+	}
+	if err := a.st.RevokeGrant(context.Background(), grants[0].ID, fakeicu.DemoAthleteID, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if s, _, _ := b.mcpStatus(second.AccessToken, initialize); s != http.StatusUnauthorized {
+		t.Errorf("a connection revoked on the account page of one replica answers %d on the other, want 401", s)
 	}
 }

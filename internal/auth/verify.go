@@ -2,9 +2,11 @@ package auth
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -17,7 +19,14 @@ import (
 // gate's to check). The caller carries the athlete's unsealed Intervals.icu token to the
 // call (caller.Caller.Token), never further: it is not logged and the server redacts it
 // from answers. A token that is not accepted is an error wrapping caller.ErrInvalidToken.
+//
+// A token verified here is kept in memory for a minute at most (verified), and taken from
+// there while the store's revocation signal has not moved since: each request reads that
+// signal (store.Signals, one row, shared by the requests that arrive together, and by the
+// call's own look at the store: caller.Caller.Verified), so a token, grant or connection
+// revoked on any replica is refused at the next request, as before.
 func (s *Server) Verify(ctx context.Context, token string) (caller.Caller, error) {
+	arrived := time.Now() // the process's clock: the signals must be read after this
 	now := s.now()
 	kind := store.KindAccess
 	switch {
@@ -25,6 +34,16 @@ func (s *Server) Verify(ctx context.Context, token string) (caller.Caller, error
 		kind = store.KindPersonal
 	case !strings.HasPrefix(token, PrefixAccess):
 		return caller.Caller{}, caller.ErrInvalidToken
+	}
+	sig, err := s.opts.Store.Signals(ctx, arrived)
+	if err != nil {
+		s.log.Error("verify: store", "error", err)
+		return caller.Caller{}, err
+	}
+	key := sha256.Sum256([]byte(token))
+	if c, ok := s.verified.get(key, sig.Revocations, now); ok {
+		c.Verified = arrived
+		return c, nil
 	}
 	t, err := s.opts.Store.VerifyToken(ctx, token, now, kind)
 	if errors.Is(err, store.ErrNotFound) {
@@ -46,7 +65,64 @@ func (s *Server) Verify(ctx context.Context, token string) (caller.Caller, error
 	if t.GrantID != "" {
 		grant = t.GrantID
 	}
-	return caller.Caller{Token: upstream, AthleteID: t.AthleteID, Grant: kind + ":" + grant, Scopes: Scopes(t.Scope), Expires: exp}, nil
+	c := caller.Caller{Token: upstream, AthleteID: t.AthleteID, Grant: kind + ":" + grant, Scopes: Scopes(t.Scope), Expires: exp, Verified: arrived}
+	s.verified.put(key, c, sig.Revocations, now)
+	return c, nil
+}
+
+// verifiedFor is how long a verified token is kept in memory at most: its use is noted in the
+// store (the account page's "last used") when it is verified again.
+const verifiedFor = time.Minute
+
+// maxVerified bounds the tokens kept; past it the expired ones go, and if none has, all.
+const maxVerified = 10000
+
+// verified are the tokens this process has verified, each kept under the revocation signal
+// it was verified at (store.Signals.Revocations), until its expiry or verifiedFor.
+type verified struct {
+	mu     sync.Mutex
+	tokens map[[sha256.Size]byte]verifiedToken
+}
+
+type verifiedToken struct {
+	c      caller.Caller
+	signal int64
+	until  time.Time
+}
+
+// get is the caller of the token hashed key, if it was verified under signal and is not past
+// its time at now.
+func (v *verified) get(key [sha256.Size]byte, signal int64, now time.Time) (caller.Caller, bool) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	t, ok := v.tokens[key]
+	if !ok || t.signal != signal || !now.Before(t.until) {
+		return caller.Caller{}, false
+	}
+	return t.c, true
+}
+
+func (v *verified) put(key [sha256.Size]byte, c caller.Caller, signal int64, now time.Time) {
+	v.mu.Lock()
+	defer v.mu.Unlock()
+	if v.tokens == nil {
+		v.tokens = map[[sha256.Size]byte]verifiedToken{}
+	}
+	if len(v.tokens) >= maxVerified {
+		for k, t := range v.tokens {
+			if t.signal != signal || !now.Before(t.until) {
+				delete(v.tokens, k)
+			}
+		}
+		if len(v.tokens) >= maxVerified {
+			clear(v.tokens)
+		}
+	}
+	until := now.Add(verifiedFor)
+	if c.Expires.Before(until) {
+		until = c.Expires
+	}
+	v.tokens[key] = verifiedToken{c: c, signal: signal, until: until}
 }
 
 // upstreamToken is AthleteToken for the verifier: an athlete without a token kept here

@@ -193,3 +193,48 @@ func TestASignedOutUsersInterruptedWriteEndsWithANotice(t *testing.T) {
 		})
 	}
 }
+
+// TestAReadCallReadsTheStoreOnceAndWritesNothing: with the store, journals and upstream budget
+// wired as serve wires them, a signed-in caller's read calls (after their first, which
+// verifies the token, fills the read cache and leases budget) each read the store once at
+// most (the signals, shared by the token's check and the journals' look) and write nothing,
+// on either database. The writes' statements are logged.
+func TestAReadCallReadsTheStoreOnceAndWritesNothing(t *testing.T) {
+	onBothStores(t, func(t *testing.T, cfg envConfig) {
+		c := &clock{t: time.Now()}
+		cfg.served = c.now // the budget's leases held: counted, not timed
+		e := newEnv(t, cfg)
+		_, tok := e.signIn("intervals:write")
+		counts := e.st.(interface{ Statements() store.Statements }).Statements
+		call := func(tool, args string) {
+			t.Helper()
+			if s, _, body := e.mcpStatus(tok.AccessToken, toolCall(tool, args)); s != http.StatusOK || strings.Contains(body, `"isError":true`) {
+				t.Fatalf("%s = %d %s", tool, s, body)
+			}
+		}
+		const n = 5
+		for _, tool := range []string{"get_events", "get_gear_list", "get_athlete_context", "get_wellness_data"} {
+			call(tool, `{}`)
+			before := counts()
+			for range n {
+				call(tool, `{}`)
+			}
+			got := counts()
+			r, w := got.Reads-before.Reads, got.Writes-before.Writes
+			if r > n || w != 0 {
+				t.Errorf("%d calls of %s: %d store reads and %d writes; a read call makes one read at most and no write", n, tool, r, w)
+			}
+			t.Logf("%d calls of %s: %d store reads, %d writes", n, tool, r, w)
+		}
+		for _, w := range []struct{ tool, args string }{{"add_or_update_event", writeCall}, {"plan_sessions", planCall}} {
+			before := counts()
+			call(w.tool, w.args)
+			got := counts()
+			t.Logf("%s: %d store reads, %d writes", w.tool, got.Reads-before.Reads, got.Writes-before.Writes)
+		}
+	})
+}
+
+// planCall plans two sessions a fortnight from now: a write with a journal.
+var planCall = `{"plan":"counted","sessions":[{"date":"` + time.Now().AddDate(0, 0, 14).Format(time.DateOnly) + `","sport":"Run","name":"counted 1","duration":"40:00"},` +
+	`{"date":"` + time.Now().AddDate(0, 0, 15).Format(time.DateOnly) + `","sport":"Run","name":"counted 2","duration":"40:00"}]}`

@@ -275,20 +275,7 @@ func openSSE(addr string, n int) ([]net.Conn, error) {
 	return conns, nil
 }
 
-func rssKB(pid int) (int, error) {
-	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0, fmt.Errorf("read VmRSS (Linux only): %w", err)
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		if v, ok := strings.CutPrefix(line, "VmRSS:"); ok {
-			var kb int
-			_, err := fmt.Sscanf(strings.TrimSpace(v), "%d kB", &kb)
-			return kb, err
-		}
-	}
-	return 0, fmt.Errorf("no VmRSS in /proc/%d/status", pid)
-}
+func rssKB(pid int) (int, error) { return statusKB(pid, "VmRSS") }
 
 // SessionHeap is what ExpiredSessionHeap measures, in bytes of live Go heap after a
 // collection.

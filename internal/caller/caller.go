@@ -33,6 +33,10 @@ type Caller struct {
 	Scopes []string
 	// Expires is when the bearer stops being accepted; zero without a bearer.
 	Expires time.Time
+	// Verified is when the bearer's verification read the store (this process's clock): the
+	// call's own look at the store (its unfinished journals) is as fresh when it shares that
+	// read. Zero without a bearer checked in the store.
+	Verified time.Time
 	// Key is the caller key of a tool call (KeyOf: the credential and the athlete the call
 	// acts for), set by the call path: upstream budgets, range-delete confirmations, write
 	// journals and notices hang on it. "" until then.

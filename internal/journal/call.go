@@ -21,13 +21,19 @@ type Call struct {
 	signed  string // the signed-in athlete whose credential the call runs under ("" the server's)
 	journal string // the journal's id, once begun
 	renew   func() // stops the journal's heartbeat
+	// look: the caller may have work pending, so the call settles their journals and takes
+	// their notices; clean: it found none left, under the journal signal at.
+	look, clean bool
+	at          int64
 }
 
 // Begin wires env (its Caller set, its Key included) for one call of tool (write: it may
 // write): env.Journal and env.Confirmations keep what the call does in the store. With the
 // store open (a write opens it; a read, when it is open already or holds work) it first
 // settles the caller's unfinished journals: rolled back if their writer is gone, waited for
-// (a write) while another replica writes them. An error refuses the call: an earlier write
+// (a write) while another replica writes them. It looks only when the caller may have any
+// (pending.go): a call of any other caller reads the store's signals once, shared with the
+// bearer's verification (env.Caller.Verified). An error refuses the call: an earlier write
 // of the caller's is still unfinished. A nil Keeper returns a nil Call, which does nothing.
 func (k *Keeper) Begin(ctx context.Context, env *toolcall.Env, tool string, write bool) (*Call, error) {
 	if k == nil {
@@ -46,7 +52,21 @@ func (k *Keeper) Begin(ctx context.Context, env *toolcall.Env, tool string, writ
 	if st == nil {
 		return c, nil
 	}
-	return c, k.settle(ctx, st, c.caller, write)
+	since := env.Caller.Verified
+	if since.IsZero() {
+		since = time.Now()
+	}
+	maybe, at, err := k.pending.check(ctx, st, c.caller, since)
+	if err != nil {
+		k.log("a caller's pending work", "error", err)
+	}
+	if !maybe {
+		return c, nil
+	}
+	c.look, c.at = true, at
+	left, err := k.settle(ctx, st, c.caller, write)
+	c.clean = err == nil && left == 0
+	return c, err
 }
 
 // End finishes the call's journal, if it began one: done, or failed (the tool rolled back
@@ -76,9 +96,10 @@ func (c *Call) End(ctx context.Context, failed bool) {
 }
 
 // Notices takes the notices kept for the call's caller (each is handed over once): what
-// their answer opens with. None while the store is not open.
+// their answer opens with. None while the store is not open, or when Begin found that the
+// caller has none.
 func (c *Call) Notices(ctx context.Context) []string {
-	if c == nil {
+	if c == nil || !c.look {
 		return nil
 	}
 	st := c.k.Opened()
@@ -90,6 +111,8 @@ func (c *Call) Notices(ctx context.Context) []string {
 	ns, err := st.TakeNotices(ctx, c.caller)
 	if err != nil {
 		c.k.log("take notices", "error", err)
+	} else if c.clean && c.journal == "" {
+		c.k.pending.clear(c.caller, c.at) // nothing left: their next calls need not look
 	}
 	out := make([]string, len(ns))
 	for i, n := range ns {

@@ -22,7 +22,10 @@
 // passed; it is undone (undo.go) through the Intervals.icu client of the credential it was
 // written under and finished with a notice for its caller. A caller's call settles the
 // caller's own journals first (settle.go), so that a repeat of an interrupted write starts
-// from the calendar as it was and does the write once.
+// from the calendar as it was and does the write once. It looks only when the caller may
+// have any (pending.go): the Keeper keeps the set of callers with an unfinished journal or a
+// notice, read again whenever the store's journal signal has moved (a journal begun or a
+// notice left, on any replica), so any other caller's call makes no journal query.
 //
 // Imports: gen/intervals, internal/caller, internal/metrics, internal/store and
 // internal/toolcall.

@@ -51,7 +51,8 @@ type Keeper struct {
 	stop    context.CancelFunc
 	stopped chan struct{}
 
-	marks marks // this process's journals in flight and being rolled back (settle.go)
+	marks   marks   // this process's journals in flight and being rolled back (settle.go)
+	pending pending // the callers that may have work pending in the store (pending.go)
 }
 
 // New returns the Keeper of opts. It opens nothing yet.

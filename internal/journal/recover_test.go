@@ -276,3 +276,36 @@ func TestWriteBesideTheCallersWriteJustBegunIsNotRefused(t *testing.T) {
 	text, isErr := callWhileTaken(t, r.k, hook, func() (string, bool) { return r.call(t, "plan_sessions", journaltest.PlanArgs("second", 3)) })
 	checkBothPlans(t, fake, text, isErr, <-first)
 }
+
+// TestJournalLeftByAnotherReplicaIsNoticedOnTheNextCall: replica b has served the caller
+// (nothing pending then, so b stops looking at their journals), then replica a dies in the
+// caller's plan. The journal signal has moved: the caller's next call on b looks again,
+// rolls the plan back once its lease has passed, and opens with the notice; b's recovery
+// loop has not run meanwhile.
+func TestJournalLeftByAnotherReplicaIsNoticedOnTheNextCall(t *testing.T) {
+	const lease = 300 * time.Millisecond
+	dir := t.TempDir()
+	clock := &journaltest.Clock{}
+	fake := fakeicu.New(fakeicu.Options{Now: clock.Now})
+	a := newReplica(t, dir, fake, clock, "key-1", lease, func(st store.Store) store.Store { return &storetest.Crashing{Store: st, CrashAt: 4} })
+	b := newReplica(t, dir, fake, clock, "key-1", lease, nil)
+	if _, err := b.k.Open(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		if text, isErr := b.call(t, "get_gear_list", map[string]any{}); isErr || strings.Contains(text, "Your") {
+			t.Fatalf("a call with nothing pending: %v %q", isErr, text)
+		}
+	}
+	if text, isErr := a.call(t, "plan_sessions", journaltest.PlanArgs("crash", 30)); !isErr || !strings.Contains(text, "internal error") {
+		t.Fatalf("the crashing call: %v %q", isErr, text)
+	}
+	clock.Advance(lease + time.Millisecond)
+	text, isErr := b.call(t, "get_gear_list", map[string]any{})
+	if isErr || !strings.HasPrefix(text, "Your plan_sessions of Mon 30 Nov") {
+		t.Errorf("the caller's next call on the other replica: %v %q", isErr, text)
+	}
+	if n := journaltest.Planned(fake, "crash"); n != 0 {
+		t.Errorf("%d sessions of the interrupted plan left", n)
+	}
+}

@@ -21,8 +21,9 @@ var (
 	errWriteElsewhere  = errors.New("Nothing was done: an earlier write of yours is still running on another replica. Try again when it is done; if it was interrupted, its outcome will head the answer")
 )
 
-// settle settles caller's unfinished journals before a call (write: it may write).
-func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, write bool) error {
+// settle settles caller's unfinished journals before a call (write: it may write), and says
+// how many were left unfinished at its last look (-1: it could not look).
+func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, write bool) (left int, err error) {
 	until := time.Now().Add(k.opts.Lease + 2*k.heartbeat())
 	if dl, ok := ctx.Deadline(); ok && dl.Add(-time.Second).Before(until) {
 		until = dl.Add(-time.Second) // the refusal, not a timeout, is the answer
@@ -32,13 +33,14 @@ func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, writ
 		pending, err := st.PendingJournals(ctx, caller) // one read when there is none, as almost always
 		if err != nil {
 			k.log("a caller's journals", "error", err)
-			return nil
+			return -1, nil
 		}
+		left = len(pending)
 		v := k.marks.look(pending)
 		if v.stuck > 0 {
 			again, err := k.marks.markedSince(ctx, seen, until)
 			if err != nil {
-				return err
+				return left, err
 			}
 			if again {
 				continue
@@ -48,7 +50,7 @@ func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, writ
 			rolled, err := k.rollBackOne(ctx, func() (*store.Journal, error) { return st.ClaimCallerJournal(ctx, k.now(), caller) }, st)
 			if err != nil {
 				k.log("claim a caller's journal", "error", err)
-				return nil
+				return left, nil
 			}
 			if rolled {
 				continue
@@ -56,25 +58,25 @@ func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, writ
 		}
 		if len(v.rollingBack) > 0 {
 			if err := waitAll(ctx, v.rollingBack); err != nil {
-				return err
+				return left, err
 			}
 			continue
 		}
 		if !write || v.others+v.stuck == 0 {
-			return nil
+			return left, nil
 		}
 		if v.stuck > 0 {
-			return errRollbackRetried
+			return left, errRollbackRetried
 		}
 		if time.Now().After(until) {
-			return errWriteElsewhere
+			return left, errWriteElsewhere
 		}
 		select {
 		case <-time.After(k.heartbeat() / 2):
 		case <-ctx.Done():
 		}
 	}
-	return ctx.Err()
+	return left, ctx.Err()
 }
 
 // view is what settle sees of a caller's pending journals: those this process is rolling

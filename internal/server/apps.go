@@ -18,18 +18,13 @@ const (
 	AppMIMEType = "text/html;profile=mcp-app"
 )
 
-// rendersApps reports whether the client making req renders MCP Apps views: its
-// capabilities list the extension io.modelcontextprotocol/ui, with AppMIMEType among its
-// mimeTypes (a client that lists no mimeTypes is taken at its word). The capabilities are
-// the request's own under the stateless 2026-07-28 revision (the _meta key
-// io.modelcontextprotocol/clientCapabilities) and the session's initialize params otherwise:
-// ClientCapabilities reads them, including the ones an older client over stateless HTTP
-// echoes back (stateless.go).
-func rendersApps(ctx context.Context, req *mcp.CallToolRequest) bool {
-	if req == nil {
-		return false
-	}
-	caps := ClientCapabilities(ctx, req)
+// rendersApps reports whether a client of caps renders MCP Apps views: its capabilities list
+// the extension io.modelcontextprotocol/ui, with AppMIMEType among its mimeTypes (a client
+// that lists no mimeTypes is taken at its word). The capabilities are the request's own under
+// the stateless 2026-07-28 revision (the _meta key io.modelcontextprotocol/clientCapabilities)
+// and the session's initialize params otherwise: ClientCapabilities reads them, including the
+// ones an older client over stateless HTTP echoes back (stateless.go).
+func rendersApps(caps *mcp.ClientCapabilities) bool {
 	if caps == nil || caps.Extensions == nil {
 		return false
 	}
@@ -86,9 +81,9 @@ func addViews(srv *mcp.Server, cat *Catalog) {
 	}
 }
 
-// newOutput is the Output a call of e fills: it knows whether the client renders views.
-func newOutput(ctx context.Context, req *mcp.CallToolRequest) *toolcall.Output {
-	return &toolcall.Output{UI: rendersApps(ctx, req)}
+// newOutput is the Output a call fills: it knows whether the client (of caps) renders views.
+func newOutput(caps *mcp.ClientCapabilities) *toolcall.Output {
+	return &toolcall.Output{UI: rendersApps(caps)}
 }
 
 // addOutput puts what the tool left in out into its result: the view's data as

@@ -29,11 +29,11 @@ func TestRendersAppsReadsTheRequestsOwnCapabilities(t *testing.T) {
 		{"the extension without mimeTypes", caps(map[string]any{}), true},
 	} {
 		req := &mcp.CallToolRequest{Params: &mcp.CallToolParamsRaw{Name: "chart_fitness", Meta: tc.meta}}
-		if got := rendersApps(context.Background(), req); got != tc.want {
+		if got := rendersApps(ClientCapabilities(context.Background(), req)); got != tc.want {
 			t.Errorf("%s: rendersApps = %v, want %v", tc.name, got, tc.want)
 		}
 	}
-	if rendersApps(context.Background(), nil) {
-		t.Error("a nil request renders views")
+	if rendersApps(nil) {
+		t.Error("a client of unknown capabilities renders views")
 	}
 }

@@ -27,8 +27,10 @@ type confirmer struct {
 	pending   mcp.InputRequestMap
 }
 
-func newConfirmer(req *mcp.CallToolRequest) *confirmer {
-	caps := req.ClientCapabilities()
+// newConfirmer is the confirmer of req, a call of a client of caps (ClientCapabilities; nil:
+// none known). The capabilities an older client echoes over stateless HTTP never hold
+// elicitation (it cannot reach the client there), so only a client that can be asked is.
+func newConfirmer(req *mcp.CallToolRequest, caps *mcp.ClientCapabilities) *confirmer {
 	return &confirmer{
 		supported: caps != nil && caps.Elicitation != nil,
 		answers:   req.Params.InputResponses,

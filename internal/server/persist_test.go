@@ -110,14 +110,15 @@ func TestStoredRangeDeleteAsksTheUserFirst(t *testing.T) {
 	}
 }
 
-// TestOverBudgetIsAToolErrorAtOnce: a caller past its budget gets a tool error saying when
-// to retry, without a wait and without a request upstream.
+// TestOverBudgetIsAToolErrorAtOnce: a caller past its budget whose turn would come after the
+// call's deadline gets a tool error saying when to retry, without a wait and without a
+// request upstream.
 func TestOverBudgetIsAToolErrorAtOnce(t *testing.T) {
 	clock := &journaltest.Clock{}
 	fake := fakeicu.New(fakeicu.Options{Now: clock.Now, LogRequests: true})
 	r := newReplica(t, t.TempDir(), fake, clock, "key-1", 0, nil)
 	client, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, HTTPClient: &http.Client{Transport: fake.Transport()},
-		Budget: store.CallerBudget(r.k.Open, store.Bucket{Rate: 0.1, Burst: 2}, store.Bucket{Key: "global", Rate: 100, Burst: 100}, callerKey, clock.Now)})
+		Budget: store.CallerBudget(r.k.Open, store.Bucket{Rate: 0.01, Burst: 2}, store.Bucket{Key: "global", Rate: 100, Burst: 100}, callerKey, clock.Now)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -121,8 +121,14 @@ func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 			res := rt.finish("", err)
 			return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: res.Text}}, IsError: true}, nil
 		}
-		cf := newConfirmer(req)
-		out := newOutput(ctx, req)
+		// The client's capabilities, decoded from the request at some cost, for the tools
+		// that use them: a confirmation (a write), a view.
+		var caps *mcp.ClientCapabilities
+		if e.Access != manifest.Read || e.View != nil {
+			caps = ClientCapabilities(ctx, req)
+		}
+		cf := newConfirmer(req, caps)
+		out := newOutput(caps)
 		text, err := cat.run(toolcall.WithOutput(ctx, out), crt, in, cf.confirm)
 		if r, ok := cf.inputRequired(err); ok {
 			outcome = metrics.InputRequired

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // BenchmarkTakeBudget measures TakeBudget on each database: one bucket, a credential's bucket
@@ -60,5 +61,31 @@ func BenchmarkTakeBudget(b *testing.B) {
 func report(b *testing.B) {
 	if e := b.Elapsed(); e > 0 {
 		b.ReportMetric(float64(b.N)/e.Seconds(), "takes/s")
+	}
+}
+
+// BenchmarkCallStatements measures, on each database, the store's statements of a call: the
+// signals' read a request makes (no read shared: each at a new instant), and a lease of a
+// budget's batch, the write a replica makes once per batch of upstream requests.
+func BenchmarkCallStatements(b *testing.B) {
+	for _, be := range backends {
+		b.Run(be.name, func(b *testing.B) {
+			s, ctx := open(b, be.newPlace(b)), context.Background()
+			b.Run("signals", func(b *testing.B) {
+				for b.Loop() {
+					if _, err := s.Signals(ctx, time.Now()); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+			b.Run("lease", func(b *testing.B) {
+				bucket := Bucket{Key: "cred:bench", Rate: 1e6, Burst: 1 << 30}
+				for b.Loop() {
+					if got, _, err := s.LeaseBudget(ctx, t0, bucket, 1000); err != nil || got == 0 {
+						b.Fatalf("lease: %d, %v", got, err)
+					}
+				}
+			})
+		})
 	}
 }

@@ -17,6 +17,10 @@ type Budgets interface {
 	// the decision says which bucket refused and when to try again. Each bucket is one SQL
 	// statement (one round trip), atomic across replicas; a refusal costs one more.
 	TakeBudget(ctx context.Context, now time.Time, buckets ...Bucket) (Decision, error)
+	// LeaseBudget takes up to n tokens of b at once (one statement), as many as it holds now
+	// (at most its burst): got 0 is a refusal, retryAfter then says when it has one. A
+	// replica spends the tokens it leased in memory (Upstream).
+	LeaseBudget(ctx context.Context, now time.Time, b Bucket, n int) (got int, retryAfter time.Duration, err error)
 }
 
 // Bucket is a token bucket: Rate tokens a second, up to Burst at once.
@@ -80,6 +84,55 @@ func (s *DB) TakeBudget(ctx context.Context, now time.Time, buckets ...Bucket) (
 	return Decision{Allowed: true}, nil
 }
 
+func (s *DB) LeaseBudget(ctx context.Context, now time.Time, b Bucket, n int) (int, time.Duration, error) {
+	step, tol, err := b.interval()
+	if err != nil {
+		return 0, 0, err
+	}
+	n = max(1, min(n, b.Burst))
+	t := us(now)
+	// A bucket seen for the first time is full: it gives n. Else, with t0 the later of its
+	// tat and now, it holds (t + tol - t0)/step + 1 tokens when tat - tol <= now.
+	held := `(CAST($2 AS BIGINT) + $5 - ` + s.d.greatest + `(budgets.tat_us, $2)) / $4 + 1`
+	var got int
+	lease := func(q queryRower) error {
+		return q.QueryRowContext(ctx, `INSERT INTO budgets (key, tat_us, taken) VALUES ($1, $6, $3)
+			ON CONFLICT (key) DO UPDATE SET
+				taken = `+s.d.least+`($3, `+held+`),
+				tat_us = `+s.d.greatest+`(budgets.tat_us, $2) + $4 * `+s.d.least+`($3, `+held+`)
+			WHERE budgets.tat_us - $5 <= $2
+			RETURNING taken`, b.Key, t, n, step, tol, t+int64(n)*step).Scan(&got)
+	}
+	if s.d.lazyCommit == "" {
+		err = lease(s.db)
+	} else {
+		// A lease lost to a crash of the database costs a bucket at most one batch: its
+		// commit need not wait for the disk (a write per batch on the path of every read).
+		err = s.tx(ctx, func(tx *sql.Tx) error {
+			if _, err := tx.ExecContext(ctx, s.d.lazyCommit); err != nil {
+				return err
+			}
+			return lease(tx)
+		})
+	}
+	switch {
+	case err == nil:
+		return got, 0, nil
+	case !errors.Is(err, sql.ErrNoRows):
+		return 0, 0, fmt.Errorf("store: lease from budget %s: %w", b.Key, err)
+	}
+	var tat int64
+	if err := s.db.QueryRowContext(ctx, `SELECT tat_us FROM budgets WHERE key = $1`, b.Key).Scan(&tat); err != nil {
+		return 0, 0, fmt.Errorf("store: lease from budget %s: %w", b.Key, err)
+	}
+	return 0, max(time.Duration(tat-tol-t)*time.Microsecond, time.Microsecond), nil
+}
+
+// queryRower is a database or a transaction.
+type queryRower interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
 // giveBack returns the token just taken from each of buckets.
 func (s *DB) giveBack(ctx context.Context, buckets []Bucket) error {
 	for _, b := range buckets {
@@ -89,21 +142,4 @@ func (s *DB) giveBack(ctx context.Context, buckets []Bucket) error {
 		}
 	}
 	return nil
-}
-
-// CallerBudget is the upstream budget of a server of replicas, in the form the Intervals.icu
-// client takes (intervals.Options.Budget): before each request, one token from the caller's
-// bucket (perCaller's rate and burst, keyed "cred:" + key(ctx), the call's caller key) and
-// one from global, through the store open opens (the server's, opened on first need).
-func CallerBudget(open func(context.Context) (Store, error), perCaller, global Bucket, key func(context.Context) string, now func() time.Time) func(ctx context.Context) (bool, time.Duration, error) {
-	return func(ctx context.Context) (bool, time.Duration, error) {
-		st, err := open(ctx)
-		if err != nil {
-			return false, 0, err
-		}
-		b := perCaller
-		b.Key = "cred:" + key(ctx)
-		d, err := st.TakeBudget(ctx, now(), b, global)
-		return d.Allowed, d.RetryAfter, err
-	}
 }

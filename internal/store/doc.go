@@ -53,15 +53,28 @@
 // writer, and the claimer while it undoes, renew the lease with st.AppendJournal(ctx, id, now).
 // j.Claims counts the attempts: a journal that cannot be undone (Intervals.icu down) comes
 // back after each lease; after a few, finish it as "incomplete" with a notice of what is left.
-// Every call starts with st.TakeNotices(ctx, caller), which hands each notice over once.
+// st.TakeNotices(ctx, caller) hands each notice over once.
 //
-// Budgets: before each upstream request,
+// Signals (signals.go): one row of counters, moved in the transaction of what they signal:
+// Revocations by every revocation (and every change of an athlete's sealed token), Journals
+// by every journal begun and every notice left. A request reads them once,
 //
-//	d, err := st.TakeBudget(ctx, now, store.Bucket{Key: "cred:" + caller, Rate: 10, Burst: 5}, store.Bucket{Key: "global", Rate: 40, Burst: 20})
-//	// !d.Allowed: a tool error saying to retry after d.RetryAfter, at once, never a wait.
+//	sig, err := st.Signals(ctx, arrived) // a read started at or after arrived; shared by the requests arriving together
 //
-// Two cheap statements when allowed (one per bucket); the credential's bucket comes first, so
-// that a caller over its own budget does not spend the deployment's.
+// and so knows, without a query of its own, whether the tokens a replica has verified still
+// hold and whether its record of the callers with work pending (st.PendingCallers) is current.
+//
+// Budgets: the upstream budget of an HTTP server is an Upstream (upstream.go): before each
+// upstream request, one token of the caller's bucket and one of the global bucket, from
+// batches each replica leases at once (st.LeaseBudget: one statement a batch) and spends in
+// memory; a request that finds none waits its turn, fairly, within its deadline:
+//
+//	u := store.NewUpstream(open, store.Bucket{Rate: 10, Burst: 5}, store.Bucket{Key: "global", Rate: 40, Burst: 20}, callerKey, time.Now)
+//	ok, retryAfter, err := u.Take(ctx) // !ok: its turn would come past ctx's deadline; retry after retryAfter
+//
+// The caller's bucket comes first, so that a caller over its own budget does not spend the
+// deployment's. st.TakeBudget takes one token of each bucket in the store itself, for the
+// sign-in's own rate limits.
 //
 // Imports: nothing internal: it knows no tool, client or caller type, only the keys and values
 // it is given.

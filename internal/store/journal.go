@@ -101,9 +101,15 @@ var ErrJournalLost = errors.New("store: the journal is no longer this replica's 
 func (s *DB) BeginJournal(ctx context.Context, start JournalStart, now time.Time) (string, error) {
 	id := rand.Text()
 	s.markPending() // before the journal: a writer killed after this leaves the marker
-	if _, err := s.db.ExecContext(ctx, `INSERT INTO journals (id, caller, tool, athlete, summary, intent, started_us, claimed_by, lease_us, credential_athlete)
-		VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-		id, start.Caller, start.Tool, start.Athlete, start.Summary, string(start.Intent), us(now), s.id, us(now.Add(s.lease)), start.CredentialAthlete); err != nil {
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO journals (id, caller, tool, athlete, summary, intent, started_us, claimed_by, lease_us, credential_athlete)
+			VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+			id, start.Caller, start.Tool, start.Athlete, start.Summary, string(start.Intent), us(now), s.id, us(now.Add(s.lease)), start.CredentialAthlete); err != nil {
+			return err
+		}
+		return signal(ctx, tx, "journals")
+	})
+	if err != nil {
 		return "", fmt.Errorf("store: begin a journal: %w", err)
 	}
 	return id, nil
@@ -175,9 +181,11 @@ func (s *DB) FinishJournal(ctx context.Context, id string, now time.Time, outcom
 			return nil
 		}
 		s.markPending()
-		_, err = tx.ExecContext(ctx, `INSERT INTO notices (id, caller, text, created_us) SELECT $1, caller, $2, $3 FROM journals WHERE id = $4`,
-			rand.Text(), notice, us(now), id)
-		return err
+		if _, err = tx.ExecContext(ctx, `INSERT INTO notices (id, caller, text, created_us) SELECT $1, caller, $2, $3 FROM journals WHERE id = $4`,
+			rand.Text(), notice, us(now), id); err != nil {
+			return err
+		}
+		return signal(ctx, tx, "journals")
 	})
 	if err != nil && !errors.Is(err, ErrJournalLost) {
 		return fmt.Errorf("store: finish journal %s: %w", id, err)

@@ -253,10 +253,15 @@ func (s *DB) TakePending(ctx context.Context, upstreamState string, now time.Tim
 }
 
 func (s *DB) PutAthlete(ctx context.Context, a Athlete) error {
-	_, err := s.db.ExecContext(ctx, `INSERT INTO oauth_athletes (athlete_id, name, sealed_token, upstream_scope, updated_us) VALUES ($1, $2, $3, $4, $5)
-		ON CONFLICT (athlete_id) DO UPDATE SET name = excluded.name, sealed_token = excluded.sealed_token,
-			upstream_scope = excluded.upstream_scope, updated_us = excluded.updated_us`,
-		a.ID, a.Name, a.SealedToken, a.UpstreamScope, us(a.Updated))
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO oauth_athletes (athlete_id, name, sealed_token, upstream_scope, updated_us) VALUES ($1, $2, $3, $4, $5)
+			ON CONFLICT (athlete_id) DO UPDATE SET name = excluded.name, sealed_token = excluded.sealed_token,
+				upstream_scope = excluded.upstream_scope, updated_us = excluded.updated_us`,
+			a.ID, a.Name, a.SealedToken, a.UpstreamScope, us(a.Updated)); err != nil {
+			return err
+		}
+		return signal(ctx, tx, "revocations") // verified tokens carry the athlete's Intervals.icu token
+	})
 	if err != nil {
 		return fmt.Errorf("store: put an athlete: %w", err)
 	}
@@ -291,8 +296,10 @@ func (s *DB) ForgetAthlete(ctx context.Context, id string, now time.Time) (*Athl
 		if err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE oauth_tokens SET revoked_us = $2 WHERE athlete_id = $1 AND kind = $3 AND revoked_us IS NULL`, id, us(now), KindSession)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE oauth_tokens SET revoked_us = $2 WHERE athlete_id = $1 AND kind = $3 AND revoked_us IS NULL`, id, us(now), KindSession); err != nil {
+			return err
+		}
+		return signal(ctx, tx, "revocations")
 	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
@@ -359,7 +366,7 @@ func revokeGrant(ctx context.Context, tx *sql.Tx, id, athleteID string, now time
 	if _, err := tx.ExecContext(ctx, `UPDATE oauth_tokens SET revoked_us = $2, next_sealed = '' WHERE grant_id = $1 AND revoked_us IS NULL`, id, us(now)); err != nil {
 		return fmt.Errorf("store: revoke a grant's tokens: %w", err)
 	}
-	return nil
+	return signal(ctx, tx, "revocations")
 }
 
 func (s *DB) PutCode(ctx context.Context, code string, c Code) error {

@@ -11,8 +11,9 @@ import (
 
 // Tokens are the bearer tokens of the authorization server, of four kinds: a grant's access
 // and refresh tokens, personal access tokens and account-page sessions (both of an athlete,
-// no grant). Only their SHA-256 is stored; a verification reads the store every time, so a
-// revocation stops the next request on every replica.
+// no grant). Only their SHA-256 is stored. Every revocation moves Signals.Revocations, so a
+// replica that keeps verified tokens in memory (internal/auth) verifies them again at its
+// next request: a revocation stops the next request on every replica.
 type Tokens interface {
 	// IssueTokens stores a grant's first access and refresh tokens, under the grant's scope
 	// (p.Scope is not used), and returns that scope. ErrNotFound: the grant is revoked.
@@ -223,8 +224,13 @@ func (s *DB) PersonalTokens(ctx context.Context, athleteID string) ([]Token, err
 
 func (s *DB) RevokeTokenID(ctx context.Context, id, athleteID string, now time.Time) (string, error) {
 	var athlete string
-	err := s.db.QueryRowContext(ctx, `UPDATE oauth_tokens SET revoked_us = $2 WHERE id = $1 AND kind = $4 AND revoked_us IS NULL AND ($3 = '' OR athlete_id = $3)
-		RETURNING athlete_id`, id, us(now), athleteID, KindPersonal).Scan(&athlete)
+	err := s.tx(ctx, func(tx *sql.Tx) error {
+		if err := tx.QueryRowContext(ctx, `UPDATE oauth_tokens SET revoked_us = $2 WHERE id = $1 AND kind = $4 AND revoked_us IS NULL AND ($3 = '' OR athlete_id = $3)
+			RETURNING athlete_id`, id, us(now), athleteID, KindPersonal).Scan(&athlete); err != nil {
+			return err
+		}
+		return signal(ctx, tx, "revocations")
+	})
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", ErrNotFound
 	}
@@ -256,9 +262,11 @@ func (s *DB) RevokeToken(ctx context.Context, token, clientID string, now time.T
 			athlete = who
 			return nil
 		}
-		_, err = tx.ExecContext(ctx, `UPDATE oauth_tokens SET revoked_us = $2 WHERE token_hash = $1`, h, us(now))
+		if _, err = tx.ExecContext(ctx, `UPDATE oauth_tokens SET revoked_us = $2 WHERE token_hash = $1`, h, us(now)); err != nil {
+			return err
+		}
 		athlete = who
-		return err
+		return signal(ctx, tx, "revocations")
 	})
 	if err != nil {
 		return "", fmt.Errorf("store: revoke a token: %w", err)

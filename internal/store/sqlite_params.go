@@ -1,60 +1,14 @@
 package store
 
-import (
-	"context"
-	"database/sql/driver"
-	"fmt"
-	"strings"
-)
+import "strings"
 
 // The store's SQL is one text for both databases, with PostgreSQL's $n placeholders: $n is
 // the n-th argument, wherever it stands and however often. SQLite reads $1 as a *named*
 // parameter, "$1", numbered in the order of first appearance, and the SQLite driver binds
 // positional arguments by those numbers: `... $2 ... $1` would bind the first argument to $2.
 // ?n is SQLite's numbered parameter, the n-th argument as in PostgreSQL; so the SQLite
-// connections rewrite each $n to ?n before SQLite sees the statement. (modernc.org/sqlite,
-// the driver before, bound $n by its number itself.)
-
-// numbered is an SQLite connector whose connections read $n as PostgreSQL does (above).
-type numbered struct{ driver.Connector }
-
-// sqliteConn is what the SQLite driver's connections implement and the store relies on.
-type sqliteConn interface {
-	driver.Conn
-	driver.ConnBeginTx
-	driver.ConnPrepareContext
-	driver.ExecerContext
-	driver.NamedValueChecker
-}
-
-func (n numbered) Connect(ctx context.Context) (driver.Conn, error) {
-	c, err := n.Connector.Connect(ctx)
-	if err != nil {
-		return nil, err
-	}
-	sc, ok := c.(sqliteConn)
-	if !ok {
-		c.Close()
-		return nil, fmt.Errorf("store: the SQLite driver's connection (%T) lacks a method the store needs", c)
-	}
-	return numberedConn{sc}, nil
-}
-
-// numberedConn is an SQLite connection whose statements' $n become ?n; the rest is the
-// driver's own (Close, BeginTx, CheckNamedValue).
-type numberedConn struct{ sqliteConn }
-
-func (c numberedConn) Prepare(query string) (driver.Stmt, error) {
-	return c.sqliteConn.PrepareContext(context.Background(), numberParams(query))
-}
-
-func (c numberedConn) PrepareContext(ctx context.Context, query string) (driver.Stmt, error) {
-	return c.sqliteConn.PrepareContext(ctx, numberParams(query))
-}
-
-func (c numberedConn) ExecContext(ctx context.Context, query string, args []driver.NamedValue) (driver.Result, error) {
-	return c.sqliteConn.ExecContext(ctx, numberParams(query), args)
-}
+// connections (conn.go) rewrite each $n to ?n before SQLite sees the statement.
+// (modernc.org/sqlite, the driver before, bound $n by its number itself.)
 
 // numberParams rewrites each $n placeholder of query to ?n: a $ followed by digits, neither
 // inside an identifier (SQLite allows $ in one) nor in a string literal, a quoted identifier

@@ -26,6 +26,7 @@ type Store interface {
 	Journals
 	Budgets
 	OAuth
+	Signaller
 	// Ping says whether the database answers (for /readyz).
 	Ping(ctx context.Context) error
 	// Cleanup deletes what has expired by now; the server calls it on a ticker.
@@ -66,6 +67,8 @@ type DB struct {
 	// pendingDir is where the pending marker is (pending.go; the owners' folder, with or
 	// without flock), "" none (PostgreSQL).
 	pendingDir string
+	counts     statementCounts // what its connections have run (Statements)
+	signals    signalReads
 	closeOnce  sync.Once
 	closeErr   error
 }
@@ -75,13 +78,19 @@ type DB struct {
 type dialect struct {
 	name       string // "sqlite" or "postgres", for messages
 	greatest   string // the two-argument maximum: MAX in SQLite, GREATEST in PostgreSQL
+	least      string // the two-argument minimum: MIN in SQLite, LEAST in PostgreSQL
 	skipLocked string // a row-locking clause for a claim's subquery; SQLite locks the whole database
 	forUpdate  string // a row-locking clause for a read-then-write in a transaction; "" in SQLite
+	// lazyCommit makes a transaction's commit return before its write is flushed to disk
+	// (PostgreSQL's synchronous_commit off), for what a database crash may lose without harm:
+	// a budget's lease. "" in SQLite, whose WAL in synchronous NORMAL flushes at checkpoints.
+	lazyCommit string
 }
 
 var (
-	sqlite   = dialect{name: "sqlite", greatest: "MAX"}
-	postgres = dialect{name: "postgres", greatest: "GREATEST", skipLocked: " FOR UPDATE SKIP LOCKED", forUpdate: " FOR UPDATE"}
+	sqlite   = dialect{name: "sqlite", greatest: "MAX", least: "MIN"}
+	postgres = dialect{name: "postgres", greatest: "GREATEST", least: "LEAST", skipLocked: " FOR UPDATE SKIP LOCKED", forUpdate: " FOR UPDATE",
+		lazyCommit: "SET LOCAL synchronous_commit = off"}
 )
 
 // Open opens the database cfg names and applies the embedded migrations that are not yet
@@ -97,12 +106,12 @@ func Open(ctx context.Context, cfg Config) (*DB, error) {
 	case u == "":
 		s.d = sqlite
 		var dir string
-		if s.db, dir, err = openSQLite(ctx, cfg.DataDir); err == nil {
+		if s.db, dir, err = openSQLite(ctx, cfg.DataDir, &s.counts); err == nil {
 			s.holdOwnerLock(dir)
 		}
 	case strings.HasPrefix(u, "postgres://"), strings.HasPrefix(u, "postgresql://"):
 		s.d = postgres
-		s.db, err = openPostgres(u)
+		s.db, err = openPostgres(u, &s.counts)
 	default:
 		return nil, errors.New("store: the database URL must start with postgres:// or postgresql://; leave it empty for SQLite in the data directory")
 	}
@@ -129,11 +138,22 @@ func DefaultDataDir() (string, error) {
 	return filepath.Join(dir, "intervals-mcp"), nil
 }
 
+// Pool sizes. A connection is kept open with its prepared statements (conn.go): opening one
+// costs more than most of the statements it runs (an SQLite connection is a Wasm instance of
+// its own; a PostgreSQL one a process on the server), so the pool keeps every connection it
+// has opened until it has been idle for idleConnTime. SQLite in WAL mode reads on every
+// connection at once and writes on one at a time; PostgreSQL does both on every connection.
+const (
+	sqliteConns   = 8
+	postgresConns = 16
+	idleConnTime  = 5 * time.Minute
+)
+
 // openSQLite opens (creating them if needed) the data directory, 0700, and the database file
 // in it, 0600 (its WAL and shared-memory files too). Every transaction is BEGIN IMMEDIATE: it
 // takes the write lock first, so two writers wait for each other (busy_timeout) instead of
 // one failing on a lock upgrade.
-func openSQLite(ctx context.Context, dir string) (*sql.DB, string, error) {
+func openSQLite(ctx context.Context, dir string, counts *statementCounts) (*sql.DB, string, error) {
 	if dir == "" {
 		var err error
 		if dir, err = DefaultDataDir(); err != nil {
@@ -163,7 +183,10 @@ func openSQLite(ctx context.Context, dir string) (*sql.DB, string, error) {
 	if err != nil {
 		return nil, "", fmt.Errorf("store: open %s: %w", path, err)
 	}
-	db := sql.OpenDB(numbered{c})
+	db := sql.OpenDB(keeping{Connector: c, rewrite: numberParams, counts: counts})
+	db.SetMaxOpenConns(sqliteConns)
+	db.SetMaxIdleConns(sqliteConns)
+	db.SetConnMaxIdleTime(idleConnTime)
 	if err := walMode(ctx, db); err != nil {
 		db.Close()
 		return nil, "", fmt.Errorf("store: open %s: %w", path, err)
@@ -207,7 +230,7 @@ func walMode(ctx context.Context, db *sql.DB) error {
 
 // openPostgres opens a pool through lib/pq's connector (database/sql), so that both databases
 // share one implementation. Errors never repeat the URL (it holds the password).
-func openPostgres(dsn string) (*sql.DB, error) {
+func openPostgres(dsn string, counts *statementCounts) (*sql.DB, error) {
 	bad := errors.New("store: the PostgreSQL URL cannot be read: check its form, postgres://user:password@host:5432/database?sslmode=require")
 	dsn, err := withSSLMode(dsn)
 	if err != nil {
@@ -220,10 +243,10 @@ func openPostgres(dsn string) (*sql.DB, error) {
 		}
 		return nil, bad
 	}
-	db := sql.OpenDB(c)
-	db.SetMaxOpenConns(16)
-	db.SetMaxIdleConns(4)
-	db.SetConnMaxIdleTime(5 * time.Minute)
+	db := sql.OpenDB(keeping{Connector: c, counts: counts})
+	db.SetMaxOpenConns(postgresConns)
+	db.SetMaxIdleConns(postgresConns)
+	db.SetConnMaxIdleTime(idleConnTime)
 	return db, nil
 }
 

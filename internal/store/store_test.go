@@ -50,7 +50,7 @@ func newPostgresPlace(t testing.TB) place {
 		}
 		t.Skip(msg)
 	}
-	admin, err := openPostgres(base)
+	admin, err := openPostgres(base, &statementCounts{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func newPostgresPlace(t testing.TB) place {
 		t.Fatalf("create schema %s in %s: %v", schema, dbEnv, err)
 	}
 	t.Cleanup(func() {
-		db, err := openPostgres(base)
+		db, err := openPostgres(base, &statementCounts{})
 		if err != nil {
 			t.Error(err)
 			return

@@ -24,10 +24,30 @@ func main() {
 	httpDur := flag.Duration("http-duration", 5*time.Second, "how long each HTTP latency run calls")
 	sessions := flag.Int("sessions", 10000, "abandoned sessions for the memory measurement")
 	budgetsOnly := flag.Bool("budgets", false, "measure and print the budgets only")
+	var lo loadOptions
+	flag.StringVar(&lo.databaseURL, "database-url", os.Getenv("INTERVALS_TEST_DATABASE_URL"), "PostgreSQL for the load figures on it (a schema of their own, dropped after); \"\" skips them")
+	flag.StringVar(&lo.icuvisor, "icuvisor", os.Getenv("ICUVISOR_BIN"), "icuvisor's binary, to compare the load figures with (internal/bench/README.md says how to build it); \"\" skips it")
+	flag.DurationVar(&lo.d, "load-duration", 4*time.Second, "how long each load run calls")
+	flag.IntVar(&lo.runs, "load-runs", 3, "runs of each load figure to take the median of")
+	flag.IntVar(&lo.maxCalls, "load-calls", 20000, "most calls of one load run")
+	soakFor := flag.Duration("soak", 0, "instead of the figures, a soak of 50 sessions for this long: the server's memory every 30 s")
+	loadOnly := flag.Bool("load", false, "measure and print the HTTP load figures only")
 	flag.Parse()
 	abs, err := filepath.Abs(*bin)
 	if err != nil {
 		fail(err)
+	}
+	if *soakFor > 0 {
+		if err := soak(abs, *soakFor); err != nil {
+			fail(fmt.Errorf("soak: %w", err))
+		}
+		return
+	}
+	if *loadOnly {
+		if err := runLoad(abs, lo); err != nil {
+			fail(fmt.Errorf("load: %w", err))
+		}
+		return
 	}
 	sizes, err := bench.ListSizes(tools.All())
 	if err != nil {
@@ -47,6 +67,9 @@ func main() {
 		}
 		if err := runHTTP(abs, *upstream, *httpDur, *sessions); err != nil {
 			fail(err)
+		}
+		if err := runLoad(abs, lo); err != nil {
+			fail(fmt.Errorf("load: %w", err))
 		}
 	}
 	if len(over) > 0 {

@@ -1,0 +1,21 @@
+//go:build pprof
+
+package main
+
+import (
+	"log"
+	"net/http"
+	_ "net/http/pprof" // the profiles, on the default mux
+	"os"
+)
+
+// A build with -tags pprof serves Go's profiles at INTERVALS_MCP_PPROF (a loopback
+// host:port) beside whatever it runs: how internal/bench/README.md profiles a server under
+// load. Release builds have no such tag, and no such listener.
+func init() {
+	addr := os.Getenv("INTERVALS_MCP_PPROF")
+	if addr == "" {
+		return
+	}
+	go func() { log.Println(http.ListenAndServe(addr, nil)) }()
+}
