@@ -31,7 +31,7 @@ func (r *recorder) BudgetWait(waited time.Duration, refused bool) {
 
 // TestObserverIsToldOfAttemptsRetriesAndBudgetWaits: a 429 then a 200 are two attempts of
 // listEvents with a retry between them; a wait for the budget is told with its length, and
-// a refusal as refused.
+// a refusal (the budget's turn after the call's deadline) as refused, without a wait.
 func TestObserverIsToldOfAttemptsRetriesAndBudgetWaits(t *testing.T) {
 	seq := &sequence{statuses: []int{429, 200}}
 	srv := httptest.NewServer(seq)
@@ -45,11 +45,14 @@ func TestObserverIsToldOfAttemptsRetriesAndBudgetWaits(t *testing.T) {
 		}
 		return d == 0, d, nil
 	}
-	c := newTestClient(t, srv, Options{Budget: budget, Observer: rec}, newFakeClock())
+	clk := newFakeClock()
+	c := newTestClient(t, srv, Options{Budget: budget, Observer: rec}, clk)
 	if _, err := listEvents(c, context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := listEvents(c, context.Background()); err == nil {
+	ctx, cancel := context.WithDeadline(context.Background(), clk.now().Add(time.Second))
+	defer cancel()
+	if _, err := listEvents(c, ctx); err == nil {
 		t.Fatal("a budget refusing for 2s: no error")
 	}
 	want := []string{"budget 300ms refused=false", "attempt listEvents 429", "retry listEvents 429", "attempt listEvents 200", "budget 0s refused=true"}
