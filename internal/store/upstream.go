@@ -106,6 +106,9 @@ type pool struct {
 	expires time.Time // when the leased tokens are dropped
 	queue   []*waiter // the requests waiting, first come first; the head asks the store
 	nextAt  time.Time // when the store last said it would have a token
+	// served, when set (by tests), is told of each request given a token, in the order
+	// they are given (p.mu held).
+	served func(context.Context)
 }
 
 type waiter struct {
@@ -146,6 +149,7 @@ func (p *pool) take(ctx context.Context, st Store, now func() time.Time, reserve
 	p.mu.Lock()
 	if len(p.queue) == 0 && p.tokens > 0 && now().Before(p.expires) {
 		p.tokens--
+		p.tell(ctx)
 		p.mu.Unlock()
 		return 0, nil
 	}
@@ -199,6 +203,7 @@ func (p *pool) atHead(ctx context.Context, st Store, w *waiter, now func() time.
 		t := now()
 		if p.tokens > 0 && t.Before(p.expires) {
 			p.tokens--
+			p.tell(ctx)
 			p.remove(w)
 			return 0, nil, true
 		}
@@ -228,6 +233,13 @@ func (p *pool) atHead(ctx context.Context, st Store, w *waiter, now func() time.
 			return after, nil, true
 		}
 		return after, nil, false
+	}
+}
+
+// tell tells served, if set, of ctx's request given a token (p.mu held).
+func (p *pool) tell(ctx context.Context) {
+	if p.served != nil {
+		p.served(ctx)
 	}
 }
 

@@ -149,22 +149,22 @@ func TestUpstreamServesWaitingRequestsInTurn(t *testing.T) {
 		t.Fatal(ok, err)
 	}
 	own := u.pool(Bucket{Key: "cred:alice", Rate: b.Rate, Burst: b.Burst})
-	queued := func() int { own.mu.Lock(); defer own.mu.Unlock(); return len(own.queue) }
-	var mu sync.Mutex
-	var order []int
+	type index struct{}
+	var order []int // the requests in the order given a token (own.mu held)
+	own.mu.Lock()
+	own.served = func(ctx context.Context) { order = append(order, ctx.Value(index{}).(int)) }
+	own.mu.Unlock()
+	queued := func() int { own.mu.Lock(); defer own.mu.Unlock(); return len(own.queue) + len(order) }
 	var wg sync.WaitGroup
 	const n = 6
 	for i := range n {
 		wg.Go(func() {
-			ok, after, err := u.Take(ctx)
+			ok, after, err := u.Take(context.WithValue(ctx, index{}, i))
 			if !ok || err != nil {
 				t.Errorf("request %d refused (%s, %v) with a minute to wait", i, after, err)
 			}
-			mu.Lock()
-			order = append(order, i)
-			mu.Unlock()
 		})
-		for queued() < i+1 && len(order) == 0 { // the next one comes once this one is in line
+		for queued() < i+1 { // the next one comes once this one is in line (or served)
 			time.Sleep(time.Millisecond)
 		}
 	}
