@@ -23,7 +23,7 @@ const (
 
 // toolsetByteCaps caps each toolset alone, in bytes of compact JSON.
 var toolsetByteCaps = map[string]int{
-	"context": 600, "activities": 4600, "performance": 2100, "wellness": 2300, "calendar": 13000,
+	"context": 600, "activities": 4600, "performance": 2100, "wellness": 2300, "calendar": 13400,
 	"load": 2000, "library": 1000, "settings": 1400, "custom_items": 2800, "charts": 2400, "coach": 600, "api": 2300,
 }
 

@@ -3,7 +3,10 @@ package charts
 import (
 	"bytes"
 	"fmt"
+	"image"
 	"image/color"
+	"image/color/palette"
+	"image/draw"
 	"image/png"
 	"strings"
 	"time"
@@ -53,8 +56,11 @@ func PlanPNG(v *Plan) ([]byte, error) {
 		p.planWeek(v, w, y, colW)
 		y += w.height
 	}
+	// 256 colours (no dithering): a third of the size of the RGBA image, as readable
+	pal := image.NewPaletted(cv.img.Bounds(), palette.Plan9)
+	draw.Draw(pal, pal.Rect, cv.img, image.Point{}, draw.Src)
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, cv.img); err != nil {
+	if err := png.Encode(&buf, pal); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil

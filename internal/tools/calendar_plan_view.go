@@ -217,6 +217,15 @@ func (r *planRun) view(ctx context.Context, env *toolcall.Env, text string, fitn
 	if fitness {
 		if with, _, _ := projectPlan(ctx, env, a, r.items, addDays(r.dates.newest, 1)); with != nil {
 			f := fitnessChart(with, env, chartFitnessIn{}).Fitness
+			for _, p := range r.items { // the plan's races, with the form going into each
+				if c := p.calSession(); strings.HasPrefix(c.category, "RACE_") {
+					race := charts.Race{Date: c.date, Name: c.label.Name, Category: c.category}
+					if rf, ok := formGoingInto(with, c); ok {
+						race.FormIn = &rf
+					}
+					f.Races = append(f.Races, race)
+				}
+			}
 			from := min(addDays(v.First, -7), v.Today)
 			for len(f.Days) > 0 && f.Days[0].Date < from {
 				f.Days = f.Days[1:]

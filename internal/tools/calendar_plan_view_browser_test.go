@@ -175,7 +175,7 @@ func TestPlanViewInChromium(t *testing.T) {
 	shot := func(name string) {
 		t.Helper()
 		time.Sleep(150 * time.Millisecond)
-		b, err := chromedp.Run(tab, chromedp.FullScreenshot(90))
+		b, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}
