@@ -5,9 +5,9 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/color/palette"
-	"image/draw"
 	"image/png"
+	"math"
+	"sort"
 	"strings"
 	"time"
 )
@@ -56,11 +56,8 @@ func PlanPNG(v *Plan) ([]byte, error) {
 		p.planWeek(v, w, y, colW)
 		y += w.height
 	}
-	// 256 colours (no dithering): a third of the size of the RGBA image, as readable
-	pal := image.NewPaletted(cv.img.Bounds(), palette.Plan9)
-	draw.Draw(pal, pal.Rect, cv.img, image.Point{}, draw.Src)
 	var buf bytes.Buffer
-	if err := png.Encode(&buf, pal); err != nil {
+	if err := png.Encode(&buf, quantize(cv.img)); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
@@ -225,7 +222,7 @@ func planDayIndex(monday, date string) int {
 	if !ok1 || !ok2 {
 		return -1
 	}
-	return int(d.Sub(m).Hours()/24 + 0.5)
+	return int(math.Floor(d.Sub(m).Hours()/24 + 0.5))
 }
 
 func planAddDays(date string, n int) string {
@@ -242,4 +239,41 @@ func planWeekday(date string) string {
 		return date
 	}
 	return t.Format("Mon")
+}
+
+// quantize is img in its 256 most frequent colours, each other colour (the edges of text
+// and lines) drawn in the nearest of them: a quarter of the RGBA image's size, as readable.
+func quantize(img *image.RGBA) *image.Paletted {
+	count := map[color.RGBA]int{}
+	b := img.Bounds()
+	for i := 0; i+3 < len(img.Pix); i += 4 {
+		count[color.RGBA{img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3]}]++
+	}
+	cols := make([]color.RGBA, 0, len(count))
+	for c := range count {
+		cols = append(cols, c)
+	}
+	sort.Slice(cols, func(i, j int) bool {
+		if count[cols[i]] != count[cols[j]] {
+			return count[cols[i]] > count[cols[j]]
+		}
+		a, z := cols[i], cols[j]
+		return uint32(a.R)<<16|uint32(a.G)<<8|uint32(a.B) < uint32(z.R)<<16|uint32(z.G)<<8|uint32(z.B)
+	})
+	pal := make(color.Palette, 0, 256)
+	for _, c := range cols[:min(256, len(cols))] {
+		pal = append(pal, c)
+	}
+	out := image.NewPaletted(b, pal)
+	index := map[color.RGBA]uint8{}
+	for i, j := 0, 0; i+3 < len(img.Pix); i, j = i+4, j+1 {
+		c := color.RGBA{img.Pix[i], img.Pix[i+1], img.Pix[i+2], img.Pix[i+3]}
+		k, ok := index[c]
+		if !ok {
+			k = uint8(pal.Index(c))
+			index[c] = k
+		}
+		out.Pix[j] = k
+	}
+	return out
 }

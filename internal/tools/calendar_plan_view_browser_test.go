@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -39,7 +40,8 @@ func writeArtefact(t *testing.T, name string, b []byte) string {
 	return p
 }
 
-// planHost is an MCP Apps host: the view (the server's resource) in an iframe of the width
+// planHost is an MCP Apps host, the official one (Bridge: ext-apps' AppBridge, appsBridge) or
+// a minimal one written here: the view (the server's resource) in an iframe of the width
 // asked, the handshake, the tool's input and result pushed, the view's tools/call passed to
 // the server through the test's client session (POST /call; only a tool whose _meta allows
 // the app), its size followed; ALTER changes the plan in the result before the view gets it,
@@ -47,9 +49,22 @@ func writeArtefact(t *testing.T, name string, b []byte) string {
 var planHost = template.Must(template.New("host").Parse(`<!DOCTYPE html>
 <html><head><meta charset="utf-8"><style>html,body{margin:0;background:#e9eaec}iframe{border:0;display:block;background:#fff;height:600px}</style></head>
 <body><iframe id="view" style="width:{{.Width}}px"></iframe>
+{{if .Bridge}}<script src="/bridge.js"></script>{{end}}
 <script>
 var VIEW = {{.View}}, RESULT = {{.Result}}, ALTER = {{.Alter}}, APP = {{.AppTools}};
 var frame = document.getElementById('view');
+function result() {
+  var res = JSON.parse(JSON.stringify(RESULT));
+  if (ALTER) { res.structuredContent.args.sessions[0].name = 'Hills'; }
+  return res;
+}
+function callTool(p) { // only a tool whose _meta allows the app, as a host does
+  if (APP.indexOf(p.name) < 0) { return Promise.reject(new Error('not a tool for apps: ' + p.name)); }
+  return fetch('/call', { method: 'POST', body: JSON.stringify(p) }).then(function (r) { return r.json(); });
+}
+{{if .Bridge}}
+startHost(frame, VIEW, result(), callTool, {{.Width}});
+{{else}}
 window.hostLog = [];
 function post(m) { frame.contentWindow.postMessage(m, '*'); }
 window.addEventListener('message', function (ev) {
@@ -60,21 +75,19 @@ window.addEventListener('message', function (ev) {
     post({ jsonrpc: '2.0', id: m.id, result: { protocolVersion: '2026-01-26', hostInfo: { name: 'test-host', version: '1' },
       hostCapabilities: { serverTools: {} }, hostContext: { theme: 'light', displayMode: 'inline', containerDimensions: { width: {{.Width}} } } } });
   } else if (m.method === 'ui/notifications/initialized') {
-    var res = JSON.parse(JSON.stringify(RESULT));
-    if (ALTER) { res.structuredContent.args.sessions[0].name = 'Hills'; }
     post({ jsonrpc: '2.0', method: 'ui/notifications/tool-input', params: { arguments: {} } });
-    post({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: res });
+    post({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: result() });
   } else if (m.method === 'ui/notifications/size-changed') {
     frame.style.height = (m.params.height + 4) + 'px';
   } else if (m.method === 'tools/call') {
-    if (APP.indexOf(m.params.name) < 0) { post({ jsonrpc: '2.0', id: m.id, error: { code: -32602, message: 'not a tool for apps' } }); return; }
-    fetch('/call', { method: 'POST', body: JSON.stringify(m.params) }).then(function (r) { return r.json(); })
-      .then(function (res) { post({ jsonrpc: '2.0', id: m.id, result: res }); });
+    callTool(m.params).then(function (res) { post({ jsonrpc: '2.0', id: m.id, result: res }); },
+      function (e) { post({ jsonrpc: '2.0', id: m.id, error: { code: -32602, message: e.message } }); });
   } else if (m.method === 'ui/update-model-context') {
     post({ jsonrpc: '2.0', id: m.id, result: {} });
   }
 });
 frame.srcdoc = VIEW;
+{{end}}
 </script></body></html>`))
 
 // TestPlanViewInChromium previews the seed's marathon plan in the plan view inside a host in
@@ -84,6 +97,50 @@ frame.srcdoc = VIEW;
 // step's screenshot is kept under $TEST_ARTIFACTS.
 func TestPlanViewInChromium(t *testing.T) {
 	bin := browsertest.Chromium(t, "the plan view is not rendered")
+	t.Run("ext-apps", func(t *testing.T) {
+		bridge := appsBridge(t)
+		planViewInChromium(t, bin, bridge)
+	})
+	t.Run("minimal", func(t *testing.T) { planViewInChromium(t, bin, "") })
+}
+
+// appsBridge bundles the official host bridge (testdata/appshost: @modelcontextprotocol/
+// ext-apps' AppBridge) and returns the bundle's path. It needs Node.js and the npm registry
+// (npm ci): it runs under make check (INTERVALS_E2E_REQUIRED=1) or where npm ci has been run,
+// and skips otherwise, so that go test ./... passes offline.
+func appsBridge(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("testdata/appshost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	esbuild := filepath.Join(dir, "node_modules", ".bin", "esbuild")
+	if _, err := os.Stat(esbuild); err != nil {
+		if os.Getenv("INTERVALS_E2E_REQUIRED") == "" {
+			t.Skip("the official MCP Apps host bridge needs npm ci in internal/tools/testdata/appshost (make check runs it: INTERVALS_E2E_REQUIRED=1)")
+		}
+		npm, err := exec.LookPath("npm")
+		if err != nil {
+			t.Fatal("npm is not installed: the plan view's test with the official host bridge needs Node.js and npm")
+		}
+		cmd := exec.Command(npm, "ci", "--no-audit", "--no-fund")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("npm ci failed (is the npm registry reachable?): %v\n%s", err, out)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "host.bundle.js")
+	cmd := exec.Command(esbuild, "host.js", "--bundle", "--format=iife", "--log-level=warning", "--outfile="+out)
+	cmd.Dir = dir
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("bundle the host bridge: %v\n%s", err, b)
+	}
+	return out
+}
+
+// planViewInChromium is TestPlanViewInChromium in one host: the official bridge when bridge
+// (its bundle) is set.
+func planViewInChromium(t *testing.T, bin, bridge string) {
 	f, env := demoFake(t)
 	cs := appsSession(t, env, true, "")
 	ctx := context.Background()
@@ -115,6 +172,10 @@ func TestPlanViewInChromium(t *testing.T) {
 		return template.JS(b)
 	}
 	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/bridge.js" {
+			http.ServeFile(w, r, bridge)
+			return
+		}
 		if r.URL.Path == "/call" {
 			var p mcp.CallToolParams
 			if err := json.NewDecoder(r.Body).Decode(&p); err != nil {
@@ -132,7 +193,7 @@ func TestPlanViewInChromium(t *testing.T) {
 		width := 1000
 		fmt.Sscan(r.URL.Query().Get("w"), &width)
 		_ = planHost.Execute(w, map[string]any{"View": js(rr.Contents[0].Text), "Result": js(preview), "Alter": r.URL.Query().Get("alter") != "",
-			"AppTools": js(appTools), "Width": width})
+			"AppTools": js(appTools), "Width": width, "Bridge": bridge != ""})
 	}))
 	defer hs.Close()
 
