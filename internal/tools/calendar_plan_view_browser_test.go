@@ -262,8 +262,12 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 	waitFor("the form chart", `!!d.querySelector('#form svg .race-label')`)
 	shot("1-preview.png")
 	do(`d.querySelector('.day[data-date="2026-12-22"] .s').click()`)
-	waitFor("the steps", `d.getElementById('detail').style.display === 'block' && d.querySelectorAll('#detail li').length >= 3`)
+	waitFor("the steps", `d.getElementById('detail').style.display === 'block' && d.querySelector('#detail pre').textContent.split('\n').length >= 5`)
 	shot("2-steps.png")
+	// moved to Monday in the view: checked again, nothing written, then written moved
+	do(`(d.getElementById('moveto').value = '2026-12-21', d.getElementById('domove').click())`)
+	waitFor("the move checked", `d.getElementById('status').textContent.indexOf('Moved "Intervals"') === 0 && !!d.querySelector('.day[data-date="2026-12-21"] .s[draggable]')`)
+	noWrites(t, f)
 
 	do(`d.getElementById('add').click()`)
 	waitFor("the write", `d.getElementById('status').className === 'ok'`)
@@ -274,6 +278,15 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 		t.Fatalf("written: %d events, %d blocks; want 60 sessions and 4 blocks", n, b)
 	}
 	waitFor("Intervals.icu's answer in the grid", `d.querySelectorAll('.s .st').length === 60`)
+	intervalsOn := map[string]bool{}
+	for _, e := range planEvents(f, "imcp:") {
+		if deref(e.Name) == "Intervals" {
+			intervalsOn[deref(e.StartDateLocal)[:10]] = true
+		}
+	}
+	if !intervalsOn["2026-12-21"] || intervalsOn["2026-12-22"] {
+		t.Errorf("the session moved in the view to Mon 2026-12-21 was not written there: %v", intervalsOn)
+	}
 	shot("3-written.png")
 
 	f.ResetWrites()
