@@ -111,14 +111,14 @@ func checkPreview(token string, a *athleteCtx, plan string, items []planned, blo
 	secs, _, ok := strings.Cut(token, ".")
 	unix, err := strconv.ParseInt(secs, 10, 64)
 	if !ok || err != nil {
-		return manifest.Errorf("Nothing was written: preview %q is not a preview of this server; check the plan again (without confirm) and add it from the new preview", token)
+		return manifest.Errorf("Nothing was written: preview %q is not a preview of this server; preview it again (plan_sessions with check_only) and add it from the new preview", token)
 	}
 	shown := time.Unix(unix, 0)
 	if planPreviewToken(a, plan, items, blocks, shown) != token {
-		return manifest.Errorf("Nothing was written: this plan is not the one previewed (its sessions or blocks changed after the preview was shown); check it again (without confirm) and add it from the new preview")
+		return manifest.Errorf("Nothing was written: this plan is not the one previewed (its sessions or blocks changed after the preview was shown); preview it again (plan_sessions with check_only) and add it from the new preview")
 	}
 	if age := now.Sub(shown); age > previewTTL || age < -time.Minute {
-		return manifest.Errorf("Nothing was written: the preview was shown at %s and expired after %d minutes (the calendar may have changed since); check the plan again (without confirm) and add it from the new preview",
+		return manifest.Errorf("Nothing was written: the preview was shown at %s and expired after %d minutes (the calendar may have changed since); preview it again (plan_sessions with check_only) and add it from the new preview",
 			shown.In(a.Location).Format("15:04"), int(previewTTL.Minutes()))
 	}
 	return nil
