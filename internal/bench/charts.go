@@ -46,7 +46,7 @@ func ChartSizes(tools []manifest.Tool) ([]ChartAnswer, error) {
 	ctx := context.Background()
 	var out []ChartAnswer
 	for _, t := range tools {
-		if t.View == nil {
+		if t.View == nil || t.Toolset != manifest.Charts { // the plan view answers a plan's text
 			continue
 		}
 		rr, err := withUI.ReadResource(ctx, &mcp.ReadResourceParams{URI: t.View.URI})

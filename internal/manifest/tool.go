@@ -27,6 +27,9 @@ type Def struct {
 	// write or destructive tool of the same name (api_call_operation, GET only): the filter
 	// keeps it exactly when ReadOnly is on, and drops it otherwise.
 	ReadOnlyVariant bool
+	// AppOnly marks a tool for an MCP Apps view only (a button's action): listed with
+	// _meta.ui.visibility ["app"], which hosts keep out of the model's tools.
+	AppOnly bool
 	// Aliases are the reference server's names of the tool's arguments where they differ from
 	// ours: accepted in calls, never listed (they cost no token).
 	Aliases []Alias

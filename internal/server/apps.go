@@ -51,9 +51,13 @@ func serverCapabilities(cat *Catalog) *mcp.ServerCapabilities {
 	return caps
 }
 
-// toolMeta is a tool's _meta in tools/list: the URI of its view, if it has one.
+// toolMeta is a tool's _meta in tools/list: the URI of its view, if it has one; a tool for
+// views only says so (visibility ["app"]) and names no view.
 func toolMeta(e *Entry) mcp.Meta {
-	if e.View == nil {
+	switch {
+	case e.AppOnly:
+		return mcp.Meta{"ui": map[string]any{"visibility": []string{"app"}}}
+	case e.View == nil:
 		return nil
 	}
 	return mcp.Meta{"ui": map[string]any{"resourceUri": e.View.URI}}

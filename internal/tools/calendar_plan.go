@@ -6,6 +6,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -42,7 +43,7 @@ type planSession struct {
 }
 
 func planSessionsTool() manifest.Tool {
-	return manifest.New(manifest.Def{
+	t := manifest.New(manifest.Def{
 		Name:        "plan_sessions",
 		Title:       "Plan sessions",
 		Description: "Writes up to 60 workouts, races, notes: all checked, all saved or none; the same plan again updates it.",
@@ -51,27 +52,62 @@ func planSessionsTool() manifest.Tool {
 		Idempotent:  true,
 		Operations:  []string{"getAthlete", "listEvents", "listWellnessRecords", "listActivities", "listFitnessModelEvents", "createMultipleEvents", "updateEvent", "deleteEventsBulk"},
 	}, planSessions)
+	t.View = planView
+	return t
 }
 
 // planSessions validates the whole plan, reads the calendar around its dates and checks the
 // plan against it (calendar_check.go, calendar_plan_warnings.go), then writes, unless
 // check_only: sessions already there (same external id) are updated where they differ or
 // left as they are, the others are created in bulk. Any failed write rolls the call back.
+// A client that renders MCP Apps views gets the plan view's data too (calendar_plan_view.go).
 func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, error) {
-	a, err := loadAthlete(ctx, env)
+	r, err := runPlan(ctx, env, in, "")
 	if err != nil {
 		return "", err
+	}
+	return r.send(ctx, env)
+}
+
+// planRun is one run of a plan: what it was given, checked and matched, and what it wrote.
+type planRun struct {
+	in       planIn
+	a        *athleteCtx
+	items    []planned
+	blocks   []planBlock
+	dates    planDates
+	existing []planEvent
+	prefix   string
+	m        *planMatch
+	answer   format.PlanAnswer // with its sessions (planAnswerOf)
+	// shown and token: when the answer was made, and its preview's (calendar_plan_view.go)
+	shown time.Time
+	token string
+}
+
+// runPlan is plan_sessions' run: validate, check, match and (unless check_only) write. A
+// preview given (the plan view's "Add to calendar") must be the plan's, still valid
+// (checkPreview), before anything is read or written.
+func runPlan(ctx context.Context, env *toolcall.Env, in planIn, preview string) (*planRun, error) {
+	a, err := loadAthlete(ctx, env)
+	if err != nil {
+		return nil, err
 	}
 	items, problems := validatePlan(in, a)
 	blocks, blockProblems := validateBlocks(in, a)
 	if problems = append(problems, blockProblems...); len(problems) > 0 {
-		return "", manifest.Errorf("Nothing was written: %d problem(s) to fix first:\n- %s", len(problems), strings.Join(problems, "\n- "))
+		return nil, manifest.Errorf("Nothing was written: %d problem(s) to fix first:\n- %s", len(problems), strings.Join(problems, "\n- "))
+	}
+	if preview != "" {
+		if err := checkPreview(preview, a, in.Plan, items, blocks, env.Now()); err != nil {
+			return nil, err
+		}
 	}
 	dates := planDatesOf(items, blocks)
 	answer := format.PlanAnswer{Plan: in.Plan, CheckOnly: in.CheckOnly, Today: a.today}
 	existing, err := checkPlan(ctx, env, a, items, blocks, dates, &answer)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
 	prefix := planPrefix(a.ID, in.Plan)
 	answer.BlockWarnings = blockWarnings(blocks, existing, a, prefix, dates.from, dates.to)
@@ -79,10 +115,11 @@ func planSessions(ctx context.Context, env *toolcall.Env, in planIn) (string, er
 	if !in.CheckOnly {
 		what := fmt.Sprintf("plan %q, %d session(s) %s to %s", in.Plan, len(items), dates.oldest, dates.newest)
 		if err := m.write(ctx, newJournal(env, a), what); err != nil {
-			return "", err
+			return nil, err
 		}
 	}
-	return planAnswer(answer, items, m, a, env.MaxChars()), nil
+	return &planRun{in: in, a: a, items: items, blocks: blocks, dates: dates, existing: existing, prefix: prefix, m: m,
+		answer: planAnswerOf(answer, items, m, a)}, nil
 }
 
 // planDates are the first and last days of a plan's sessions (from, to), and of its sessions
@@ -319,10 +356,10 @@ func joinNonEmpty(parts []string, sep string) string {
 	return strings.Join(out, sep)
 }
 
-// planAnswer shows the plan as written (or checked): its sessions and blocks with their ids
+// planAnswerOf is the plan as written (or checked): its sessions and blocks with their ids
 // and what this call did to each, and the plan's earlier sessions on these dates that it
-// left as they are (stale).
-func planAnswer(ans format.PlanAnswer, items []planned, m *planMatch, a *athleteCtx, budget int) string {
+// left as they are (stale). The text shows it with a.units.Plan.
+func planAnswerOf(ans format.PlanAnswer, items []planned, m *planMatch, a *athleteCtx) format.PlanAnswer {
 	ans.Sessions = make([]format.PlannedSession, len(items))
 	for i, p := range items {
 		s := format.PlannedSession{Date: p.date, Event: p.event, Seconds: p.seconds, TimeEstimated: p.timeEstimated, Metres: p.metres, TimedMetres: p.timed,
@@ -348,5 +385,5 @@ func planAnswer(ans format.PlanAnswer, items []planned, m *planMatch, a *athlete
 		return deref(stale[x].Id) < deref(stale[y].Id)
 	})
 	ans.Stale = sessions(stale)
-	return a.units.Plan(ans, budget)
+	return ans
 }

@@ -35,6 +35,7 @@ func All() []manifest.Tool {
 		deleteEventTool(),
 		deleteEventsByDateRangeTool(),
 		planSessionsTool(),
+		planApproveTool(),
 		moveSessionsTool(),
 		copySessionsTool(),
 		repeatSessionTool(),
