@@ -247,7 +247,19 @@ func TestUpstreamRenewsALeaseBeforeItsEnd(t *testing.T) {
 		first := leases()
 		clock.advance(200 * time.Millisecond)
 		take() // in the last quarter: each bucket's next batch is asked for
-		for deadline := time.Now().Add(10 * time.Second); leases()-first < 2 && time.Now().Before(deadline); {
+		pools := []*pool{u.pool(Bucket{Key: "cred:alice", Rate: caller.Rate, Burst: caller.Burst}), u.pool(Bucket{Key: "global", Rate: 1000, Burst: 500})}
+		ahead := func() bool {
+			for _, p := range pools {
+				p.mu.Lock()
+				renewing := p.renewing
+				p.mu.Unlock()
+				if renewing {
+					return false
+				}
+			}
+			return true
+		}
+		for deadline := time.Now().Add(10 * time.Second); !ahead() && time.Now().Before(deadline); {
 			time.Sleep(time.Millisecond) // the leases ahead run in the background: wait for them, however long
 		}
 		if n := leases() - first; n != 2 {
