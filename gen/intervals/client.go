@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 )
@@ -23,7 +24,7 @@ type Options struct {
 	MaxRetries  int           // default 3; negative disables retries
 	RateLimit   float64       // requests per second, default 10 (Intervals.icu's documented limit); negative disables
 	Burst       int           // default 5
-	HTTPClient  *http.Client  // optional; its Transport (or http.DefaultTransport) is wrapped
+	HTTPClient  *http.Client  // optional; its Transport (or one shared by all clients, idle connections kept) is wrapped
 	// Budget, when set, decides before each attempt instead of the client's own limiter
 	// (RateLimit and Burst are then unused): see Budget.
 	Budget Budget
@@ -69,7 +70,7 @@ func newTransport(opts Options) (*transport, error) {
 		return nil, err
 	}
 	t := &transport{
-		base:       http.DefaultTransport,
+		base:       sharedTransport(),
 		origin:     origin,
 		userAgent:  opts.UserAgent,
 		timeout:    opts.Timeout,
@@ -128,6 +129,24 @@ func newTransport(opts Options) (*transport, error) {
 	}
 	return t, nil
 }
+
+// idleConnsPerHost is how many idle connections to one host (Intervals.icu) the clients keep.
+// net/http's default of 2 closes every connection beyond it after its request: a server with
+// more calls in flight would open (and, over TLS, shake hands on) a connection per request.
+const idleConnsPerHost = 64
+
+// sharedTransport is what every client of New sends through unless Options.HTTPClient names
+// a transport: http.DefaultTransport's settings with idleConnsPerHost idle connections kept,
+// one pool for all clients (a server makes a client per signed-in caller).
+var sharedTransport = sync.OnceValue(func() http.RoundTripper {
+	t, ok := http.DefaultTransport.(*http.Transport)
+	if !ok { // replaced by the program: use it as it is
+		return http.DefaultTransport
+	}
+	t = t.Clone()
+	t.MaxIdleConnsPerHost = idleConnsPerHost
+	return t
+})
 
 // parseBaseURL checks BaseURL and strips what the generated paths already carry.
 func parseBaseURL(s string) (*url.URL, error) {

@@ -81,9 +81,9 @@ func MeasureLoad(contenders []Contender, upstream, tool string, args map[string]
 
 // SoakSample is the server's resident memory at a time of a soak.
 type SoakSample struct {
-	At    time.Duration
-	RSSKB int
-	Calls int
+	At            time.Duration
+	RSSKB, AnonKB int
+	Calls         int
 }
 
 // Soak calls tool with args from `clients` sessions on s for d, and samples the server's
@@ -97,7 +97,7 @@ func Soak(s *Server, tool string, args map[string]any, clients int, d, every tim
 			return samples, err
 		}
 		calls += r.Calls
-		samples = append(samples, SoakSample{At: time.Since(start).Round(time.Second), RSSKB: r.RSSKB, Calls: calls})
+		samples = append(samples, SoakSample{At: time.Since(start).Round(time.Second), RSSKB: r.RSSKB, AnonKB: r.AnonKB, Calls: calls})
 	}
 	return samples, nil
 }

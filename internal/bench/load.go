@@ -37,6 +37,7 @@ type LoadResult struct {
 	CPU             time.Duration // the server's user and system time over Wall
 	P50, P99        time.Duration // latency of the successful calls
 	RSSKB           int           // the server's resident memory at the end, sessions still open
+	AnonKB          int           // the anonymous part of RSSKB (RssAnon): heap and stacks, not the binary's pages
 	PeakRSSKB       int           // its peak resident memory since it started (VmHWM)
 }
 
@@ -119,6 +120,9 @@ func Load(s *Server, tool string, args map[string]any, clients int, d time.Durat
 	if r.RSSKB, err = statusKB(s.Pid, "VmRSS"); err != nil {
 		return r, err
 	}
+	if r.AnonKB, err = statusKB(s.Pid, "RssAnon"); err != nil {
+		return r, err
+	}
 	if r.PeakRSSKB, err = statusKB(s.Pid, "VmHWM"); err != nil {
 		return r, err
 	}
@@ -176,7 +180,7 @@ func cpuTime(pid int) (time.Duration, error) {
 	return time.Duration(ticks) * time.Second / clockTicks, nil
 }
 
-// statusKB is a figure in kB of /proc/PID/status: VmRSS, VmHWM.
+// statusKB is a figure in kB of /proc/PID/status: VmRSS, RssAnon, VmHWM.
 func statusKB(pid int, name string) (int, error) {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 	if err != nil {

@@ -113,16 +113,27 @@ func median[T cmp.Ordered](xs []T) T {
 	return s[len(s)/2]
 }
 
-// IdleRSS is the resident memory (kB, from /proc/PID/status VmRSS) of the serving process
-// after the handshake and a moment of rest.
-func IdleRSS(bin string) (int, error) {
+// Idle is the memory of a serving process at rest, in kB of /proc/PID/status.
+type Idle struct {
+	RSS  int // VmRSS: all its resident pages
+	Anon int // RssAnon: its own (heap, stacks, the runtime's); the rest are its binary's pages, shared and read back from the file
+}
+
+// IdleRSS is the memory of the serving process after the handshake and a moment of rest.
+func IdleRSS(bin string) (Idle, error) {
 	s, _, err := startStdio(bin)
 	if err != nil {
-		return 0, err
+		return Idle{}, err
 	}
 	defer s.stop()
 	time.Sleep(300 * time.Millisecond)
-	return rssKB(s.cmd.Process.Pid)
+	pid := s.cmd.Process.Pid
+	rss, err := rssKB(pid)
+	if err != nil {
+		return Idle{}, err
+	}
+	anon, err := statusKB(pid, "RssAnon")
+	return Idle{RSS: rss, Anon: anon}, err
 }
 
 // CallsPerSecond serves the binary over Streamable HTTP on the demo athlete and calls tool

@@ -26,11 +26,11 @@ func TestColdStartAndIdleRSSMeasureTheBinary(t *testing.T) {
 	if fastest <= 0 || med < fastest {
 		t.Errorf("cold start: median %v, fastest %v", med, fastest)
 	}
-	kb, err := IdleRSS(bin)
+	idle, err := IdleRSS(bin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if kb <= 0 {
-		t.Errorf("idle RSS %d kB", kb)
+	if idle.Anon <= 0 || idle.RSS <= idle.Anon {
+		t.Errorf("idle RSS %d kB, anonymous %d kB: the binary's pages are resident too", idle.RSS, idle.Anon)
 	}
 }

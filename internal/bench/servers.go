@@ -33,9 +33,7 @@ func StartServer(bin, upstream, databaseURL string, extra ...string) (*Server, e
 		return nil, err
 	}
 	env := []string{"PATH=" + os.Getenv("PATH"), "HOME=" + dir, "API_KEY=" + fakeicu.DefaultAPIKey, "INTERVALS_MCP_DATA_DIR=" + filepath.Join(dir, "store")}
-	if addr := os.Getenv("INTERVALS_MCP_PPROF"); addr != "" { // a build with -tags pprof serves its profiles there
-		env = append(env, "INTERVALS_MCP_PPROF="+addr)
-	}
+	env = append(env, passedOn()...)
 	dropSchema := func() {}
 	if databaseURL != "" {
 		u, drop, err := freshSchema(databaseURL)
@@ -55,6 +53,20 @@ func StartServer(bin, upstream, databaseURL string, extra ...string) (*Server, e
 	stop := s.stop
 	s.stop = func() { stop(); dropSchema(); os.RemoveAll(dir) }
 	return s, nil
+}
+
+// passedOn are the variables of the benchmark's environment it passes on to the servers it
+// starts: INTERVALS_MCP_PPROF (a build with -tags pprof serves its profiles there) and the Go
+// runtime's GOGC, GOMEMLIMIT and GODEBUG (memprofilerate=N for a finer heap profile), to
+// try a setting without a build.
+func passedOn() []string {
+	var env []string
+	for _, name := range []string{"INTERVALS_MCP_PPROF", "GOGC", "GOMEMLIMIT", "GODEBUG"} {
+		if v, ok := os.LookupEnv(name); ok {
+			env = append(env, name+"="+v)
+		}
+	}
+	return env
 }
 
 // StartIcuvisor runs icuvisor (github.com/ricardocabral/icuvisor), another MCP server for

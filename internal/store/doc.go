@@ -67,7 +67,8 @@
 // Budgets: the upstream budget of an HTTP server is an Upstream (upstream.go): before each
 // upstream request, one token of the caller's bucket and one of the global bucket, from
 // batches each replica leases at once (st.LeaseBudget: one statement a batch) and spends in
-// memory; a request that finds none waits its turn, fairly, within its deadline:
+// memory, the next batch leased in the background before a batch's time ends with tokens
+// left; a request that finds none waits its turn, fairly, within its deadline:
 //
 //	u := store.NewUpstream(open, store.Bucket{Rate: 10, Burst: 5}, store.Bucket{Key: "global", Rate: 40, Burst: 20}, callerKey, time.Now)
 //	ok, retryAfter, err := u.Take(ctx) // !ok: its turn would come past ctx's deadline; retry after retryAfter

@@ -13,7 +13,9 @@ import (
 // caller's bucket and one of the global bucket per request, the caller's first, so that a
 // caller over its own budget does not spend the deployment's. A leased token not spent within
 // the time the bucket takes to earn the batch is dropped, so a budget shared by any number of
-// replicas is never exceeded by more than one batch (the rate over that time).
+// replicas is never exceeded by more than one batch (the rate over that time). A batch whose
+// time is nearly over with tokens left has the next one leased in the background, so that no
+// request waits for the store while the budget has room.
 //
 // A request that finds no token waits its turn, in the order requests came, for as long as
 // its context's deadline allows; one whose turn would come later is refused at once, told
@@ -106,6 +108,11 @@ type pool struct {
 	expires time.Time // when the leased tokens are dropped
 	queue   []*waiter // the requests waiting, first come first; the head asks the store
 	nextAt  time.Time // when the store last said it would have a token
+	// A lease taken ahead (renewAhead), spent once the one before runs out or expires, each
+	// dropped at its own time; renewing while it is asked for.
+	aheadTokens  int
+	aheadExpires time.Time
+	renewing     bool
 	// served, when set (by tests), is told of each request given a token, in the order
 	// they are given (p.mu held).
 	served func(context.Context)
@@ -123,11 +130,51 @@ func newPool(b Bucket) *pool {
 	return &pool{b: b, step: max(step, time.Microsecond), batch: max(1, min(batch, b.Burst))}
 }
 
-// idle says whether the pool holds nothing: no token, no request waiting.
+// idle says whether the pool holds nothing: no token, no request waiting, no lease asked for.
 func (p *pool) idle(now time.Time) bool {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return len(p.queue) == 0 && (p.tokens == 0 || !now.Before(p.expires))
+	return len(p.queue) == 0 && !p.renewing && (p.tokens == 0 || !now.Before(p.expires)) && (p.aheadTokens == 0 || !now.Before(p.aheadExpires))
+}
+
+// spend takes a token leased and not expired at t (p.mu held), the lease taken ahead once the
+// one before is spent or expired.
+func (p *pool) spend(t time.Time) bool {
+	if (p.tokens == 0 || !t.Before(p.expires)) && p.aheadTokens > 0 {
+		p.tokens, p.expires, p.aheadTokens = p.aheadTokens, p.aheadExpires, 0
+	}
+	if p.tokens > 0 && t.Before(p.expires) {
+		p.tokens--
+		return true
+	}
+	return false
+}
+
+// renewAhead leases the next batch in the background (p.mu held) when the current lease
+// expires within a quarter of its time with tokens left: the budget has room for more than
+// this replica spends, and the requests after it would otherwise all wait for the store at
+// its end (a write, several round trips on PostgreSQL). A lease spent faster than its time
+// (the budget the limit) is renewed by the request that finds none, as before. Each token
+// is still spent within its own lease's time, so the budget is exceeded by one batch at
+// most whatever the leases held.
+func (p *pool) renewAhead(st Store, now func() time.Time, t time.Time) {
+	life := time.Duration(p.batch) * p.step
+	if p.renewing || p.aheadTokens > 0 || p.tokens == 0 || p.expires.Sub(t) > life/4 {
+		return
+	}
+	p.renewing = true
+	go func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		defer cancel()
+		t := now()
+		got, _, err := st.LeaseBudget(ctx, t, p.b, p.batch)
+		p.mu.Lock()
+		defer p.mu.Unlock()
+		p.renewing = false
+		if err == nil && got > 0 {
+			p.aheadTokens, p.aheadExpires = got, t.Add(time.Duration(got)*p.step)
+		}
+	}()
 }
 
 // giveBack returns a token taken from the pool, unspent, if its lease still runs.
@@ -147,9 +194,9 @@ func (p *pool) take(ctx context.Context, st Store, now func() time.Time, reserve
 		w.dl = dl.Add(-reserve)
 	}
 	p.mu.Lock()
-	if len(p.queue) == 0 && p.tokens > 0 && now().Before(p.expires) {
-		p.tokens--
+	if t := now(); len(p.queue) == 0 && p.spend(t) {
 		p.tell(ctx)
+		p.renewAhead(st, now, t)
 		p.mu.Unlock()
 		return 0, nil
 	}
@@ -201,9 +248,9 @@ func (p *pool) atHead(ctx context.Context, st Store, w *waiter, now func() time.
 	defer p.mu.Unlock()
 	for {
 		t := now()
-		if p.tokens > 0 && t.Before(p.expires) {
-			p.tokens--
+		if p.spend(t) {
 			p.tell(ctx)
+			p.renewAhead(st, now, t)
 			p.remove(w)
 			return 0, nil, true
 		}

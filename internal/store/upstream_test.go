@@ -214,14 +214,66 @@ func TestUpstreamDropsALeaseNotSpentInTime(t *testing.T) {
 	}
 	take() // leases 5 of each
 	first := leases()
-	clock.advance(200 * time.Millisecond)
+	clock.advance(100 * time.Millisecond) // not yet in the lease's last quarter: nothing renewed ahead
 	take()
 	if n := leases() - first; n != 0 {
 		t.Errorf("a take within the lease's time made %d statements, want none", n)
 	}
-	clock.advance(100 * time.Millisecond) // 300 ms after the lease
+	clock.advance(200 * time.Millisecond) // 300 ms after the lease
 	take()
 	if n := leases() - first; n != 2 { // a lease holds a bucket's rate over batchTime at most: both have ended
 		t.Errorf("a take past the leases' time made %d statements, want a lease of each bucket", n)
 	}
+}
+
+// TestUpstreamRenewsALeaseBeforeItsEnd: a request in the last quarter of a lease's time, with
+// tokens left, has the next batch leased in the background; the request after the lease's
+// end is served from it without a statement (no request waits for the store), and the next
+// lease's tokens are dropped at their own time.
+func TestUpstreamRenewsALeaseBeforeItsEnd(t *testing.T) {
+	each(t, func(t *testing.T, p place) {
+		s, clock := open(t, p), &fakeNow{}
+		caller := Bucket{Rate: 1000, Burst: 500} // a batch of 250, earned in 250 ms
+		u := NewUpstream(func(context.Context) (Store, error) { return s, nil }, caller, Bucket{Key: "global", Rate: 1000, Burst: 500},
+			func(context.Context) string { return "alice" }, clock.now)
+		leases := func() int64 { return s.Statements().Writes }
+		take := func() {
+			t.Helper()
+			if ok, _, err := u.Take(noWait(t, u)); !ok || err != nil {
+				t.Fatalf("take: %v %v", ok, err)
+			}
+		}
+		take() // leases 250 of each
+		first := leases()
+		clock.advance(200 * time.Millisecond)
+		take() // in the last quarter: each bucket's next batch is asked for
+		pools := []*pool{u.pool(Bucket{Key: "cred:alice", Rate: caller.Rate, Burst: caller.Burst}), u.pool(Bucket{Key: "global", Rate: 1000, Burst: 500})}
+		ahead := func() bool {
+			for _, p := range pools {
+				p.mu.Lock()
+				renewing := p.renewing
+				p.mu.Unlock()
+				if renewing {
+					return false
+				}
+			}
+			return true
+		}
+		for deadline := time.Now().Add(10 * time.Second); !ahead() && time.Now().Before(deadline); {
+			time.Sleep(time.Millisecond) // the leases ahead run in the background: wait for them, however long
+		}
+		if n := leases() - first; n != 2 {
+			t.Fatalf("a take in a lease's last quarter: %d leases ahead, want one of each bucket", n)
+		}
+		clock.advance(100 * time.Millisecond) // the first leases have ended
+		take()
+		if n := leases() - first; n != 2 {
+			t.Errorf("a take after the leases' end made %d more statements, want none (served from the leases ahead)", n-2)
+		}
+		clock.advance(300 * time.Millisecond) // the leases ahead have ended too
+		take()
+		if n := leases() - first; n != 4 {
+			t.Errorf("a take after the leases ahead ended made %d more statements, want a lease of each bucket", n-2)
+		}
+	})
 }

@@ -37,7 +37,7 @@ func runLoad(bin string, o loadOptions) error {
 		contenders = append(contenders, bench.Icuvisor(o.icuvisor))
 	}
 	args := bench.EventsArgs(time.Now())
-	fmt.Printf("\n| HTTP load: get_events of a week, fake +80 ms, budgets raised, median of %d runs of %s | clients | calls per CPU-second | calls/s | p50 | p99 | RSS at the end (peak) |\n|---|---|---|---|---|---|---|\n", o.runs, o.d)
+	fmt.Printf("\n| HTTP load: get_events of a week, fake +80 ms, budgets raised, median of %d runs of %s | clients | calls per CPU-second | calls/s | p50 | p99 | RSS at the end (peak) | anonymous |\n|---|---|---|---|---|---|---|---|\n", o.runs, o.d)
 	byClients := map[int][]bench.LoadFigure{}
 	for _, clients := range loadClients {
 		figs, err := bench.MeasureLoad(contenders, upstream, bench.UpstreamTool, args, clients, o.runs, o.d, o.maxCalls)
@@ -46,8 +46,8 @@ func runLoad(bin string, o loadOptions) error {
 		}
 		byClients[clients] = figs
 		for _, f := range figs {
-			fmt.Printf("| %s | %d | %.0f | %.0f | %s | %s | %s (%s) |\n", f.Contender, clients, f.CallsPerCPUSecond(), float64(f.Calls)/f.Wall.Seconds(),
-				msText(f.P50), msText(f.P99), mibText(f.RSSKB), mibText(f.PeakRSSKB))
+			fmt.Printf("| %s | %d | %.0f | %.0f | %s | %s | %s (%s) | %s |\n", f.Contender, clients, f.CallsPerCPUSecond(), float64(f.Calls)/f.Wall.Seconds(),
+				msText(f.P50), msText(f.P99), mibText(f.RSSKB), mibText(f.PeakRSSKB), mibText(f.AnonKB))
 		}
 	}
 	fmt.Printf("\n| heavy read, 10 clients, median of %d runs | calls per CPU-second | p50 | p99 |\n|---|---|---|---|\n", o.runs)
@@ -64,6 +64,11 @@ func runLoad(bin string, o loadOptions) error {
 	}
 	if o.icuvisor != "" {
 		printRatios(byClients, contenders)
+	}
+	if o.databaseURL != "" {
+		sqlite, postgres := byClients[10][0], byClients[10][1]
+		fmt.Printf("\n| PostgreSQL to SQLite (same runs) | goal | ratio |\n|---|---|---|\n| p99 at 10 clients | at most 1.5x | %.2fx (%s against %s) |\n",
+			postgres.P99.Seconds()/sqlite.P99.Seconds(), msText(postgres.P99), msText(sqlite.P99))
 	}
 	return nil
 }
@@ -84,6 +89,7 @@ func printRatios(byClients map[int][]bench.LoadFigure, contenders []bench.Conten
 	}{
 		{"get_events calls per CPU-second, 10 clients", "at least 2x", 10, func(o, t bench.LoadFigure) float64 { return o.CallsPerCPUSecond() / t.CallsPerCPUSecond() }},
 		{"RSS at 100 sessions (at the end)", "at most 1.0x", 100, func(o, t bench.LoadFigure) float64 { return float64(o.RSSKB) / float64(t.RSSKB) }},
+		{"its anonymous part (heap, stacks; not the binary's pages)", "", 100, func(o, t bench.LoadFigure) float64 { return float64(o.AnonKB) / float64(t.AnonKB) }},
 		{"p99 at 10 clients", "at most 0.8x", 10, func(o, t bench.LoadFigure) float64 { return o.P99.Seconds() / t.P99.Seconds() }},
 	}
 	for _, r := range rows {
@@ -113,9 +119,9 @@ func soak(bin string, d time.Duration) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("\n| soak: get_events from 50 sessions for %s, SQLite | calls so far | RSS |\n|---|---|---|\n", d)
+	fmt.Printf("\n| soak: get_events from 50 sessions for %s, SQLite | calls so far | RSS | anonymous |\n|---|---|---|---|\n", d)
 	for _, x := range samples {
-		fmt.Printf("| %s | %d | %s |\n", x.At, x.Calls, mibText(x.RSSKB))
+		fmt.Printf("| %s | %d | %s | %s |\n", x.At, x.Calls, mibText(x.RSSKB), mibText(x.AnonKB))
 	}
 	return nil
 }

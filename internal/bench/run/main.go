@@ -82,24 +82,28 @@ func fail(err error) {
 	os.Exit(1)
 }
 
-// idleRSS measures the idle RSS of several processes, sorted (kB): it varies by a few
-// hundred kB from one to the next (page faults, the collector's timing), so the median is
-// the figure to quote.
-func idleRSS(bin string) ([]int, error) {
-	var rss []int
+// idleMemory is the idle memory of several processes, each figure sorted (kB).
+type idleMemory struct{ rss, anon []int }
+
+// idleRSS measures the idle RSS, and its anonymous part, of several processes: they vary by
+// a few hundred kB from one to the next (page faults, the collector's timing), so the
+// median is the figure to quote.
+func idleRSS(bin string) (idleMemory, error) {
+	var m idleMemory
 	for range 7 {
-		kb, err := bench.IdleRSS(bin)
+		idle, err := bench.IdleRSS(bin)
 		if err != nil {
-			return nil, fmt.Errorf("idle RSS: %w", err)
+			return m, fmt.Errorf("idle RSS: %w", err)
 		}
-		rss = append(rss, kb)
+		m.rss, m.anon = append(m.rss, idle.RSS), append(m.anon, idle.Anon)
 	}
-	slices.Sort(rss)
-	return rss, nil
+	slices.Sort(m.rss)
+	slices.Sort(m.anon)
+	return m, nil
 }
 
 // checkBudgets prints the budgets' table and returns the names of those exceeded.
-func checkBudgets(bin string, rss []int, sizes []bench.Size) ([]string, error) {
+func checkBudgets(bin string, idle idleMemory, sizes []bench.Size) ([]string, error) {
 	size, err := bench.BinarySize(bin)
 	if err != nil {
 		return nil, err
@@ -110,7 +114,7 @@ func checkBudgets(bin string, rss []int, sizes []bench.Size) ([]string, error) {
 	}
 	var over []string
 	fmt.Printf("| budget (%s) | limit | measured | |\n|---|---|---|---|\n", filepath.Base(bin))
-	for _, b := range bench.CheckBudgets(size, rss[len(rss)/2], sizes[i].Tokens) {
+	for _, b := range bench.CheckBudgets(size, idle.anon[len(idle.anon)/2], sizes[i].Tokens) {
 		verdict := "pass"
 		if !b.OK {
 			verdict = "OVER"
@@ -122,7 +126,7 @@ func checkBudgets(bin string, rss []int, sizes []bench.Size) ([]string, error) {
 	return over, nil
 }
 
-func run(bin string, runs int, rss []int, sizes []bench.Size, tool string, dur time.Duration, budgetRuns int) error {
+func run(bin string, runs int, idle idleMemory, sizes []bench.Size, tool string, dur time.Duration, budgetRuns int) error {
 	median, fastest, err := bench.ColdStart(bin, runs)
 	if err != nil {
 		return fmt.Errorf("cold start: %w", err)
@@ -138,7 +142,12 @@ func run(bin string, runs int, rss []int, sizes []bench.Size, tool string, dur t
 	mib := func(kb int) float64 { return float64(kb) / 1024 }
 	fmt.Println("| process | value |\n|---|---|")
 	fmt.Printf("| cold start to the first tools/list over stdio (median of %d; fastest) | %.1f ms (%.1f ms) |\n", runs, ms(median), ms(fastest))
-	fmt.Printf("| idle RSS after the handshake (median of %d; range) | %.1f MiB (%.1f-%.1f) |\n", len(rss), mib(rss[len(rss)/2]), mib(rss[0]), mib(rss[len(rss)-1]))
+	for _, f := range []struct {
+		name string
+		kb   []int
+	}{{"idle RSS", idle.rss}, {"its anonymous part", idle.anon}} {
+		fmt.Printf("| %s after the handshake (median of %d; range) | %.1f MiB (%.1f-%.1f) |\n", f.name, len(f.kb), mib(f.kb[len(f.kb)/2]), mib(f.kb[0]), mib(f.kb[len(f.kb)-1]))
+	}
 	fmt.Printf("| %s calls per second over Streamable HTTP (4 sessions, demo) | %.0f |\n", tool, rate)
 	fmt.Printf("| upstream requests of %d common questions in a row (activities of 30 days, a ride, its streams, wellness of 30 days, the next 14 days, the power curve, the context, the load projection) | %d |\n", len(qs), bench.Requests(qs))
 	fmt.Printf("| o200k tokens of their answers | %d |\n\n", bench.AnswerTokens(qs))
