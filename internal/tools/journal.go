@@ -37,6 +37,16 @@ type journal struct {
 	changed []int32                  // ids of events this call changed, in order
 	restore map[int32]map[string]any // id -> the original values of the fields changed
 	before  map[int32]planEvent      // id -> the event before the change, for messages
+	// total and done count the events the call writes and has written (intend sets total):
+	// the progress told to a client that asked for it (toolcall.Report).
+	total, done int
+}
+
+// wrote counts n more events written, and tells the client that asked.
+func (j *journal) wrote(ctx context.Context, n int) {
+	j.done += n
+	total := max(j.total, j.done)
+	toolcall.Report(ctx, j.done, total, fmt.Sprintf("written %d of %d", j.done, total))
 }
 
 // create writes events with bulk creates of createChunk events each, and returns them as
@@ -68,6 +78,7 @@ func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]int
 			j.created = append(j.created, deref(e.Id))
 		}
 		out = append(out, created...)
+		j.wrote(ctx, len(created))
 		if err := j.recordCreated(ctx, created); err != nil {
 			return out, err
 		}
@@ -139,6 +150,7 @@ func (j *journal) update(ctx context.Context, orig planEvent, fields map[string]
 	if err != nil {
 		return intervals.Event{}, apiFailed(fmt.Sprintf("update event %d", id), err)
 	}
+	j.wrote(ctx, 1)
 	return saved, nil
 }
 
