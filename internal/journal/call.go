@@ -20,6 +20,7 @@ type Call struct {
 	athlete string
 	signed  string // the signed-in athlete whose credential the call runs under ("" the server's)
 	journal string // the journal's id, once begun
+	summary string // what the journal says the call does (Intend)
 	renew   func() // stops the journal's heartbeat
 	// look: the caller may have work pending, so the call settles their journals and takes
 	// their notices; clean: it found none left, under the journal signal at.
@@ -71,7 +72,25 @@ func (k *Keeper) Begin(ctx context.Context, env *toolcall.Env, tool string, writ
 
 // End finishes the call's journal, if it began one: done, or failed (the tool rolled back
 // and said so).
-func (c *Call) End(ctx context.Context, failed bool) {
+func (c *Call) End(ctx context.Context, failed bool) { c.end(ctx, failed, "") }
+
+// EndUnread is End for a call whose client cancelled it and will not read its answer: the
+// journal, if the call began one, is finished with a notice for the caller's next call (as
+// after a crash), saying that the write was cancelled and what says its answer (the tool's
+// account of what was written and undone).
+func (c *Call) EndUnread(ctx context.Context, failed bool, answer string) {
+	if c == nil || c.journal == "" {
+		c.End(ctx, failed)
+		return
+	}
+	of := "Your " + c.tool
+	if c.summary != "" && c.summary != c.tool {
+		of += " (" + c.summary + ")"
+	}
+	c.end(ctx, failed, of+" was cancelled by your client before its answer came: "+answer)
+}
+
+func (c *Call) end(ctx context.Context, failed bool, notice string) {
 	if c == nil {
 		return
 	}
@@ -86,7 +105,7 @@ func (c *Call) End(ctx context.Context, failed bool) {
 			outcome = "failed"
 			metrics.Journal(metrics.JournalRollback)
 		}
-		if err := st.FinishJournal(ctx, c.journal, c.k.now(), outcome, ""); err != nil {
+		if err := st.FinishJournal(ctx, c.journal, c.k.now(), outcome, notice); err != nil {
 			c.k.log("finish journal", "id", c.journal, "error", err)
 		}
 	}
@@ -131,8 +150,9 @@ func (c *Call) Intend(ctx context.Context, summary string, intent json.RawMessag
 	if c.journal != "" {
 		return errors.New("the journal is begun already")
 	}
+	c.summary = summary
 	start := store.JournalStart{Caller: c.caller, Tool: c.tool, Athlete: c.athlete, Summary: summary, Intent: intent, CredentialAthlete: c.signed}
-	if c.journal, err = c.k.marks.begin(func() (string, error) { return st.BeginJournal(ctx, start, c.k.now()) }); err != nil {
+	if c.journal, err = c.k.marks.begin(ctx, func() (string, error) { return st.BeginJournal(ctx, start, c.k.now()) }); err != nil {
 		return err
 	}
 	c.renew = c.k.keepLease(st, c.journal)

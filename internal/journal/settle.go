@@ -104,7 +104,8 @@ func waitAll(ctx context.Context, chs []chan struct{}) error {
 // rollback failed here from one taken a moment ago and not marked yet.
 type marks struct {
 	mu        sync.Mutex
-	live      map[string]bool          // journals of this process's calls in flight
+	live      map[string]context.Context // journals of this process's calls in flight, and the calls' contexts
+	ending    map[string]chan struct{}   // of those, the calls whose context has ended (look): closed when they end
 	undo      map[string]chan struct{} // journals this process is rolling back: closed when done
 	changes   uint64                   // journals taken (take) and calls and rollbacks ended so far
 	taking    int                      // takes in flight
@@ -120,9 +121,19 @@ func (m *marks) look(pending []store.PendingJournal) view {
 		switch undo := m.undo[j.ID]; {
 		case undo != nil:
 			v.rollingBack = append(v.rollingBack, undo)
+		case m.live[j.ID] != nil && m.live[j.ID].Err() != nil:
+			// A call cancelled by its client (or out of time), rolling back here: the next
+			// calls wait for it, start from the calendar as it was and read its outcome first.
+			if m.ending[j.ID] == nil {
+				if m.ending == nil {
+					m.ending = map[string]chan struct{}{}
+				}
+				m.ending[j.ID] = make(chan struct{})
+			}
+			v.rollingBack = append(v.rollingBack, m.ending[j.ID])
 		case !j.Mine:
 			v.others++
-		case !m.live[j.ID]:
+		case m.live[j.ID] == nil:
 			v.stuck++
 		}
 	}
@@ -181,13 +192,14 @@ func take[T any](m *marks, f func() (T, error), mark func(T)) (T, error) {
 	return v, err
 }
 
-// begin takes a journal f begins for a call, marked as the call's in flight until callEnded.
-func (m *marks) begin(f func() (string, error)) (string, error) {
+// begin takes a journal f begins for a call (its context ctx), marked as the call's in
+// flight until callEnded.
+func (m *marks) begin(ctx context.Context, f func() (string, error)) (string, error) {
 	return take(m, f, func(id string) {
 		if m.live == nil {
-			m.live = map[string]bool{}
+			m.live = map[string]context.Context{}
 		}
-		m.live[id] = true
+		m.live[id] = ctx
 		m.changes++
 	})
 }
@@ -221,6 +233,10 @@ func (m *marks) callEnded(id string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.live, id)
+	if ch := m.ending[id]; ch != nil {
+		close(ch)
+		delete(m.ending, id)
+	}
 	m.changes++
 }
 

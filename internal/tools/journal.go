@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -238,17 +240,32 @@ func (j *journal) rollback(ctx context.Context) []string {
 }
 
 // fail rolls back and returns the error to show: what failed, and that the calendar is as
-// before, or exactly what could not be undone.
+// before, or exactly what could not be undone. A call its client cancelled says so, with how
+// far it had come.
 func (j *journal) fail(ctx context.Context, cause error) error {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		cause = manifest.Errorf("cancelled by the client after %d of %d event(s) were written", j.done, max(j.total, j.done))
+	}
 	if len(j.created) == 0 && len(j.lost) == 0 && len(j.changed) == 0 {
-		return fmt.Errorf("%w; nothing was written, the calendar is unchanged", cause)
+		return failed(cause, "nothing was written, the calendar is unchanged")
 	}
 	left := j.rollback(ctx)
 	j.left = len(left) > 0
 	if len(left) == 0 {
-		return fmt.Errorf("%w; rolled back (%d created event(s) deleted, %d event(s) put back as they were): the calendar is as before", cause, len(j.created), len(j.changed))
+		return failed(cause, fmt.Sprintf("rolled back (%d created event(s) deleted, %d event(s) put back as they were): the calendar is as before", len(j.created), len(j.changed)))
 	}
-	return fmt.Errorf("%w; the rollback was incomplete: %s. Check the calendar with get_events and fix these by hand", cause, strings.Join(left, "; "))
+	return failed(cause, fmt.Sprintf("the rollback was incomplete: %s. Check the calendar with get_events and fix these by hand", strings.Join(left, "; ")))
+}
+
+// failed is cause followed by what became of the write: one *manifest.Error when cause is
+// one (its message is all the user reads of it), else cause wrapped (an upstream error keeps
+// its status and hint).
+func failed(cause error, outcome string) error {
+	var me *manifest.Error
+	if errors.As(cause, &me) {
+		return manifest.Errorf("%s; %s", cause.Error(), outcome)
+	}
+	return fmt.Errorf("%w; %s", cause, outcome)
 }
 
 // leftBehind names every event the call created that a failed delete left on the calendar:
