@@ -106,10 +106,10 @@ type marks struct {
 	mu        sync.Mutex
 	live      map[string]context.Context // journals of this process's calls in flight, and the calls' contexts
 	ending    map[string]chan struct{}   // of those, the calls whose context has ended (look): closed when they end
-	undo      map[string]chan struct{} // journals this process is rolling back: closed when done
-	changes   uint64                   // journals taken (take) and calls and rollbacks ended so far
-	taking    int                      // takes in flight
-	takeEnded chan struct{}            // closed when a take ends, made when settle waits for one
+	undo      map[string]chan struct{}   // journals this process is rolling back: closed when done
+	changes   uint64                     // journals taken (take) and calls and rollbacks ended so far
+	taking    int                        // takes in flight
+	takeEnded chan struct{}              // closed when a take ends, made when settle waits for one
 }
 
 // look sorts pending as settle sees them.
