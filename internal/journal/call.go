@@ -26,6 +26,7 @@ type Call struct {
 	// their notices; clean: it found none left, under the journal signal at.
 	look, clean bool
 	at          int64
+	told        []string // a read's lines on the caller's writes not settled yet (settle)
 }
 
 // Begin wires env (its Caller set, its Key included) for one call of tool (write: it may
@@ -65,8 +66,9 @@ func (k *Keeper) Begin(ctx context.Context, env *toolcall.Env, tool string, writ
 		return c, nil
 	}
 	c.look, c.at = true, at
-	left, err := k.settle(ctx, st, c.caller, write)
+	left, told, err := k.settle(ctx, st, c.caller, write)
 	c.clean = err == nil && left == 0
+	c.told = told
 	return c, err
 }
 
@@ -133,11 +135,11 @@ func (c *Call) Notices(ctx context.Context) []string {
 	} else if c.clean && c.journal == "" {
 		c.k.pending.clear(c.caller, c.at) // nothing left: their next calls need not look
 	}
-	out := make([]string, len(ns))
-	for i, n := range ns {
-		out[i] = n.Text
+	out := make([]string, 0, len(ns)+len(c.told))
+	for _, n := range ns {
+		out = append(out, n.Text)
 	}
-	return out
+	return append(out, c.told...)
 }
 
 // Intend implements toolcall.JournalRecorder: it opens the store if needed and begins the
