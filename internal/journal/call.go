@@ -109,6 +109,11 @@ func (c *Call) end(ctx context.Context, failed bool, notice string) {
 		}
 		if err := st.FinishJournal(ctx, c.journal, c.k.now(), outcome, notice); err != nil {
 			c.k.log("finish journal", "id", c.journal, "error", err)
+			if !errors.Is(err, store.ErrJournalLost) {
+				// The store is lost: the call has done or undone its write and said so; the
+				// record is finished as such when the store is back (owed), not undone again.
+				c.k.marks.owe(c.journal, owed{outcome: outcome, notice: notice})
+			}
 		}
 	}
 	if c.renew != nil { // once finished: until then, a call of the caller's that finds it pending finds it live
@@ -142,12 +147,26 @@ func (c *Call) Notices(ctx context.Context) []string {
 	return append(out, c.told...)
 }
 
+// errStoreLost is what a call is told when the store does not answer (the log has why:
+// no network detail in an answer).
+var errStoreLost = errors.New("the store (database) did not answer")
+
+// kept is err as the call's tool is told it: ErrJournalLost as it is, any other store error
+// as errStoreLost, logged.
+func (c *Call) kept(err error) error {
+	if err == nil || errors.Is(err, store.ErrJournalLost) {
+		return err
+	}
+	c.k.log("keep a write journal", "tool", c.tool, "error", err)
+	return errStoreLost
+}
+
 // Intend implements toolcall.JournalRecorder: it opens the store if needed and begins the
 // journal with the call's intent, renewed from then on until the call ends.
 func (c *Call) Intend(ctx context.Context, summary string, intent json.RawMessage) error {
 	st, err := c.k.Open(ctx)
 	if err != nil {
-		return err
+		return c.kept(err)
 	}
 	if c.journal != "" {
 		return errors.New("the journal is begun already")
@@ -155,7 +174,7 @@ func (c *Call) Intend(ctx context.Context, summary string, intent json.RawMessag
 	c.summary = summary
 	start := store.JournalStart{Caller: c.caller, Tool: c.tool, Athlete: c.athlete, Summary: summary, Intent: intent, CredentialAthlete: c.signed}
 	if c.journal, err = c.k.marks.begin(ctx, func() (string, error) { return st.BeginJournal(ctx, start, c.k.now()) }); err != nil {
-		return err
+		return c.kept(err)
 	}
 	c.renew = c.k.keepLease(st, c.journal)
 	metrics.Journal(metrics.JournalBegin)
@@ -172,13 +191,13 @@ func (c *Call) Record(ctx context.Context, entries ...toolcall.JournalEntry) err
 	}
 	st, err := c.k.Open(ctx)
 	if err != nil {
-		return err
+		return c.kept(err)
 	}
 	es := make([]store.JournalEntry, len(entries))
 	for i, e := range entries {
 		es[i] = store.JournalEntry{Kind: store.EntryKind(e.Kind), EventID: e.EventID, ExternalID: e.ExternalID, Original: e.Original}
 	}
-	return st.AppendJournal(ctx, c.journal, c.k.now(), es...)
+	return c.kept(st.AppendJournal(ctx, c.journal, c.k.now(), es...))
 }
 
 // confirmations is toolcall.Confirmations on the store, opened on first use.

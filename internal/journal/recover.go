@@ -29,6 +29,7 @@ func (k *Keeper) loop(ctx context.Context, st store.Store) {
 	defer t.Stop()
 	var cleaned time.Time
 	for {
+		k.payOwed(ctx, st)
 		k.Recover(ctx, st)
 		if now := k.now(); now.Sub(cleaned) > 5*time.Minute {
 			if _, err := st.Cleanup(ctx, now); err != nil && ctx.Err() == nil {
@@ -117,6 +118,19 @@ func (k *Keeper) keepLease(st store.Store, id string) (stop func()) {
 	return func() { cancel(); <-done }
 }
 
+// payOwed records the endings of the journals whose calls ended while the store was lost
+// (they did or undid their write and said so): finished as they ended, nothing undone again.
+func (k *Keeper) payOwed(ctx context.Context, st store.Store) {
+	for id, o := range k.marks.owing() {
+		err := st.FinishJournal(ctx, id, k.now(), o.outcome, o.notice)
+		if err != nil && !errors.Is(err, store.ErrJournalLost) {
+			return // still lost: the next tick tries again
+		}
+		k.marks.paid(id)
+		k.log("finished a journal kept in memory while the store was lost", "journal", id, "outcome", o.outcome)
+	}
+}
+
 // undoClaimed rolls one claimed journal back and finishes it with a notice for its caller.
 // A journal of a signed-in athlete is undone with their own Intervals.icu token (ClientFor);
 // when none is kept, or Intervals.icu no longer takes it, it ends at once with a notice that
@@ -124,6 +138,12 @@ func (k *Keeper) keepLease(st store.Store, id string) (stop func()) {
 // replica that can, and given up after maxClaims. It returns the look again that finishes the
 // journal when its last request may still land (nil: finished, or left for later).
 func (k *Keeper) undoClaimed(ctx context.Context, st store.Store, j *store.Journal) (again func(context.Context)) {
+	if o, ok := k.marks.owing()[j.ID]; ok { // this process's call ended it (undone from memory) while the store was lost
+		if err := st.FinishJournal(ctx, j.ID, k.now(), o.outcome, o.notice); err == nil || errors.Is(err, store.ErrJournalLost) {
+			k.marks.paid(j.ID)
+		}
+		return nil
+	}
 	env := &toolcall.Env{AthleteID: j.Athlete, Caller: caller.Caller{Key: j.Caller}}
 	ctx = caller.With(ctx, env.Caller)
 	var cannot string // why this replica cannot roll it back (the notice's end)

@@ -29,6 +29,9 @@ func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, writ
 	if dl, ok := ctx.Deadline(); ok && dl.Add(-time.Second).Before(until) {
 		until = dl.Add(-time.Second) // the refusal, not a timeout, is the answer
 	}
+	if len(k.marks.owing()) > 0 {
+		k.payOwed(ctx, st) // the store is back: this process's own endings first
+	}
 	for ctx.Err() == nil {
 		seen := k.marks.changesSoFar()
 		pending, err := st.PendingJournals(ctx, caller) // one read when there is none, as almost always
@@ -121,6 +124,7 @@ type marks struct {
 	ending    map[string]chan struct{}   // of those, the calls whose context has ended (look): closed when they end
 	undo      map[string]chan struct{}   // journals this process is rolling back: closed when done
 	recheck   map[string]chan struct{}   // of those, the ones rolled back once and waiting to look again
+	owed      map[string]owed            // journals whose calls ended (done, or undone from memory) while the store was lost
 	changes   uint64                     // journals taken (take) and calls and rollbacks ended so far
 	taking    int                        // takes in flight
 	takeEnded chan struct{}              // closed when a take ends, made when settle waits for one
@@ -296,4 +300,36 @@ func (m *marks) changesSoFar() uint64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.changes
+}
+
+// owed is how a call ended whose journal could not be finished (the store was lost): its
+// outcome, and the notice it leaves (a cancelled call's), to record when the store is back.
+type owed struct{ outcome, notice string }
+
+// owe keeps journal id's ending until the store takes it (paid).
+func (m *marks) owe(id string, o owed) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.owed == nil {
+		m.owed = map[string]owed{}
+	}
+	m.owed[id] = o
+}
+
+// owing lists the journals whose ending is owed.
+func (m *marks) owing() map[string]owed {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make(map[string]owed, len(m.owed))
+	for id, o := range m.owed {
+		out[id] = o
+	}
+	return out
+}
+
+// paid forgets journal id's owed ending: recorded, or no longer this process's to record.
+func (m *marks) paid(id string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.owed, id)
 }

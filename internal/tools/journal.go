@@ -145,6 +145,9 @@ func (j *journal) update(ctx context.Context, orig planEvent, fields map[string]
 		j.before[id] = orig
 		j.changed = append(j.changed, id)
 		if err := j.recordChanged(ctx, id, j.restore[id]); err != nil {
+			j.changed = j.changed[:len(j.changed)-1] // not sent: nothing of it to undo
+			delete(j.restore, id)
+			delete(j.before, id)
 			return intervals.Event{}, err
 		}
 	}
@@ -252,9 +255,26 @@ func (j *journal) fail(ctx context.Context, cause error) error {
 	left := j.rollback(ctx)
 	j.left = len(left) > 0
 	if len(left) == 0 {
-		return failed(cause, fmt.Sprintf("rolled back (%d created event(s) deleted, %d event(s) put back as they were): the calendar is as before", len(j.created), len(j.changed)))
+		return failed(cause, fmt.Sprintf("rolled back (%d created event(s) deleted, %d event(s) put back as they were%s): the calendar is as before", len(j.created), len(j.changed), j.putBack()))
 	}
 	return failed(cause, fmt.Sprintf("the rollback was incomplete: %s. Check the calendar with get_events and fix these by hand", strings.Join(left, "; ")))
+}
+
+// putBack names the events a rollback put back (at most a dozen), after a colon.
+func (j *journal) putBack() string {
+	if len(j.changed) == 0 {
+		return ""
+	}
+	var names []string
+	for i, id := range j.changed {
+		if i == 12 {
+			names = append(names, fmt.Sprintf("%d more", len(j.changed)-i))
+			break
+		}
+		e := j.before[id]
+		names = append(names, fmt.Sprintf("%s %q", localDay(e.StartDateLocal), deref(e.Name)))
+	}
+	return ": " + strings.Join(names, ", ")
 }
 
 // failed is cause followed by what became of the write: one *manifest.Error when cause is
