@@ -304,15 +304,17 @@ func TestJournalLeftByAnotherReplicaIsNoticedOnTheNextCall(t *testing.T) {
 	}
 	clock.Advance(lease + time.Millisecond)
 	text, isErr := b.call(t, "get_gear_list", map[string]any{})
-	if isErr || !strings.HasPrefix(text, "Note: your plan_sessions (plan \"crash\"") || !strings.Contains(strings.SplitN(text, "\n", 2)[0], "has been rolled back") {
-		t.Errorf("the caller's next call on the other replica: %v %q", isErr, text)
-	}
 	if n := journaltest.Planned(fake, "crash"); n != 0 {
 		t.Errorf("%d sessions of the interrupted plan left", n)
 	}
-	b.k.rechecks.Wait() // the look again at its last create, which was in flight
-	text, isErr = b.call(t, "get_gear_list", map[string]any{})
+	if strings.HasPrefix(text, "Note: ") { // the look again had not ended
+		if !strings.HasPrefix(text, "Note: your plan_sessions (plan \"crash\"") || !strings.Contains(strings.SplitN(text, "\n", 2)[0], "has been rolled back") {
+			t.Errorf("the caller's next call on the other replica: %v %q", isErr, text)
+		}
+		b.k.rechecks.Wait() // the look again at its last create, which was in flight
+		text, isErr = b.call(t, "get_gear_list", map[string]any{})
+	}
 	if isErr || !strings.HasPrefix(text, "Your plan_sessions of Mon 30 Nov") {
-		t.Errorf("the caller's call after the look again: %v %q", isErr, text)
+		t.Errorf("the caller's call after the rollback: %v %q", isErr, text)
 	}
 }
