@@ -82,10 +82,14 @@ func (k *Keeper) rollBackOne(ctx context.Context, claim func() (*store.Journal, 
 	}
 	k.marks.rechecking(j.ID)
 	k.rechecks.Add(1)
+	bg := k.background
+	if bg == nil { // a store not opened by this Keeper (Recover called with one)
+		bg = context.WithoutCancel(ctx)
+	}
 	go func() {
 		defer k.rechecks.Done()
 		defer end()
-		again(k.background)
+		again(bg)
 	}()
 	return true, nil
 }
