@@ -118,9 +118,13 @@ func insertPair(ctx context.Context, tx *sql.Tx, grantID, athlete string, p Toke
 // ErrScope: a refresh asked for a scope its token does not hold (RFC 6749 6: invalid_scope).
 var ErrScope = errors.New("store: the scope asked is wider than the token's")
 
-// scopeWithin says whether every scope of asked (space-separated) is in held.
+// scopeWithin says whether every scope of asked (space-separated) is in held, where
+// intervals:write holds intervals:read (write implies read).
 func scopeWithin(asked, held string) bool {
 	have := strings.Fields(held)
+	if slices.Contains(have, "intervals:write") {
+		have = append(have, "intervals:read")
+	}
 	for _, a := range strings.Fields(asked) {
 		if !slices.Contains(have, a) {
 			return false
