@@ -27,6 +27,7 @@ func journalOptions(cfg *config.Config, logger *slog.Logger) journal.Options {
 	}
 	return journal.Options{
 		Lease:     lease,
+		InFlight:  perTryTimeout(cfg.CallTimeout), // a request sent before a crash lands by then, or never
 		Tick:      min(max(lease/2, 500*time.Millisecond), 30*time.Second),
 		HoldsWork: storePending(cfg),
 		Logger:    logger,

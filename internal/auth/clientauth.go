@@ -162,8 +162,9 @@ func (s *Server) clientKeys(ctx context.Context, c *store.Client) (*jose.JSONWeb
 		return &k.keys, nil
 	}
 	body, _, err := s.meta.get(ctx, c.JWKSURI)
-	if err != nil {
-		return nil, fmt.Errorf("the client's jwks_uri: %w", err)
+	if err != nil { // the log has why (a network error names addresses): the answer says what to do
+		s.log.Info("token: the client's jwks_uri could not be fetched", "client_id", c.ID, "jwks_uri", c.JWKSURI, "error", err)
+		return nil, errors.New("the client's jwks_uri could not be fetched just now: try again in a moment; if it keeps failing, check that it serves the key set over https (this server's log says why)")
 	}
 	if err := json.Unmarshal(body, &set); err != nil || len(set.Keys) == 0 {
 		return nil, errors.New("the client's jwks_uri holds no JWK set")

@@ -1,10 +1,12 @@
 package auth_test
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
 	"encoding/json"
+	"net"
 	"net/http"
 	"net/url"
 	"strings"
@@ -94,5 +96,41 @@ func TestPrivateKeyJWTIsVerifiedAgainstTheClientsJWKS(t *testing.T) {
 	}
 	if status, tok := e.token(form("client_assertion_type", typ, "client_assertion", assertion(t, key, "k1", id, e.url+"/token", time.Minute))); status != http.StatusOK {
 		t.Errorf("a new assertion after the replay: %d %+v", status, tok)
+	}
+}
+
+// TestJWKSFetchErrorIsNotInTheAnswer: a private_key_jwt client whose jwks_uri cannot be
+// reached (its host refuses the connection) is refused invalid_client with what to do; the
+// connection error (dial tcp ..., an address) goes to the log only.
+func TestJWKSFetchErrorIsNotInTheAnswer(t *testing.T) {
+	const id = "https://chatgpt.com/oauth/client.json"
+	const redirect = "https://chatgpt.com/connector/oauth/abc123"
+	key, _ := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	_, hc := cimdServer(t, map[string]any{
+		"/oauth/client.json": map[string]any{"client_id": id, "client_name": "ChatGPT", "redirect_uris": []string{redirect},
+			"token_endpoint_auth_method": "private_key_jwt", "jwks_uri": "https://keys.chatgpt.com/jwks.json"},
+	})
+	tr := hc.Transport.(*http.Transport).Clone()
+	dial := tr.DialContext
+	tr.DialContext = func(ctx context.Context, network, addr string) (net.Conn, error) {
+		if strings.HasPrefix(addr, "keys.chatgpt.com") {
+			return (&net.Dialer{}).DialContext(ctx, network, "127.0.0.1:1") // refused
+		}
+		return dial(ctx, network, addr)
+	}
+	hc = &http.Client{Transport: tr, CheckRedirect: hc.CheckRedirect}
+	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.MetadataClient = hc }})
+	verifier, challenge := pkce()
+	code := e.code(id, redirect, challenge, "intervals:read")
+	status, tok := e.token(url.Values{"grant_type": {"authorization_code"}, "code": {code}, "redirect_uri": {redirect}, "client_id": {id},
+		"code_verifier": {verifier}, "resource": {e.url + "/mcp"},
+		"client_assertion_type": {"urn:ietf:params:oauth:client-assertion-type:jwt-bearer"}, "client_assertion": {assertion(t, key, "k1", id, e.url+"/token", time.Minute)}})
+	if status != http.StatusUnauthorized || tok.Error != "invalid_client" || !strings.Contains(tok.Description, "jwks_uri") {
+		t.Fatalf("%d %+v, want 401 invalid_client about the jwks_uri", status, tok)
+	}
+	for _, leak := range []string{"dial", "refused", "127.0.0.1", ":1"} {
+		if strings.Contains(tok.Description, leak) {
+			t.Errorf("the answer shows the network error (%q): %s", leak, tok.Description)
+		}
 	}
 }

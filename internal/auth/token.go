@@ -112,6 +112,8 @@ func (s *Server) refresh(w http.ResponseWriter, r *http.Request, c *store.Client
 	ctx := r.Context()
 	old := r.PostForm.Get("refresh_token")
 	next := s.newPair()
+	asked := strings.Join(strings.Fields(r.PostForm.Get("scope")), " ") // RFC 6749 6: none asked is the token's own
+	next.Scope = asked
 	sealed, err := s.sealPair(next, old)
 	if err != nil {
 		s.unavailable(w, "token", err)
@@ -125,6 +127,9 @@ func (s *Server) refresh(w http.ResponseWriter, r *http.Request, c *store.Client
 		return
 	case errors.Is(err, store.ErrNotFound):
 		oauthError(w, http.StatusBadRequest, "invalid_grant", "the refresh token is unknown, expired, revoked or another client's: sign in again")
+		return
+	case errors.Is(err, store.ErrScope):
+		oauthError(w, http.StatusBadRequest, "invalid_scope", "scope: a refresh may keep or narrow the token's scope, never widen it: sign in again for more")
 		return
 	case err != nil:
 		s.unavailable(w, "token", err)
@@ -144,6 +149,9 @@ func (s *Server) refresh(w http.ResponseWriter, r *http.Request, c *store.Client
 			return
 		}
 		resp.Scope = rot.Scope
+		if asked != "" {
+			resp.Scope = asked
+		}
 		s.writeTokens(w, resp)
 		return
 	}

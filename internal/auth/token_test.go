@@ -186,3 +186,33 @@ func TestCodeWhoseSignInCannotBeOpenedSaysSignInAgain(t *testing.T) {
 		}
 	})
 }
+
+// TestRefreshNarrowsAndNeverWidens: a refresh of a read+write grant asking scope
+// intervals:read gets a pair of that scope only, and so does every later refresh that asks
+// none; asking intervals:write again is invalid_scope (RFC 6749 6).
+func TestRefreshNarrowsAndNeverWidens(t *testing.T) {
+	e := newEnv(t, envConfig{})
+	client, first := e.signIn("intervals:write")
+	refresh := func(tok, scope string) (int, tokens) {
+		v := url.Values{"grant_type": {"refresh_token"}, "refresh_token": {tok}, "client_id": {client}}
+		if scope != "" {
+			v.Set("scope", scope)
+		}
+		return e.token(v)
+	}
+	status, narrowed := refresh(first.RefreshToken, "intervals:read")
+	if status != http.StatusOK || narrowed.Scope != "intervals:read" {
+		t.Fatalf("a refresh asking intervals:read = %d %+v; want that scope only", status, narrowed)
+	}
+	status, later := refresh(narrowed.RefreshToken, "")
+	if status != http.StatusOK || later.Scope != "intervals:read" {
+		t.Fatalf("the next refresh, asking none = %d %+v; want the narrowed scope kept", status, later)
+	}
+	status, wider := refresh(later.RefreshToken, "intervals:read intervals:write")
+	if status != http.StatusBadRequest || wider.Error != "invalid_scope" {
+		t.Fatalf("a refresh asking to widen again = %d %+v; want 400 invalid_scope", status, wider)
+	}
+	if status, again := refresh(later.RefreshToken, ""); status != http.StatusOK || again.Scope != "intervals:read" {
+		t.Errorf("the refused widening must not spend the refresh token: %d %+v", status, again)
+	}
+}

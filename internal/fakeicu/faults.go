@@ -45,6 +45,9 @@ type Fault struct {
 	Status     int           // FaultStatus: the status to answer
 	RetryAfter time.Duration // FaultStatus: sent as Retry-After (whole seconds) when > 0
 	Delay      time.Duration // FaultLatency
+	// Finish (FaultLatency): the request is served after Delay even when its client has gone
+	// meanwhile, as a real upstream finishes a request whose client was killed.
+	Finish bool
 
 	Method     string // e.g. "GET", "POST"; "" matches any
 	PathPrefix string // e.g. "/api/v1/athlete/0/events"; "" matches any
@@ -103,6 +106,9 @@ func (ft Fault) String() string {
 	if ft.Writes {
 		opts = append(opts, "writes")
 	}
+	if ft.Finish {
+		opts = append(opts, "finish")
+	}
 	if len(opts) == 0 {
 		return kind
 	}
@@ -155,12 +161,11 @@ func (s *faultSet) clear() {
 }
 
 // take consumes the faults that hit a request: the sum of the matching latencies, and the
-// first matching fault of any other kind (nil if none).
-func (s *faultSet) take(method, path, op string) (time.Duration, *Fault) {
+// first matching fault of any other kind (nil if none); finish when a latency says that the
+// request is served even if its client goes meanwhile.
+func (s *faultSet) take(method, path, op string) (delay time.Duration, hit *Fault, finish bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var delay time.Duration
-	var hit *Fault
 	for _, af := range s.faults {
 		if af.left == 0 || !af.matches(method, path, op) {
 			continue
@@ -177,17 +182,18 @@ func (s *faultSet) take(method, path, op string) (time.Duration, *Fault) {
 		}
 		if af.Kind == FaultLatency {
 			delay += af.Delay
+			finish = finish || af.Finish
 		} else {
 			ft := af.Fault
 			hit = &ft
 		}
 	}
-	return delay, hit
+	return delay, hit, finish
 }
 
 // ParseFault reads a fault in the command-line syntax "KIND[:OPT,OPT...]":
 //
-//	latency:200ms | latency:delay=200ms   add 200 ms before serving
+//	latency:200ms | latency:delay=200ms   add 200 ms before serving (finish: serve it even if the client has gone)
 //	429 | 401 | 500 ... 599               answer that status (retry-after=SECONDS|DURATION)
 //	drop                                  send half the body, then drop the connection
 //	badjson                               answer 200 with the body cut in half
@@ -262,6 +268,8 @@ func (ft *Fault) setOption(opt string) error {
 		ft.Skip, err = number()
 	case "writes":
 		ft.Writes = true
+	case "finish":
+		ft.Finish = true
 	default:
 		if d, derr := time.ParseDuration(opt); !hasVal && derr == nil && ft.Kind == FaultLatency {
 			ft.Delay = d

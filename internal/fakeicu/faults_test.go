@@ -33,6 +33,7 @@ func TestParseFault(t *testing.T) {
 		{"drop:path=/api/v1/athlete", Fault{Kind: FaultDrop, PathPrefix: "/api/v1/athlete"}},
 		{"latency:200ms", Fault{Kind: FaultLatency, Delay: 200 * time.Millisecond}},
 		{"latency:delay=1s,op=listEvents", Fault{Kind: FaultLatency, Delay: time.Second, Operation: "listEvents"}},
+		{"latency:300ms,writes,finish", Fault{Kind: FaultLatency, Delay: 300 * time.Millisecond, Writes: true, Finish: true}},
 		{"badjson", Fault{Kind: FaultBadJSON}},
 		{"extrafield:op=getAthlete", Fault{Kind: FaultExtraField, Operation: "getAthlete"}},
 		{"401", Fault{Kind: FaultStatus, Status: 401}},
@@ -203,11 +204,11 @@ func TestDropFaultCutsAnEmptyAnswerToo(t *testing.T) {
 func TestLatenciesAddUpAndLeaveTheOtherFault(t *testing.T) {
 	var s faultSet
 	s.add(mustParse(t, "latency:30ms"), mustParse(t, "503:count=1"), mustParse(t, "latency:20ms,method=GET"), mustParse(t, "500"))
-	delay, hit := s.take("GET", "/api/v1/athlete/0", "getAthlete")
+	delay, hit, _ := s.take("GET", "/api/v1/athlete/0", "getAthlete")
 	if delay != 50*time.Millisecond || hit == nil || hit.Status != 503 {
 		t.Errorf("take = %v, %v; want the two latencies added (50ms) and the first status fault, 503", delay, hit)
 	}
-	delay, hit = s.take("POST", "/api/v1/athlete/0/events", "createEvent")
+	delay, hit, _ = s.take("POST", "/api/v1/athlete/0/events", "createEvent")
 	if delay != 30*time.Millisecond || hit == nil || hit.Status != 500 {
 		t.Errorf("take after the 503 was used up = %v, %v; want 30ms (the GET latency does not match) and 500", delay, hit)
 	}

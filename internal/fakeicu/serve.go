@@ -3,6 +3,7 @@ package fakeicu
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
@@ -24,7 +25,10 @@ func (f *Fake) serve(w http.ResponseWriter, r *http.Request) {
 	if f.opts.LogRequests {
 		f.reqs.add(Request{Method: r.Method, Path: r.URL.Path, Operation: op})
 	}
-	delay, fault := f.faults.take(r.Method, r.URL.Path, op)
+	delay, fault, finish := f.faults.take(r.Method, r.URL.Path, op)
+	if finish {
+		r = r.WithContext(context.WithoutCancel(r.Context())) // served whatever its client does
+	}
 	if delay > 0 {
 		t := time.NewTimer(delay)
 		select {

@@ -18,22 +18,69 @@ const TokenEnv = "INTERVALS_MCP_TOKEN"
 // with the /mcp address to give instead.
 func CheckRemoteURL(raw string) (string, error) {
 	u, err := url.Parse(raw)
+	shown := RedactURL(raw)
 	if err != nil || u.Host == "" || u.Scheme != "https" && u.Scheme != "http" {
-		return "", fmt.Errorf("--url %q: give the server's MCP address, such as https://mcp.example.com/mcp", raw)
+		return "", fmt.Errorf("--url %q: give the server's MCP address, such as https://mcp.example.com/mcp", shown)
 	}
 	if u.User != nil {
-		return "", fmt.Errorf("--url %s holds a user name or password: drop it; the token goes in %s or at the prompt", u.Redacted(), TokenEnv)
+		return "", fmt.Errorf("--url %s holds a user name or password: drop it; the token goes in %s or at the prompt", shown, TokenEnv)
+	}
+	for name := range u.Query() {
+		if secretParam(name) {
+			return "", fmt.Errorf("--url %s carries a token in its query (%s): drop it; the token goes in %s or at the prompt, and is sent in the Authorization header", shown, name, TokenEnv)
+		}
 	}
 	if u.Scheme == "http" && !loopbackHost(u.Hostname()) {
-		return "", fmt.Errorf("--url %s: use https (http would send the token in the clear; it is accepted for localhost and 127.0.0.1 only)", raw)
+		return "", fmt.Errorf("--url %s: use https (http would send the token in the clear; it is accepted for localhost and 127.0.0.1 only)", shown)
 	}
 	switch p := strings.TrimSuffix(u.Path, "/"); {
 	case p == "":
-		return "", fmt.Errorf("--url %s has no path: the MCP endpoint is /mcp (%s://%s/mcp)", raw, u.Scheme, u.Host)
+		return "", fmt.Errorf("--url %s has no path: the MCP endpoint is /mcp (%s://%s/mcp)", shown, u.Scheme, u.Host)
 	case strings.HasSuffix(p, "/sse"):
-		return "", fmt.Errorf("--url %s is legacy SSE, for clients that cannot use /mcp: give the Streamable HTTP endpoint, %s://%s/mcp", raw, u.Scheme, u.Host)
+		return "", fmt.Errorf("--url %s is legacy SSE, for clients that cannot use /mcp: give the Streamable HTTP endpoint, %s://%s/mcp", shown, u.Scheme, u.Host)
 	}
 	return u.String(), nil
+}
+
+// RedactURL is raw as it may be printed: a password, and the value of every query parameter
+// whose name says it holds a credential (access_token, token, key, secret, password, code,
+// sig ...), replaced by [redacted]. What cannot be parsed loses its whole query.
+func RedactURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		if i := strings.IndexAny(raw, "?#"); i >= 0 {
+			return raw[:i] + "?[redacted]"
+		}
+		return raw
+	}
+	if u.User != nil {
+		if _, has := u.User.Password(); has {
+			u.User = url.UserPassword(u.User.Username(), "[redacted]")
+		}
+	}
+	if u.RawQuery != "" {
+		var parts []string
+		for _, kv := range strings.Split(u.RawQuery, "&") {
+			name, _, _ := strings.Cut(kv, "=")
+			if dec, err := url.QueryUnescape(name); err == nil && secretParam(dec) {
+				kv = name + "=[redacted]"
+			}
+			parts = append(parts, kv)
+		}
+		u.RawQuery = strings.Join(parts, "&")
+	}
+	return strings.ReplaceAll(u.String(), "%5Bredacted%5D", "[redacted]")
+}
+
+// secretParam says whether a query parameter's name says it holds a credential.
+func secretParam(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range []string{"token", "key", "secret", "password", "passwd", "auth", "code", "sig", "credential", "session"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // loopbackHost reports whether host names this machine.

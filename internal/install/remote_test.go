@@ -88,3 +88,29 @@ func TestWriteRemoteReportsWithoutTheToken(t *testing.T) {
 		t.Errorf("an entry without a token has headers: %s", b)
 	}
 }
+
+func TestRemoteURLWithATokenInItsQueryIsRefusedRedacted(t *testing.T) {
+	const secret = "imcp_at_s3cr3tvalue"
+	for _, raw := range []string{
+		"https://mcp.example.com/mcp?access_token=" + secret,
+		"https://mcp.example.com/mcp?x=1&api_key=" + secret,
+		"http://mcp.example.com/mcp?token=" + secret, // refused for http too, the token hidden
+		"https://user:" + secret + "@mcp.example.com/mcp",
+		"https://mcp.example.com?access_token=" + secret,
+	} {
+		_, err := CheckRemoteURL(raw)
+		if err == nil {
+			t.Errorf("%s accepted", raw)
+			continue
+		}
+		if strings.Contains(err.Error(), secret) {
+			t.Errorf("the error shows the token: %v", err)
+		}
+	}
+	if got := RedactURL("https://h/mcp?a=1&access_token=" + secret + "&b=2"); got != "https://h/mcp?a=1&access_token=[redacted]&b=2" {
+		t.Errorf("RedactURL = %q", got)
+	}
+	if got := RedactURL("https://h/mcp?toolsets=calendar"); got != "https://h/mcp?toolsets=calendar" {
+		t.Errorf("RedactURL changed a harmless query: %q", got)
+	}
+}

@@ -20,11 +20,13 @@ type Call struct {
 	athlete string
 	signed  string // the signed-in athlete whose credential the call runs under ("" the server's)
 	journal string // the journal's id, once begun
+	summary string // what the journal says the call does (Intend)
 	renew   func() // stops the journal's heartbeat
 	// look: the caller may have work pending, so the call settles their journals and takes
 	// their notices; clean: it found none left, under the journal signal at.
 	look, clean bool
 	at          int64
+	told        []string // a read's lines on the caller's writes not settled yet (settle)
 }
 
 // Begin wires env (its Caller set, its Key included) for one call of tool (write: it may
@@ -64,14 +66,33 @@ func (k *Keeper) Begin(ctx context.Context, env *toolcall.Env, tool string, writ
 		return c, nil
 	}
 	c.look, c.at = true, at
-	left, err := k.settle(ctx, st, c.caller, write)
+	left, told, err := k.settle(ctx, st, c.caller, write)
 	c.clean = err == nil && left == 0
+	c.told = told
 	return c, err
 }
 
 // End finishes the call's journal, if it began one: done, or failed (the tool rolled back
 // and said so).
-func (c *Call) End(ctx context.Context, failed bool) {
+func (c *Call) End(ctx context.Context, failed bool) { c.end(ctx, failed, "") }
+
+// EndUnread is End for a call whose client cancelled it and will not read its answer: the
+// journal, if the call began one, is finished with a notice for the caller's next call (as
+// after a crash), saying that the write was cancelled and what says its answer (the tool's
+// account of what was written and undone).
+func (c *Call) EndUnread(ctx context.Context, failed bool, answer string) {
+	if c == nil || c.journal == "" {
+		c.End(ctx, failed)
+		return
+	}
+	of := "Your " + c.tool
+	if c.summary != "" && c.summary != c.tool {
+		of += " (" + c.summary + ")"
+	}
+	c.end(ctx, failed, of+" was cancelled by your client before its answer came: "+answer)
+}
+
+func (c *Call) end(ctx context.Context, failed bool, notice string) {
 	if c == nil {
 		return
 	}
@@ -86,8 +107,13 @@ func (c *Call) End(ctx context.Context, failed bool) {
 			outcome = "failed"
 			metrics.Journal(metrics.JournalRollback)
 		}
-		if err := st.FinishJournal(ctx, c.journal, c.k.now(), outcome, ""); err != nil {
+		if err := st.FinishJournal(ctx, c.journal, c.k.now(), outcome, notice); err != nil {
 			c.k.log("finish journal", "id", c.journal, "error", err)
+			if !errors.Is(err, store.ErrJournalLost) {
+				// The store is lost: the call has done or undone its write and said so; the
+				// record is finished as such when the store is back (owed), not undone again.
+				c.k.marks.owe(c.journal, owed{outcome: outcome, notice: notice})
+			}
 		}
 	}
 	if c.renew != nil { // once finished: until then, a call of the caller's that finds it pending finds it live
@@ -114,11 +140,25 @@ func (c *Call) Notices(ctx context.Context) []string {
 	} else if c.clean && c.journal == "" {
 		c.k.pending.clear(c.caller, c.at) // nothing left: their next calls need not look
 	}
-	out := make([]string, len(ns))
-	for i, n := range ns {
-		out[i] = n.Text
+	out := make([]string, 0, len(ns)+len(c.told))
+	for _, n := range ns {
+		out = append(out, n.Text)
 	}
-	return out
+	return append(out, c.told...)
+}
+
+// errStoreLost is what a call is told when the store does not answer (the log has why:
+// no network detail in an answer).
+var errStoreLost = errors.New("the store (database) did not answer")
+
+// kept is err as the call's tool is told it: ErrJournalLost as it is, any other store error
+// as errStoreLost, logged.
+func (c *Call) kept(err error) error {
+	if err == nil || errors.Is(err, store.ErrJournalLost) {
+		return err
+	}
+	c.k.log("keep a write journal", "tool", c.tool, "error", err)
+	return errStoreLost
 }
 
 // Intend implements toolcall.JournalRecorder: it opens the store if needed and begins the
@@ -126,14 +166,15 @@ func (c *Call) Notices(ctx context.Context) []string {
 func (c *Call) Intend(ctx context.Context, summary string, intent json.RawMessage) error {
 	st, err := c.k.Open(ctx)
 	if err != nil {
-		return err
+		return c.kept(err)
 	}
 	if c.journal != "" {
 		return errors.New("the journal is begun already")
 	}
+	c.summary = summary
 	start := store.JournalStart{Caller: c.caller, Tool: c.tool, Athlete: c.athlete, Summary: summary, Intent: intent, CredentialAthlete: c.signed}
-	if c.journal, err = c.k.marks.begin(func() (string, error) { return st.BeginJournal(ctx, start, c.k.now()) }); err != nil {
-		return err
+	if c.journal, err = c.k.marks.begin(ctx, func() (string, error) { return st.BeginJournal(ctx, start, c.k.now()) }); err != nil {
+		return c.kept(err)
 	}
 	c.renew = c.k.keepLease(st, c.journal)
 	metrics.Journal(metrics.JournalBegin)
@@ -150,13 +191,13 @@ func (c *Call) Record(ctx context.Context, entries ...toolcall.JournalEntry) err
 	}
 	st, err := c.k.Open(ctx)
 	if err != nil {
-		return err
+		return c.kept(err)
 	}
 	es := make([]store.JournalEntry, len(entries))
 	for i, e := range entries {
 		es[i] = store.JournalEntry{Kind: store.EntryKind(e.Kind), EventID: e.EventID, ExternalID: e.ExternalID, Original: e.Original}
 	}
-	return st.AppendJournal(ctx, c.journal, c.k.now(), es...)
+	return c.kept(st.AppendJournal(ctx, c.journal, c.k.now(), es...))
 }
 
 // confirmations is toolcall.Confirmations on the store, opened on first use.

@@ -20,7 +20,15 @@
 // Recovery (recover.go): a journal is claimed at once when its owner is known dead (its lock
 // in the data directory is free, or its pid is gone on this host), else once its lease has
 // passed; it is undone (undo.go) through the Intervals.icu client of the credential it was
-// written under and finished with a notice for its caller. A caller's call settles the
+// written under and finished with a notice for its caller. Its last request may have been in
+// flight at the death and still land upstream: the journal is then looked at again once a try
+// upstream has timed out (Options.InFlight, the claim kept meanwhile), undone again where it
+// landed, and only then finished, the notice counting it; a read of its caller meanwhile opens
+// with one line saying so (settle.go), a write waits. A call its client cancelled rolls back
+// before it ends, and its account is left as a notice (EndUnread); the caller's next calls wait
+// for that rollback. A call whose store is lost mid-write undoes from the tool's own journal in
+// memory and says so; its ending is kept in memory and recorded when the store is back (owed),
+// so that nothing is undone twice. A caller's call settles the
 // caller's own journals first (settle.go), so that a repeat of an interrupted write starts
 // from the calendar as it was and does the write once. It looks only when the caller may
 // have any (pending.go): the Keeper keeps the set of callers with an unfinished journal or a

@@ -29,6 +29,12 @@ type Options struct {
 	// error wrapping caller.ErrSignedOut means none is kept (the journal ends with a notice).
 	// nil: such journals are left to a replica that has it.
 	ClientFor func(ctx context.Context, st store.Store, athleteID string) (*intervals.ClientWithResponses, error)
+	// InFlight is how long a request sent before a crash may still land upstream: the
+	// Intervals.icu client's timeout per attempt (real upstreams finish a request whose
+	// client has gone). A rolled-back journal whose last request may have been in flight is
+	// looked at again once InFlight has passed since its claim, and undone again where that
+	// request landed. 0 means 15 s.
+	InFlight time.Duration
 	// Tick is how often the recovery looks for abandoned journals; 0 means 30 s.
 	Tick time.Duration
 	// Lease is the store's journal lease (store.Config.JournalLease); 0 means
@@ -51,6 +57,9 @@ type Keeper struct {
 	stop    context.CancelFunc
 	stopped chan struct{}
 
+	background context.Context // the recovery loop's: rechecks run under it
+	rechecks   sync.WaitGroup  // rechecks running (rollBackOne)
+
 	marks   marks   // this process's journals in flight and being rolled back (settle.go)
 	pending pending // the callers that may have work pending in the store (pending.go)
 }
@@ -59,6 +68,9 @@ type Keeper struct {
 func New(opts Options) *Keeper {
 	if opts.Lease <= 0 {
 		opts.Lease = store.DefaultJournalLease
+	}
+	if opts.InFlight <= 0 {
+		opts.InFlight = 15 * time.Second
 	}
 	if opts.Tick <= 0 {
 		opts.Tick = 30 * time.Second
@@ -95,7 +107,7 @@ func (k *Keeper) Open(ctx context.Context) (store.Store, error) {
 	}
 	k.st = st
 	loop, cancel := context.WithCancel(context.Background())
-	k.stop, k.stopped = cancel, make(chan struct{})
+	k.stop, k.stopped, k.background = cancel, make(chan struct{}), loop
 	go k.loop(loop, st)
 	return st, nil
 }
@@ -132,6 +144,7 @@ func (k *Keeper) Close() error {
 	}
 	stop() // the recovery's requests end with its context (the lock is not held: they may ask Open)
 	<-stopped
+	k.rechecks.Wait()
 	return st.Close()
 }
 

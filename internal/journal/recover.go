@@ -29,6 +29,7 @@ func (k *Keeper) loop(ctx context.Context, st store.Store) {
 	defer t.Stop()
 	var cleaned time.Time
 	for {
+		k.payOwed(ctx, st)
 		k.Recover(ctx, st)
 		if now := k.now(); now.Sub(cleaned) > 5*time.Minute {
 			if _, err := st.Cleanup(ctx, now); err != nil && ctx.Err() == nil {
@@ -61,18 +62,35 @@ func (k *Keeper) Recover(ctx context.Context, st store.Store) {
 }
 
 // rollBackOne rolls back the journal claim claims, if any (rolled), renewing its lease
-// meanwhile; callers of the same journal's caller wait for it (settle).
+// meanwhile; callers of the same journal's caller wait for it (settle). When its last request
+// may still land, the look again runs in the background (the claim kept) and those callers go
+// on: a read told so, a write waiting for it.
 func (k *Keeper) rollBackOne(ctx context.Context, claim func() (*store.Journal, error), st store.Store) (rolled bool, err error) {
 	j, err := k.marks.claim(claim)
 	if err != nil || j == nil {
 		return false, err
 	}
 	stop := k.keepLease(st, j.ID)
-	defer func() {
+	end := func() {
 		stop()
 		k.marks.rolledBack(j.ID)
+	}
+	again := k.undoClaimed(ctx, st, j)
+	if again == nil {
+		end()
+		return true, nil
+	}
+	k.marks.rechecking(j.ID)
+	k.rechecks.Add(1)
+	bg := k.background
+	if bg == nil { // a store not opened by this Keeper (Recover called with one)
+		bg = context.WithoutCancel(ctx)
+	}
+	go func() {
+		defer k.rechecks.Done()
+		defer end()
+		again(bg)
 	}()
-	k.undoClaimed(ctx, st, j)
 	return true, nil
 }
 
@@ -104,12 +122,32 @@ func (k *Keeper) keepLease(st store.Store, id string) (stop func()) {
 	return func() { cancel(); <-done }
 }
 
+// payOwed records the endings of the journals whose calls ended while the store was lost
+// (they did or undid their write and said so): finished as they ended, nothing undone again.
+func (k *Keeper) payOwed(ctx context.Context, st store.Store) {
+	for id, o := range k.marks.owing() {
+		err := st.FinishJournal(ctx, id, k.now(), o.outcome, o.notice)
+		if err != nil && !errors.Is(err, store.ErrJournalLost) {
+			return // still lost: the next tick tries again
+		}
+		k.marks.paid(id)
+		k.log("finished a journal kept in memory while the store was lost", "journal", id, "outcome", o.outcome)
+	}
+}
+
 // undoClaimed rolls one claimed journal back and finishes it with a notice for its caller.
 // A journal of a signed-in athlete is undone with their own Intervals.icu token (ClientFor);
 // when none is kept, or Intervals.icu no longer takes it, it ends at once with a notice that
 // says so. A journal of another credential (this replica cannot write there) is left for a
-// replica that can, and given up after maxClaims.
-func (k *Keeper) undoClaimed(ctx context.Context, st store.Store, j *store.Journal) {
+// replica that can, and given up after maxClaims. It returns the look again that finishes the
+// journal when its last request may still land (nil: finished, or left for later).
+func (k *Keeper) undoClaimed(ctx context.Context, st store.Store, j *store.Journal) (again func(context.Context)) {
+	if o, ok := k.marks.owing()[j.ID]; ok { // this process's call ended it (undone from memory) while the store was lost
+		if err := st.FinishJournal(ctx, j.ID, k.now(), o.outcome, o.notice); err == nil || errors.Is(err, store.ErrJournalLost) {
+			k.marks.paid(j.ID)
+		}
+		return nil
+	}
 	env := &toolcall.Env{AthleteID: j.Athlete, Caller: caller.Caller{Key: j.Caller}}
 	ctx = caller.With(ctx, env.Caller)
 	var cannot string // why this replica cannot roll it back (the notice's end)
@@ -133,18 +171,41 @@ func (k *Keeper) undoClaimed(ctx context.Context, st store.Store, j *store.Journ
 		if final || j.Claims >= maxClaims {
 			k.finish(ctx, st, j, "incomplete", of+" was interrupted and could not be rolled back"+cannot)
 		}
-		return
+		return nil
 	}
+	claimed := time.Now()
 	u := undo(ctx, env, j.Entries)
 	if ctx.Err() != nil {
-		return // shutting down: the journal comes back once its lease passes
+		return nil // shutting down: the journal comes back once its lease passes
+	}
+	if late := inFlight(j.Entries); len(late) > 0 && len(u.left) == 0 {
+		// Its last request may have been sent before the crash and still land: look at it
+		// again once it cannot (the claim kept meanwhile), undo it if it did, and only then
+		// finish the journal with a notice that counts it.
+		return func(ctx context.Context) {
+			select {
+			case <-time.After(time.Until(claimed.Add(k.opts.InFlight))):
+			case <-ctx.Done():
+				return
+			}
+			ctx = caller.With(ctx, env.Caller)
+			again := undo(ctx, env, late)
+			if ctx.Err() != nil {
+				return
+			}
+			u.late = again.removed + again.restored
+			u.removed, u.restored, u.left = u.removed+again.removed, u.restored+again.restored, again.left
+			outcome, notice := u.notice(of)
+			k.finish(ctx, st, j, outcome, notice)
+		}
 	}
 	if len(u.left) > 0 && j.Claims < maxClaims {
 		k.log("journal rollback incomplete, will retry", "journal", j.ID, "claims", j.Claims, "left", strings.Join(u.left, "; "))
-		return // its lease passes and it is claimed again
+		return nil // its lease passes and it is claimed again
 	}
 	outcome, notice := u.notice(of)
 	k.finish(ctx, st, j, outcome, notice)
+	return nil
 }
 
 // clientOf is the Intervals.icu client that undoes j, or why this replica cannot (cannot, the

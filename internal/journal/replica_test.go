@@ -37,7 +37,7 @@ type replica struct {
 func newReplica(t *testing.T, dir string, fake *fakeicu.Fake, clock *journaltest.Clock, credential string, lease time.Duration, wrap func(store.Store) store.Store) *replica {
 	t.Helper()
 	client := journaltest.Client(t, fake)
-	k := New(Options{Credential: credential, Client: client, Tick: time.Hour, Lease: lease, Now: clock.Now, Open: journaltest.Open(dir, lease, wrap)})
+	k := New(Options{Credential: credential, Client: client, Tick: time.Hour, Lease: lease, InFlight: 20 * time.Millisecond, Now: clock.Now, Open: journaltest.Open(dir, lease, wrap)})
 	t.Cleanup(func() { k.Close() })
 	return &replica{k: k, client: client, credential: credential, clock: clock}
 }

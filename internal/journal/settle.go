@@ -22,25 +22,29 @@ var (
 )
 
 // settle settles caller's unfinished journals before a call (write: it may write), and says
-// how many were left unfinished at its last look (-1: it could not look).
-func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, write bool) (left int, err error) {
+// how many were left unfinished at its last look (-1: it could not look), and, for a read that
+// goes on while a write of the caller's is still unsettled, what it must be told first.
+func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, write bool) (left int, told []string, err error) {
 	until := time.Now().Add(k.opts.Lease + 2*k.heartbeat())
 	if dl, ok := ctx.Deadline(); ok && dl.Add(-time.Second).Before(until) {
 		until = dl.Add(-time.Second) // the refusal, not a timeout, is the answer
+	}
+	if len(k.marks.owing()) > 0 {
+		k.payOwed(ctx, st) // the store is back: this process's own endings first
 	}
 	for ctx.Err() == nil {
 		seen := k.marks.changesSoFar()
 		pending, err := st.PendingJournals(ctx, caller) // one read when there is none, as almost always
 		if err != nil {
 			k.log("a caller's journals", "error", err)
-			return -1, nil
+			return -1, nil, nil
 		}
 		left = len(pending)
 		v := k.marks.look(pending)
 		if v.stuck > 0 {
 			again, err := k.marks.markedSince(ctx, seen, until)
 			if err != nil {
-				return left, err
+				return left, nil, err
 			}
 			if again {
 				continue
@@ -50,7 +54,7 @@ func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, writ
 			rolled, err := k.rollBackOne(ctx, func() (*store.Journal, error) { return st.ClaimCallerJournal(ctx, k.now(), caller) }, st)
 			if err != nil {
 				k.log("claim a caller's journal", "error", err)
-				return left, nil
+				return left, nil, nil
 			}
 			if rolled {
 				continue
@@ -58,34 +62,46 @@ func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, writ
 		}
 		if len(v.rollingBack) > 0 {
 			if err := waitAll(ctx, v.rollingBack); err != nil {
-				return left, err
+				return left, nil, err
 			}
 			continue
 		}
-		if !write || v.others+v.stuck == 0 {
-			return left, nil
+		if !write {
+			return left, v.told, nil
+		}
+		if len(v.rechecking) > 0 { // a write starts from the calendar as it was: after the look again
+			if err := waitAll(ctx, v.rechecking); err != nil {
+				return left, nil, err
+			}
+			continue
+		}
+		if v.others+v.stuck == 0 {
+			return left, nil, nil
 		}
 		if v.stuck > 0 {
-			return left, errRollbackRetried
+			return left, nil, errRollbackRetried
 		}
 		if time.Now().After(until) {
-			return left, errWriteElsewhere
+			return left, nil, errWriteElsewhere
 		}
 		select {
 		case <-time.After(k.heartbeat() / 2):
 		case <-ctx.Done():
 		}
 	}
-	return left, ctx.Err()
+	return left, nil, ctx.Err()
 }
 
 // view is what settle sees of a caller's pending journals: those this process is rolling
-// back (their channels, closed when done), those of other replicas, and those of this
-// process neither in flight nor being rolled back (stuck: a rollback that failed here, which
-// comes back after its lease; or one just taken here and not marked yet).
+// back (their channels, closed when done), those it has rolled back and looks at again once
+// a request sent before the crash can no longer land (rechecking), those of other replicas,
+// and those of this process neither in flight nor being rolled back (stuck: a rollback that
+// failed here, which comes back after its lease; or one just taken here and not marked yet).
+// told is what a read is told of those it does not wait for: one line each.
 type view struct {
-	rollingBack   []chan struct{}
-	others, stuck int
+	rollingBack, rechecking []chan struct{}
+	others, stuck           int
+	told                    []string
 }
 
 func waitAll(ctx context.Context, chs []chan struct{}) error {
@@ -104,11 +120,14 @@ func waitAll(ctx context.Context, chs []chan struct{}) error {
 // rollback failed here from one taken a moment ago and not marked yet.
 type marks struct {
 	mu        sync.Mutex
-	live      map[string]bool          // journals of this process's calls in flight
-	undo      map[string]chan struct{} // journals this process is rolling back: closed when done
-	changes   uint64                   // journals taken (take) and calls and rollbacks ended so far
-	taking    int                      // takes in flight
-	takeEnded chan struct{}            // closed when a take ends, made when settle waits for one
+	live      map[string]context.Context // journals of this process's calls in flight, and the calls' contexts
+	ending    map[string]chan struct{}   // of those, the calls whose context has ended (look): closed when they end
+	undo      map[string]chan struct{}   // journals this process is rolling back: closed when done
+	recheck   map[string]chan struct{}   // of those, the ones rolled back once and waiting to look again
+	owed      map[string]owed            // journals whose calls ended (done, or undone from memory) while the store was lost
+	changes   uint64                     // journals taken (take) and calls and rollbacks ended so far
+	taking    int                        // takes in flight
+	takeEnded chan struct{}              // closed when a take ends, made when settle waits for one
 }
 
 // look sorts pending as settle sees them.
@@ -118,15 +137,44 @@ func (m *marks) look(pending []store.PendingJournal) view {
 	var v view
 	for _, j := range pending {
 		switch undo := m.undo[j.ID]; {
+		case m.recheck[j.ID] != nil:
+			v.rechecking = append(v.rechecking, m.recheck[j.ID])
+			v.told = append(v.told, unsettled(j, "was interrupted and has been rolled back; a request sent just before the interruption may still land, so it is looked at again in a few seconds and its outcome heads a later answer", false))
 		case undo != nil:
 			v.rollingBack = append(v.rollingBack, undo)
+		case m.live[j.ID] != nil && m.live[j.ID].Err() != nil:
+			// A call cancelled by its client (or out of time), rolling back here: the next
+			// calls wait for it, start from the calendar as it was and read its outcome first.
+			if m.ending[j.ID] == nil {
+				if m.ending == nil {
+					m.ending = map[string]chan struct{}{}
+				}
+				m.ending[j.ID] = make(chan struct{})
+			}
+			v.rollingBack = append(v.rollingBack, m.ending[j.ID])
 		case !j.Mine:
 			v.others++
-		case !m.live[j.ID]:
+			v.told = append(v.told, unsettled(j, "is still being written, or was interrupted, on another replica: if it was interrupted it is rolled back within seconds, and its outcome heads a later answer", true))
+		case m.live[j.ID] == nil:
 			v.stuck++
+			v.told = append(v.told, unsettled(j, "was interrupted and its rollback is being retried; its outcome heads a later answer", true))
 		}
 	}
 	return v
+}
+
+// unsettled is the line a read is told of journal j, unsettled as state says (half: the
+// calendar may show it half-done).
+func unsettled(j store.PendingJournal, state string, half bool) string {
+	what := j.Tool
+	if j.Summary != "" && j.Summary != j.Tool {
+		what += " (" + j.Summary + ")"
+	}
+	line := "Note: your " + what + " " + state + "."
+	if half {
+		line += " Until then the calendar may show it half-done."
+	}
+	return line
 }
 
 // markedSince reports whether settle must read again before it calls a journal of this
@@ -181,13 +229,14 @@ func take[T any](m *marks, f func() (T, error), mark func(T)) (T, error) {
 	return v, err
 }
 
-// begin takes a journal f begins for a call, marked as the call's in flight until callEnded.
-func (m *marks) begin(f func() (string, error)) (string, error) {
+// begin takes a journal f begins for a call (its context ctx), marked as the call's in
+// flight until callEnded.
+func (m *marks) begin(ctx context.Context, f func() (string, error)) (string, error) {
 	return take(m, f, func(id string) {
 		if m.live == nil {
-			m.live = map[string]bool{}
+			m.live = map[string]context.Context{}
 		}
-		m.live[id] = true
+		m.live[id] = ctx
 		m.changes++
 	})
 }
@@ -211,8 +260,26 @@ func (m *marks) claim(f func() (*store.Journal, error)) (*store.Journal, error) 
 func (m *marks) rolledBack(id string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	close(m.undo[id])
+	if ch := m.recheck[id]; ch != nil {
+		close(ch)
+		delete(m.recheck, id)
+	} else {
+		close(m.undo[id])
+	}
 	delete(m.undo, id)
+	m.changes++
+}
+
+// rechecking marks journal id, rolled back once, as waiting to be looked at again: the calls
+// waiting for its rollback go on (a read, told that it is not settled yet), a write waits on.
+func (m *marks) rechecking(id string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.recheck == nil {
+		m.recheck = map[string]chan struct{}{}
+	}
+	close(m.undo[id])
+	m.recheck[id] = make(chan struct{})
 	m.changes++
 }
 
@@ -221,6 +288,10 @@ func (m *marks) callEnded(id string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	delete(m.live, id)
+	if ch := m.ending[id]; ch != nil {
+		close(ch)
+		delete(m.ending, id)
+	}
 	m.changes++
 }
 
@@ -229,4 +300,36 @@ func (m *marks) changesSoFar() uint64 {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.changes
+}
+
+// owed is how a call ended whose journal could not be finished (the store was lost): its
+// outcome, and the notice it leaves (a cancelled call's), to record when the store is back.
+type owed struct{ outcome, notice string }
+
+// owe keeps journal id's ending until the store takes it (paid).
+func (m *marks) owe(id string, o owed) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.owed == nil {
+		m.owed = map[string]owed{}
+	}
+	m.owed[id] = o
+}
+
+// owing lists the journals whose ending is owed.
+func (m *marks) owing() map[string]owed {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := make(map[string]owed, len(m.owed))
+	for id, o := range m.owed {
+		out[id] = o
+	}
+	return out
+}
+
+// paid forgets journal id's owed ending: recorded, or no longer this process's to record.
+func (m *marks) paid(id string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	delete(m.owed, id)
 }

@@ -15,7 +15,34 @@ import (
 // undone is what a rollback did: events deleted and put back, and what it could not undo.
 type undone struct {
 	removed, restored int
+	late              int // of those, undone at the second look: a request in flight at the crash that landed after the first
 	left              []string
+}
+
+// inFlight are the entries of a journal whose request may have been in flight when its
+// process died: its last change, and the creates whose answer never came. The tools write one
+// request at a time, so any earlier change had been answered.
+func inFlight(entries []store.JournalEntry) []store.JournalEntry {
+	created := map[string]bool{}
+	for _, e := range entries {
+		if e.Kind == store.Created {
+			created[e.ExternalID] = true
+		}
+	}
+	var out []store.JournalEntry
+	last := -1
+	for i, e := range entries {
+		switch {
+		case e.Kind == store.Creating && !created[e.ExternalID]:
+			out = append(out, e)
+		case e.Kind == store.Changed:
+			last = i
+		}
+	}
+	if last >= 0 {
+		out = append(out, entries[last])
+	}
+	return out
 }
 
 // undo rolls back the entries of a journal that a process did not finish (it was killed):
@@ -81,6 +108,9 @@ func (u undone) notice(of string) (outcome, text string) {
 	}
 	if u.restored > 0 {
 		did = append(did, fmt.Sprintf("%d put back as they were", u.restored))
+	}
+	if u.late > 0 {
+		did = append(did, fmt.Sprintf("of which %d after a change sent before the interruption landed late", u.late))
 	}
 	if len(u.left) > 0 {
 		return "incomplete", fmt.Sprintf("%s was interrupted; the rollback was incomplete (%s; not undone: %s): check the calendar with get_events.", of, strings.Join(did, ", "), strings.Join(u.left, "; "))

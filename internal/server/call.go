@@ -197,6 +197,12 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, in *incoming, confirm fu
 	case errors.Is(err, errNeedInput):
 		jc.End(ctx, false)
 		return text, err // the question is the answer; notices wait for the next one
+	case ctx.Err() != nil: // the client cancelled the call (or went): its next call is told
+		told := "it had completed; the calendar holds it (check with get_events)."
+		if err != nil {
+			told = errorText(err)
+		}
+		jc.EndUnread(ctx, err != nil, redact(told, rt.Secrets))
 	default:
 		jc.End(ctx, err != nil)
 	}

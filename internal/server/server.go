@@ -129,6 +129,7 @@ func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 		}
 		cf := newConfirmer(req, caps)
 		out := newOutput(caps)
+		ctx = withProgress(ctx, req)
 		text, err := cat.run(toolcall.WithOutput(ctx, out), crt, in, cf.confirm)
 		if r, ok := cf.inputRequired(err); ok {
 			outcome = metrics.InputRequired
@@ -147,3 +148,17 @@ func toolHandler(cat *Catalog, rt *Runtime, e *Entry) mcp.ToolHandler {
 }
 
 var errNoTools = errors.New("no tools to serve: the filter (--toolsets, --read-only) leaves none")
+
+// withProgress gives the call's tool a toolcall.Progress when the client sent a
+// progressToken: each report goes out as notifications/progress on the call's own stream.
+// Without a token nothing is sent.
+func withProgress(ctx context.Context, req *mcp.CallToolRequest) context.Context {
+	tok := req.Params.GetProgressToken()
+	if tok == nil || req.Session == nil {
+		return ctx
+	}
+	return toolcall.WithProgress(ctx, func(done, total int, message string) {
+		p := &mcp.ProgressNotificationParams{ProgressToken: tok, Progress: float64(done), Total: float64(total), Message: message}
+		_ = req.Session.NotifyProgress(ctx, p) // a client gone reads nothing more: the answer says what was done
+	})
+}

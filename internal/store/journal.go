@@ -87,6 +87,9 @@ type JournalEntry struct {
 type PendingJournal struct {
 	ID   string
 	Mine bool
+	// Tool and Summary say what the write does (JournalStart), for a caller told that it is
+	// still being written or rolled back.
+	Tool, Summary string
 }
 
 // Notice is a message kept for a caller.
@@ -288,7 +291,7 @@ func (s *DB) deadOwners(ctx context.Context, now time.Time, caller string) ([]st
 }
 
 func (s *DB) PendingJournals(ctx context.Context, caller string) ([]PendingJournal, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, claimed_by FROM journals WHERE done_us IS NULL AND caller = $1 ORDER BY started_us, id`, caller)
+	rows, err := s.db.QueryContext(ctx, `SELECT id, claimed_by, tool, summary FROM journals WHERE done_us IS NULL AND caller = $1 ORDER BY started_us, id`, caller)
 	if err != nil {
 		return nil, fmt.Errorf("store: a caller's unfinished journals: %w", err)
 	}
@@ -297,7 +300,7 @@ func (s *DB) PendingJournals(ctx context.Context, caller string) ([]PendingJourn
 	for rows.Next() {
 		var p PendingJournal
 		var o string
-		if err := rows.Scan(&p.ID, &o); err != nil {
+		if err := rows.Scan(&p.ID, &o, &p.Tool, &p.Summary); err != nil {
 			return nil, fmt.Errorf("store: a caller's unfinished journals: %w", err)
 		}
 		p.Mine = o == s.id

@@ -26,7 +26,7 @@ func grantFor(t *testing.T, s *DB, id, scope string) string {
 }
 
 func pair(n string) TokenPair {
-	return TokenPair{Access: "acc-" + n, Refresh: "ref-" + n, AccessExpires: t0.Add(time.Hour), RefreshExpires: t0.Add(90 * 24 * time.Hour), Scope: "intervals:read"}
+	return TokenPair{Access: "acc-" + n, Refresh: "ref-" + n, AccessExpires: t0.Add(time.Hour), RefreshExpires: t0.Add(90 * 24 * time.Hour)} // no Scope: a rotation keeps the token's
 }
 
 func TestOAuthClients(t *testing.T) {

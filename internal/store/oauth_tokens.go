@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -22,7 +23,8 @@ type Tokens interface {
 	// grace answers the pair it was redeemed for (sealedNext, as given then: concurrent
 	// refreshes of one client); after grace it revokes the grant and returns ErrUsed.
 	// ErrNotFound: unknown, expired, revoked, not a refresh token, or of another client than
-	// clientID (then nothing is consumed).
+	// clientID (then nothing is consumed). next.Scope, when set, narrows the new pair (and
+	// every later one) to it; ErrScope when it is wider than the token's.
 	RotateRefresh(ctx context.Context, refresh, clientID string, next TokenPair, sealedNext string, grace time.Duration, now time.Time) (*Rotation, error)
 	// VerifyToken returns the live token of one of kinds (expired, revoked, of a revoked
 	// grant or of another kind: ErrNotFound), and notes its use.
@@ -113,6 +115,24 @@ func insertPair(ctx context.Context, tx *sql.Tx, grantID, athlete string, p Toke
 	return nil
 }
 
+// ErrScope: a refresh asked for a scope its token does not hold (RFC 6749 6: invalid_scope).
+var ErrScope = errors.New("store: the scope asked is wider than the token's")
+
+// scopeWithin says whether every scope of asked (space-separated) is in held, where
+// intervals:write holds intervals:read (write implies read).
+func scopeWithin(asked, held string) bool {
+	have := strings.Fields(held)
+	if slices.Contains(have, "intervals:write") {
+		have = append(have, "intervals:read")
+	}
+	for _, a := range strings.Fields(asked) {
+		if !slices.Contains(have, a) {
+			return false
+		}
+	}
+	return true
+}
+
 func (s *DB) RotateRefresh(ctx context.Context, refresh, clientID string, next TokenPair, sealedNext string, grace time.Duration, now time.Time) (*Rotation, error) {
 	var r Rotation
 	reused := false // the revocation is committed, then ErrUsed returned
@@ -138,14 +158,20 @@ func (s *DB) RotateRefresh(ctx context.Context, refresh, clientID string, next T
 			reused = true
 			return revokeGrant(ctx, tx, r.GrantID, "", now)
 		}
+		if next.Scope != "" && !scopeWithin(next.Scope, r.Scope) {
+			return ErrScope
+		}
 		if _, err := tx.ExecContext(ctx, `UPDATE oauth_tokens SET used_us = $2, next_sealed = $3 WHERE token_hash = $1`, h, us(now), sealedNext); err != nil {
 			return err
 		}
-		next.Scope = r.Scope
+		if next.Scope == "" { // the token's own scope; a narrower one asked is kept by the new pair and every later one
+			next.Scope = r.Scope
+		}
+		r.Scope = next.Scope
 		r.SealedNext = ""
 		return insertPair(ctx, tx, r.GrantID, r.AthleteID, next, now)
 	})
-	if errors.Is(err, ErrNotFound) {
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrScope) {
 		return nil, err
 	}
 	if err == nil && reused {

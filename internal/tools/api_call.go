@@ -267,6 +267,9 @@ func callAPIOperation(ctx context.Context, env *toolcall.Env, in apiCallIn, getO
 		return "", err
 	}
 	if getOnly && op.op.Method != http.MethodGet {
+		if env.Caller.Scopes != nil && !slices.Contains(env.Caller.Scopes, "intervals:write") { // the bearer's scope is the reason, not the server
+			return "", manifest.Errorf("%s is a %s operation and this token is read-only (intervals:read): only GET operations can be called with it. Reconnect and allow read and write to change data", op.op.OperationID, op.op.Method)
+		}
 		return "", manifest.Errorf("%s is a %s operation and this server is read-only: only GET operations can be called", op.op.OperationID, op.op.Method)
 	}
 	if op.upload {

@@ -203,10 +203,17 @@ func TestReadOnlyAPICallIsReadAndRefusesWrites(t *testing.T) {
 	if tool.Name != "api_call_operation" || tool.Access != manifest.Read || !tool.Annotations().ReadOnlyHint {
 		t.Fatalf("read-only variant: %s %v", tool.Name, tool.Access)
 	}
-	_, err := tool.Run(context.Background(), env, json.RawMessage(`{"operation":"updateWellness","params":{"date":"2026-11-30"},"body":{"weight":70}}`))
-	if err == nil || !strings.Contains(err.Error(), "read-only") || len(rec.reqs) != 0 {
+	write := json.RawMessage(`{"operation":"updateWellness","params":{"date":"2026-11-30"},"body":{"weight":70}}`)
+	_, err := tool.Run(context.Background(), env, write)
+	if err == nil || !strings.Contains(err.Error(), "this server is read-only") || len(rec.reqs) != 0 {
 		t.Fatalf("a write through the read-only variant: %v, requests %v", err, rec.reqs)
 	}
+	// A read token's caller is offered the same variant: the token, not the server, is why.
+	env.Caller.Scopes = []string{"intervals:read"}
+	if _, err := tool.Run(context.Background(), env, write); err == nil || !strings.Contains(err.Error(), "this token is read-only") || len(rec.reqs) != 0 {
+		t.Fatalf("a write through the read-only variant with a read token: %v, requests %v", err, rec.reqs)
+	}
+	env.Caller.Scopes = nil
 	if _, err := tool.Run(context.Background(), env, json.RawMessage(`{"operation":"getAthlete"}`)); err != nil {
 		t.Fatal(err)
 	}

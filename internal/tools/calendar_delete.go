@@ -194,9 +194,11 @@ func deleteConfirmed(ctx context.Context, env *toolcall.Env, oldest, newest stri
 	for i, id := range ids {
 		body[i] = intervals.DoomedEvent{Id: pointer(id)}
 	}
+	toolcall.Report(ctx, 0, len(ids), fmt.Sprintf("deleting %d event(s)", len(ids)))
 	if _, err := env.Client.DeleteEventsBulkWithResponse(ctx, env.AthleteID, body); err != nil {
 		return "", apiFailed(fmt.Sprintf("delete %d events", len(ids)), err)
 	}
+	toolcall.Report(ctx, len(ids), len(ids), fmt.Sprintf("deleted %d event(s)", len(ids)))
 	return done(), nil
 }
 

@@ -88,6 +88,7 @@ func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, er
 		if err := j.intend(ctx, fmt.Sprintf("move of %d session(s) by %+d day(s) from %s", len(plan.Moves), plan.Days, plan.Moves[0].From), writeIntent{Moves: plan.Moves}); err != nil {
 			return "", err
 		}
+		j.done = len(plan.Moves) - len(todo) // a repeat: those moved by the earlier call
 	}
 	for _, i := range todo {
 		e := events[i]

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"reflect"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
 )
 
@@ -37,6 +39,16 @@ type journal struct {
 	changed []int32                  // ids of events this call changed, in order
 	restore map[int32]map[string]any // id -> the original values of the fields changed
 	before  map[int32]planEvent      // id -> the event before the change, for messages
+	// total and done count the events the call writes and has written (intend sets total):
+	// the progress told to a client that asked for it (toolcall.Report).
+	total, done int
+}
+
+// wrote counts n more events written, and tells the client that asked.
+func (j *journal) wrote(ctx context.Context, n int) {
+	j.done += n
+	total := max(j.total, j.done)
+	toolcall.Report(ctx, j.done, total, fmt.Sprintf("written %d of %d", j.done, total))
 }
 
 // create writes events with bulk creates of createChunk events each, and returns them as
@@ -68,6 +80,7 @@ func (j *journal) create(ctx context.Context, events []intervals.EventEx) ([]int
 			j.created = append(j.created, deref(e.Id))
 		}
 		out = append(out, created...)
+		j.wrote(ctx, len(created))
 		if err := j.recordCreated(ctx, created); err != nil {
 			return out, err
 		}
@@ -132,6 +145,9 @@ func (j *journal) update(ctx context.Context, orig planEvent, fields map[string]
 		j.before[id] = orig
 		j.changed = append(j.changed, id)
 		if err := j.recordChanged(ctx, id, j.restore[id]); err != nil {
+			j.changed = j.changed[:len(j.changed)-1] // not sent: nothing of it to undo
+			delete(j.restore, id)
+			delete(j.before, id)
 			return intervals.Event{}, err
 		}
 	}
@@ -139,6 +155,7 @@ func (j *journal) update(ctx context.Context, orig planEvent, fields map[string]
 	if err != nil {
 		return intervals.Event{}, apiFailed(fmt.Sprintf("update event %d", id), err)
 	}
+	j.wrote(ctx, 1)
 	return saved, nil
 }
 
@@ -226,17 +243,49 @@ func (j *journal) rollback(ctx context.Context) []string {
 }
 
 // fail rolls back and returns the error to show: what failed, and that the calendar is as
-// before, or exactly what could not be undone.
+// before, or exactly what could not be undone. A call its client cancelled says so, with how
+// far it had come.
 func (j *journal) fail(ctx context.Context, cause error) error {
+	if errors.Is(ctx.Err(), context.Canceled) {
+		cause = manifest.Errorf("cancelled by the client after %d of %d event(s) were written", j.done, max(j.total, j.done))
+	}
 	if len(j.created) == 0 && len(j.lost) == 0 && len(j.changed) == 0 {
-		return fmt.Errorf("%w; nothing was written, the calendar is unchanged", cause)
+		return failed(cause, "nothing was written, the calendar is unchanged")
 	}
 	left := j.rollback(ctx)
 	j.left = len(left) > 0
 	if len(left) == 0 {
-		return fmt.Errorf("%w; rolled back (%d created event(s) deleted, %d event(s) put back as they were): the calendar is as before", cause, len(j.created), len(j.changed))
+		return failed(cause, fmt.Sprintf("rolled back (%d created event(s) deleted, %d event(s) put back as they were%s): the calendar is as before", len(j.created), len(j.changed), j.putBack()))
 	}
-	return fmt.Errorf("%w; the rollback was incomplete: %s. Check the calendar with get_events and fix these by hand", cause, strings.Join(left, "; "))
+	return failed(cause, fmt.Sprintf("the rollback was incomplete: %s. Check the calendar with get_events and fix these by hand", strings.Join(left, "; ")))
+}
+
+// putBack names the events a rollback put back (at most a dozen), after a colon.
+func (j *journal) putBack() string {
+	if len(j.changed) == 0 {
+		return ""
+	}
+	var names []string
+	for i, id := range j.changed {
+		if i == 12 {
+			names = append(names, fmt.Sprintf("%d more", len(j.changed)-i))
+			break
+		}
+		e := j.before[id]
+		names = append(names, fmt.Sprintf("%s %q", localDay(e.StartDateLocal), deref(e.Name)))
+	}
+	return ": " + strings.Join(names, ", ")
+}
+
+// failed is cause followed by what became of the write: one *manifest.Error when cause is
+// one (its message is all the user reads of it), else cause wrapped (an upstream error keeps
+// its status and hint).
+func failed(cause error, outcome string) error {
+	var me *manifest.Error
+	if errors.As(cause, &me) {
+		return manifest.Errorf("%s; %s", cause.Error(), outcome)
+	}
+	return fmt.Errorf("%w; %s", cause, outcome)
 }
 
 // leftBehind names every event the call created that a failed delete left on the calendar:

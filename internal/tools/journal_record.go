@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
@@ -50,6 +51,8 @@ func createsOf(events []intervals.EventEx, from func(i int) int32) []plannedCrea
 // intend persists the call's intent, in words (summary: what the notice of a recovery says
 // was interrupted) and in absolute terms, before its first write.
 func (j *journal) intend(ctx context.Context, summary string, in writeIntent) error {
+	j.total = len(in.Moves) + len(in.Creates) + len(in.Updates)
+	toolcall.Report(ctx, 0, j.total, fmt.Sprintf("checked the calendar; writing %d event(s)", j.total))
 	if j.env.Journal == nil {
 		return nil
 	}

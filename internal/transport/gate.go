@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"strings"
 	"time"
@@ -51,20 +52,94 @@ func (o *OAuthOptions) metadataURL(path string) string {
 }
 
 // gate is the bearer check in front of the MCP endpoints: the server's own token (static,
-// "" for none), then, with OAuth, the authorization server's tokens.
-func gate(static string, oauth *OAuthOptions) func(http.Handler) http.Handler {
+// "" for none), then, with OAuth, the authorization server's tokens. A bearer refused gets
+// error="invalid_token" and a description of what to do (refusal), and a log line.
+func gate(static string, oauth *OAuthOptions, logger *slog.Logger) func(http.Handler) http.Handler {
 	verify := verifier(static, oauth)
-	if oauth == nil {
-		check := auth.RequireBearerToken(verify, nil)
-		return func(next http.Handler) http.Handler { return check(withCaller(next)) }
+	opts := func(*http.Request) *auth.RequireBearerTokenOptions { return nil }
+	if oauth != nil {
+		opts = func(r *http.Request) *auth.RequireBearerTokenOptions {
+			return &auth.RequireBearerTokenOptions{ResourceMetadataURL: oauth.metadataURL(r.URL.Path), Scopes: []string{caller.ScopeRead}}
+		}
 	}
 	return func(next http.Handler) http.Handler {
 		next = withCaller(next)
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			opts := &auth.RequireBearerTokenOptions{ResourceMetadataURL: oauth.metadataURL(r.URL.Path), Scopes: []string{caller.ScopeRead}}
-			auth.RequireBearerToken(verify, opts)(next).ServeHTTP(w, r)
+			tok, sent := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+			rw := &refusing{ResponseWriter: w}
+			if sent && strings.TrimSpace(tok) != "" {
+				rw.why = refusal(strings.TrimSpace(tok), oauth != nil)
+			}
+			auth.RequireBearerToken(verify, opts(r))(next).ServeHTTP(rw, r)
+			if rw.refused {
+				logger.Info("bearer refused", "path", r.URL.Path, "remote", r.RemoteAddr, "token_kind", tokenKind(tok), "said", rw.why)
+			}
 		})
 	}
+}
+
+// refusing adds error="invalid_token" and why to go-sdk's 401 for a bearer sent and refused
+// (RFC 6750 3.1), and notes that it did.
+type refusing struct {
+	http.ResponseWriter
+	why     string
+	refused bool
+}
+
+func (w *refusing) WriteHeader(code int) {
+	if code == http.StatusUnauthorized && w.why != "" {
+		h := w.Header()
+		challenge := strings.TrimPrefix(h.Get("WWW-Authenticate"), "Bearer")
+		challenge = strings.TrimSpace(challenge)
+		v := fmt.Sprintf(`Bearer error="invalid_token", error_description=%q`, w.why)
+		if challenge != "" {
+			v += ", " + challenge
+		}
+		h.Set("WWW-Authenticate", v)
+		w.refused = true
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *refusing) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func (w *refusing) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// Prefixes of this server's tokens (internal/auth's; transport does not import auth).
+const (
+	prefixAccess   = "imcp_at_"
+	prefixRefresh  = "imcp_rt_"
+	prefixPersonal = "imcp_pat_"
+)
+
+// refusal is what a refused bearer is told, from its form alone (what its sender holds
+// already): nothing says whether any other token exists.
+func refusal(tok string, oauth bool) string {
+	switch {
+	case !oauth:
+		return "the token is not this server's bearer token (MCP_AUTH_TOKEN): check the client's Authorization header"
+	case strings.HasPrefix(tok, prefixRefresh):
+		return "this is a refresh token: send the access token (imcp_at_...) and use the refresh token at /token only"
+	case strings.HasPrefix(tok, prefixAccess):
+		return "the access token is expired, revoked or not from this server: refresh it, or connect again"
+	case strings.HasPrefix(tok, prefixPersonal):
+		return "the personal token is expired, revoked or not from this server: create a new one at /account"
+	}
+	return "this is not a token of this server (an Intervals.icu API key is never sent here): connect and sign in, or create a personal token (imcp_pat_...) at /account"
+}
+
+// tokenKind is the form of a token, for the log: its prefix, never any of the secret.
+func tokenKind(tok string) string {
+	for _, p := range []string{prefixAccess, prefixRefresh, prefixPersonal} {
+		if strings.HasPrefix(tok, p) {
+			return p + "..."
+		}
+	}
+	return "other"
 }
 
 // callerExtra is where the verifier leaves the caller of a token in go-sdk's token info, for

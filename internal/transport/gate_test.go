@@ -313,3 +313,31 @@ func TestGateRefusesLegacySSEToSignedInCallers(t *testing.T) {
 		t.Errorf("GET /sse with the static token: %d %q, want the stream", code, line)
 	}
 }
+
+// TestRefusedBearerSaysWhatToDo: a bearer sent and refused gets 401 with
+// error="invalid_token" and a description from the token's form alone (what to do: an
+// access token expired or revoked, a refresh token sent as a bearer, an Intervals.icu API
+// key), the resource metadata kept; no bearer at all gets no error= (RFC 6750 3.1).
+func TestRefusedBearerSaysWhatToDo(t *testing.T) {
+	base := gateServer(t, oauthServers(t))
+	for bearer, want := range map[string]string{
+		"imcp_at_0123456789abcdef":  "access token is expired, revoked or not from this server",
+		"imcp_rt_0123456789abcdef":  "this is a refresh token",
+		"imcp_pat_0123456789abcdef": "create a new one at /account",
+		"a1b2c3d4e5f6g7h8i9j0":      "an Intervals.icu API key is never sent here",
+	} {
+		resp, _ := post(t, base, "/mcp", bearer, initialize)
+		challenge := resp.Header.Get("WWW-Authenticate")
+		if resp.StatusCode != http.StatusUnauthorized || !strings.HasPrefix(challenge, `Bearer error="invalid_token", error_description="`) ||
+			!strings.Contains(challenge, want) || !strings.Contains(challenge, `resource_metadata="`+metadataURL+`"`) {
+			t.Errorf("bearer %s: %d WWW-Authenticate %q, want invalid_token saying %q", bearer[:8], resp.StatusCode, challenge, want)
+		}
+		if strings.Contains(challenge, bearer) {
+			t.Errorf("the challenge repeats the token: %q", challenge)
+		}
+	}
+	resp, _ := post(t, base, "/mcp", "", initialize)
+	if c := resp.Header.Get("WWW-Authenticate"); resp.StatusCode != http.StatusUnauthorized || strings.Contains(c, "error=") {
+		t.Errorf("no bearer: %d %q, want 401 without error=", resp.StatusCode, c)
+	}
+}

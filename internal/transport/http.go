@@ -156,7 +156,7 @@ func NewHTTP(opts HTTPOptions) *HTTP {
 	})
 	var protected http.Handler = mcpMux
 	if authenticated {
-		protected = gate(o.Token, o.OAuth)(mcpMux)
+		protected = gate(o.Token, o.OAuth, o.Logger)(mcpMux)
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
