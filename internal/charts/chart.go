@@ -34,6 +34,9 @@ type Fitness struct {
 	Days  []FitnessDay `json:"days"`
 	Races []Race       `json:"races,omitempty"`
 	Zones []FormZone   `json:"zones"`
+	// AfterToday is the end of today once today's sessions not done yet are (nil when none
+	// is); the day of today in Days is what is done so far.
+	AfterToday *FitnessDay `json:"after_today,omitempty"`
 }
 
 // FitnessDay is one day of the fitness chart.

@@ -39,16 +39,20 @@ func fitnessSummary(b *strings.Builder, c *Chart) {
 		b.WriteString("No fitness values for this range.\n")
 		return
 	}
-	fmt.Fprintf(b, "Range %s..%s; projected from %s over the planned sessions.\n", format.DayOf(days[0].Date), format.DayOf(days[len(days)-1].Date), format.DayOf(c.Today))
+	fmt.Fprintf(b, "Range %s..%s, projected from %s.\n", format.DayOf(days[0].Date), format.DayOf(days[len(days)-1].Date), format.DayOf(c.Today))
 	first, last := days[0], days[len(days)-1]
-	fmt.Fprintf(b, "Start %s: %s.\n", first.Date, dayLine(first))
+	fmt.Fprintf(b, "Start: %s.\n", dayLine(first)) // its date opens the range
 	for _, d := range days {
 		if d.Date == c.Today {
 			when := "Today so far" // Intervals.icu's values, as get_training_load leads with them
 			if d.Projected {
 				when = "Today (projected)"
 			}
-			fmt.Fprintf(b, "%s: %s.\n", when, dayLine(d))
+			after := ""
+			if a := c.Fitness.AfterToday; a != nil && !d.Projected {
+				after = "; after today's plan: form " + format.FitnessValue(a.Form) + " (" + load.FormZone(a.Form, a.Fitness) + ")"
+			}
+			fmt.Fprintf(b, "%s: %s%s.\n", when, dayLine(d), after)
 		}
 	}
 	fmt.Fprintf(b, "End %s: %s.\n", last.Date, dayLine(last))

@@ -33,6 +33,10 @@ type WeekPlan struct {
 	ToCome int
 	// Unplanned are the week's activities that did no planned session (no pairing).
 	Unplanned SportVolume
+	// Missed are the sessions due before today that no activity did, by date.
+	Missed []Label
+	// MissedOn are their dates (YYYY-MM-DD), Missed's order.
+	MissedOn []string
 }
 
 // All is the week's plan over every sport.
@@ -146,6 +150,13 @@ func TeamLine(weeks []AthleteWeek) string {
 		s := fmt.Sprintf("%s %s", w.Name, share(all.DoneSecs, all.PlanSecs))
 		if m := all.Planned - all.Done; m > 0 {
 			s += fmt.Sprintf(", %d missed", m)
+			if len(w.Plan.Missed) > 0 {
+				var named []string
+				for i, l := range w.Plan.Missed {
+					named = append(named, DayOf(w.Plan.MissedOn[i])+" "+l.String())
+				}
+				s += " (" + strings.Join(named, ", ") + ")"
+			}
 		}
 		if u := w.Plan.Unplanned; u.Count > 0 {
 			s += fmt.Sprintf(", +%d unplanned (%s in all)", u.Count, share(all.DoneSecs+u.Secs, all.PlanSecs))
@@ -166,11 +177,15 @@ type Words struct {
 // AthleteWords lists an athlete's words on their activities, a line each, within max; what
 // is cut is counted.
 func AthleteWords(ws []Words, max int) string {
-	if len(ws) == 0 {
-		return "Their words: none on last week's activities (no note, comment, RPE or feel)."
-	}
-	items := make([]string, len(ws))
-	for i, w := range ws {
+	var items []string
+	var rpe, feel []int
+	for _, w := range ws {
+		if w.RPE > 0 {
+			rpe = append(rpe, w.RPE)
+		}
+		if w.Feel >= 1 && w.Feel <= 5 {
+			feel = append(feel, w.Feel)
+		}
 		var said []string
 		if w.Note != "" {
 			said = append(said, fmt.Sprintf("note %q", w.Note))
@@ -178,13 +193,38 @@ func AthleteWords(ws []Words, max int) string {
 		for _, c := range w.Comments {
 			said = append(said, fmt.Sprintf("comment %q", c))
 		}
-		if w.RPE > 0 {
-			said = append(said, fmt.Sprintf("RPE %d/10", w.RPE))
+		if len(said) == 0 {
+			continue // RPE and feel are figures, not words: in the line below
 		}
-		if w.Feel >= 1 && w.Feel <= 5 {
-			said = append(said, fmt.Sprintf("feel %d/5 %s", w.Feel, feelLabels[w.Feel-1]))
-		}
-		items[i] = fmt.Sprintf("- %s %s %q: %s", DayOf(w.Date), w.Sport, w.Name, strings.Join(said, "; "))
+		items = append(items, fmt.Sprintf("- %s %s %q: %s", DayOf(w.Date), w.Sport, w.Name, strings.Join(said, "; ")))
 	}
-	return List{Head: "Their words on last week's activities:", Items: items, Noun: "activities", Hint: "read one with get_activity_messages"}.Render(max)
+	figures := ratings(rpe, feel)
+	if len(items) == 0 {
+		return figures + "Their words: none written on last week's activities (no note or comment)."
+	}
+	return figures + List{Head: "Their words on last week's activities (notes and comments as written):", Items: items, Noun: "activities", Hint: "read one with get_activity_messages"}.Render(max-len(figures))
+}
+
+// ratings is "Ratings on last week's activities: RPE 6.0/10 mean of 4 (4-8); feel 2.5/5 mean
+// of 2 (2-3).\n" for the ratings given, "" for none.
+func ratings(rpe, feel []int) string {
+	var parts []string
+	for _, r := range []struct {
+		name string
+		of   int
+		v    []int
+	}{{"RPE", 10, rpe}, {"feel", 5, feel}} {
+		if len(r.v) == 0 {
+			continue
+		}
+		lo, hi, sum := r.v[0], r.v[0], 0
+		for _, x := range r.v {
+			lo, hi, sum = min(lo, x), max(hi, x), sum+x
+		}
+		parts = append(parts, fmt.Sprintf("%s %.1f/%d mean of %d (%d-%d)", r.name, float64(sum)/float64(len(r.v)), r.of, len(r.v), lo, hi))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "Ratings on last week's activities: " + strings.Join(parts, "; ") + ".\n"
 }

@@ -20,6 +20,11 @@ type Context struct {
 	Activities []intervals.Activity        // at least the weeks shown (see Weeks)
 	Events     []intervals.Event           // from a month ago to about six months ahead
 	Weeks      int                         // full weeks before the current one to summarise
+	// AfterToday is fitness, fatigue and form at the end of today once the sessions of Open,
+	// planned today and not done yet, are (nil when none is): Intervals.icu's values today
+	// are what is done so far.
+	AfterToday *load.Day
+	Open       []OpenSession
 }
 
 // UnitsFor derives an athlete's display units from the profile.
@@ -34,11 +39,11 @@ func (u Units) AthleteContext(c Context, max int) string {
 	today := midnight(now)
 	p := c.Athlete
 	var s []string
-	s = append(s, fmt.Sprintf("Today: %s, %s local time (%s). All dates below are the athlete's local dates.", Day(today), now.Format("15:04"), u.loc().String()))
+	s = append(s, fmt.Sprintf("Today: %s, %s local time (%s); dates below are the athlete's local dates.", Day(today), now.Format("15:04"), u.loc().String()))
 	s = append(s, "Athlete: "+u.profile(p, today))
 	s = append(s, "Thresholds and zones (zone upper bounds):")
 	s = append(s, u.sports(p)...)
-	s = append(s, fitnessToday(c.Wellness, today))
+	s = append(s, fitnessToday(c.Wellness, today)+afterToday(c.AfterToday, c.Open)+".")
 	s = append(s, u.weeks(c.Activities, today, c.Weeks)...)
 	s = append(s, u.coming(c.Events, today)...)
 	return Clip(strings.Join(s, "\n"), max)
@@ -120,8 +125,8 @@ func (u Units) sports(p intervals.WithSportSettings) []string {
 			}
 		}
 		rest := "no thresholds set"
-		if len(common) > 0 {
-			rest = "nothing else set"
+		if len(common) > 0 && len(own) == 0 {
+			continue // the line of every sport says all there is
 		}
 		out = append(out, fmt.Sprintf("- %s: %s", names[i], orMissing(strings.Join(own, "; "), rest)))
 	}
@@ -159,7 +164,7 @@ func (u Units) sportFields(ss intervals.SportSettings, sport string) []sportFiel
 		add("hr zones", "HR zones bpm "+bounds(*ss.HrZones))
 	}
 	if ss.PaceZones != nil && len(*ss.PaceZones) > 0 {
-		zones := "pace zones % of threshold pace " + bounds(*ss.PaceZones)
+		zones := "pace zones %pace " + bounds(*ss.PaceZones)
 		if paces := u.paceZonePaces(ss, sport); paces != "" {
 			zones += " (" + paces + ")"
 		}
@@ -182,7 +187,20 @@ func bounds[T int32 | float32](z []T) string {
 	return strings.Join(out, "/")
 }
 
-// fitnessToday uses the latest wellness row on or before today.
+// afterToday is " After today's plan (Run "Long Run" load 86, not done yet): fitness …", or
+// "" without a session still to do today.
+func afterToday(d *load.Day, open []OpenSession) string {
+	if d == nil || len(open) == 0 {
+		return ""
+	}
+	var l float64
+	for _, o := range open {
+		l += o.Load
+	}
+	return fmt.Sprintf("; after today's plan (load %.0f): %s", l, dayValues(*d))
+}
+
+// fitnessToday uses the latest wellness row on or before today (what is done so far).
 func fitnessToday(rows []intervals.Wellness, today time.Time) string {
 	var best *intervals.Wellness
 	var bestDay time.Time
@@ -196,21 +214,18 @@ func fitnessToday(rows []intervals.Wellness, today time.Time) string {
 		}
 	}
 	if best == nil {
-		return "Fitness: no fitness/fatigue data in the last weeks."
+		return "Fitness: no fitness/fatigue data in the last weeks"
 	}
 	ctl, atl := float64(*best.Ctl), float64(*best.Atl)
 	when := "today"
 	if !bestDay.Equal(today) {
 		when = "on " + Day(bestDay) + " (latest)"
 	}
-	s := fmt.Sprintf("Fitness %s: %s", when, Fitness(ctl, atl))
-	if z := load.FormZone(ctl-atl, ctl); z != "" {
-		s += ", " + z
-	}
+	s := fmt.Sprintf("Fitness %s: %s", when, dayValues(load.Day{Fitness: ctl, Fatigue: atl, Form: ctl - atl}))
 	if v, ok := f32(best.RampRate); ok {
-		s += fmt.Sprintf("; ramp %s per week", num(v))
+		s += fmt.Sprintf("; ramp %+.1f/week", v)
 	}
-	return s + "."
+	return s
 }
 
 // weeks summarises Monday-based weeks: the current one so far and n full ones before it.
@@ -253,7 +268,7 @@ func (u Units) weeks(acts []intervals.Activity, today time.Time, n int) []string
 		}
 		w.sports[sportOf(a)]++
 	}
-	out := []string{"Recent weeks, Monday to Sunday, a week a line:", row("week", "moving time", "distance km", "load", "activities")}
+	out := []string{"Recent weeks (Monday to Sunday):", row("week", "moving time", "distance km", "load", "activities")}
 	for k := n; k >= 0; k-- {
 		w := ws[k]
 		label := Day(monday.AddDate(0, 0, -7*k))

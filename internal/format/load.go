@@ -77,7 +77,7 @@ func (u Units) TrainingLoad(t TrainingLoad, max int) string {
 		starts = append(starts, w.Start)
 	}
 	weeks := daysIn(dates(starts...))
-	items := []string{"Weeks, Monday to Sunday (fitness and form at the week's end, projected for a week ending today or later):\n" +
+	items := []string{"Weeks, Monday to Sunday (fitness and form at the end, projected from today):\n" +
 		row(weeks.column("week"), "load done", "load planned", "fitness", "form")}
 	for _, w := range t.Weeks {
 		items = append(items, weekLoadRow(w, weeks, t.Until, t.WhatIf))

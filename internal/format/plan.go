@@ -36,6 +36,12 @@ type PlanAnswer struct {
 	Race      *RaceIntensity // how race loads were estimated, nil when none was
 	FormNote  string         // why form on race days was not projected ("" when it was, or no race is near)
 	CheckNote string         // why part of the calendar check could not be made ("" when all was)
+	// Already is what the check found past its threshold without the plan too, and not made
+	// worse by it: one line of context, not warnings.
+	Already []PlanWarning
+	// Unchanged: the calendar already holds the plan as given (a re-run): its check is not
+	// said again.
+	Unchanged bool
 	// Calendar is the calendar's week with the plan, by Monday (YYYY-MM-DD).
 	Calendar  map[string]CalendarWeek
 	CheckOnly bool // nothing was written
@@ -66,7 +72,11 @@ const (
 	WarnBackToBack = "back to back" // hard days back to back
 	WarnAfterARace = "after A race" // a hard session in the days after an A race
 	WarnForm       = "form"         // projected form going into a race outside its target
-	WarnACWR       = "acwr"         // the acute:chronic load ratio above the sweet spot
+	WarnACWR       = "acwr"         // no longer warned: the acute:chronic ratio is context of WarnSpike and WarnRamp
+	WarnSpike      = "spike"        // a session longer than the longest of its sport in the 30 days before
+	WarnTaper      = "taper"        // the 2 weeks before an A race not tapered as Bosquet found best
+	WarnBuild      = "build"        // more than 3 weeks in a row without a lighter week
+	WarnWeekIntent = "week intent"  // a week of the plan is not what the plan says it is
 	WarnRamp       = "ramp"         // the projected fitness ramp above the safe rate
 	WarnWeekCount  = "week count"   // more sessions of a sport in a week than the 4 before held
 	WarnVolume     = "volume"       // a sport's weekly time far above its 4-week mean
@@ -76,7 +86,7 @@ const (
 
 // WarnKinds are the kinds in the order a date lists them.
 var WarnKinds = []string{WarnRaceDay, WarnPeriod, WarnSameSport, WarnTwoHard, WarnBackToBack, WarnAfterARace, WarnForm,
-	WarnACWR, WarnRamp, WarnWeekCount, WarnVolume, WarnMonotony, WarnStrain}
+	WarnSpike, WarnTaper, WarnACWR, WarnRamp, WarnWeekCount, WarnVolume, WarnMonotony, WarnStrain, WarnBuild, WarnWeekIntent}
 
 // Label names an event or a planned session: category, sport, name.
 type Label struct{ Category, Sport, Name string }
@@ -127,6 +137,34 @@ type PlanWarning struct {
 	Without       *float64
 	// WarnForm: the form going into the race with the plan, against its target.
 	RaceForm *load.RaceForm
+	// WarnSpike: the session's time in seconds (Value), or its distance in metres when
+	// Metres, over the longest of its sport in the 30 days before (Longest, on LongestOn);
+	// the percentage longer (Pct; Was: without the write, when the session was there) and
+	// its grade (load.SpikeGrades). WarnSpike and WarnRamp: the uncoupled acute:chronic
+	// ratio of the day, Acute over Chronic, when both are known.
+	Longest   float64
+	LongestOn string
+	Metres    bool
+	Pct       float64
+	Grade     load.SpikeGrade
+	// WarnTaper: the taper's figures with the write (Session: the race); WarnBuild: the
+	// weeks in a row without a lighter one (Weeks; Was: without the write) and the week's
+	// load (Load).
+	Taper *Taper
+	// WarnWeekIntent: what the plan says the week is, and how the calendar's week with it
+	// (Value: seconds, Load) differs.
+	Intent, Finding string
+}
+
+// Taper is the 14 days before an A race against the 3 weeks before them, a week's worth of
+// each: time, sessions and hard sessions, the cut in time (%), and what is wrong with it.
+type Taper struct {
+	BaseSecs, TaperSecs     float64
+	BaseSessions, TaperSess float64
+	BaseHard, TaperHard     float64
+	Cut                     float64
+	Problems                []string
+	WasCut                  *float64 // the cut without the write, when there was one
 }
 
 // Plan is the answer of plan_sessions: the counts written (or to be written), what the check
@@ -159,10 +197,16 @@ func (u Units) Plan(a PlanAnswer, budget int) string {
 		b.WriteString(a.FormNote + "\n")
 	}
 	b.WriteString(planBlocks(a.Blocks, a.BlockWarnings))
-	if len(a.Warnings) > 0 || a.CheckNote != "" {
+	switch {
+	case a.Unchanged:
+		b.WriteString("The calendar already holds this plan as given: nothing changes, so its check is as when it was written (check_only with a change shows it).\n")
+	case len(a.Warnings) > 0 || a.CheckNote != "":
 		b.WriteString(CalendarWarnings(a.Warnings, a.CheckNote, "plan fewer weeks a call to see them all", budget/3))
-	} else {
+	default:
 		b.WriteString("Calendar checked: no day, week, load or race-form conflict.\n")
+	}
+	if !a.Unchanged {
+		b.WriteString(AlreadyLine(a.Already, budget/6))
 	}
 	b.WriteString(sessionNotes(a.Sessions))
 	var heads []string
@@ -277,16 +321,42 @@ func (w PlanWarning) String() string {
 			w.Load, w.Value/w.Load, w.Value/w.Mean, w.Weeks, w.Mean, load.StrainSpike, with)
 	case WarnACWR:
 		zone := fmt.Sprintf("above the %.1f-%.1f sweet spot", load.ACWRLow, load.ACWRHigh)
-		if w.Value > load.ACWRDanger {
-			zone = fmt.Sprintf("above %.1f, the danger zone", load.ACWRDanger)
-		}
 		return fmt.Sprintf("%s: acute:chronic load %.2f%s7-day mean %.0f, 28-day mean %.0f); %s%s", day, w.Value, without("%.2f"), w.Acute, w.Chronic, zone, with)
 	case WarnRamp:
 		s := fmt.Sprintf("%s: projected fitness ramp %+.1f/week", day, w.Value)
 		if w.Was != nil {
 			s += fmt.Sprintf(" (%+.1f without this write)", *w.Was)
 		}
-		return s + fmt.Sprintf("; above the safe %.0f/week%s", load.RampSafe, with)
+		return s + fmt.Sprintf("; above the safe %.0f/week%s", load.RampSafe, with) + w.acwr()
+	case WarnSpike:
+		length, longest := Duration(w.Value), Duration(w.Longest)
+		if w.Metres {
+			length, longest = fmt.Sprintf("%.1f km", w.Value/1000), fmt.Sprintf("%.1f km", w.Longest/1000)
+		}
+		s := fmt.Sprintf("%s: %s %s, %+.0f%% on the longest %s of the 30 days before (%s, %s", day, w.Session, length, w.Pct, w.Session.Sport, longest, DayOf(w.LongestOn))
+		if w.Was != nil {
+			s += fmt.Sprintf("; %+.0f%% without this write", *w.Was)
+		}
+		return s + fmt.Sprintf("); over +%.0f%%, injury rate x%.2f (Frandsen 2025)", w.Grade.Over, w.Grade.Rate) + w.acwr()
+	case WarnTaper:
+		if w.Taper == nil {
+			break
+		}
+		t := w.Taper
+		was := ""
+		if t.WasCut != nil {
+			was = fmt.Sprintf(", %.0f%% without this write", *t.WasCut)
+		}
+		return fmt.Sprintf("%s: taper into %s: the 14 days before cut weekly time %.0f%% (%s a week from %s over the 3 weeks before%s), sessions %.1f a week from %.1f, hard %.1f from %.1f: %s; Bosquet 2007: cut volume 41-60%%, keep intensity and frequency",
+			day, w.Session, t.Cut, Duration(t.TaperSecs), Duration(t.BaseSecs), was, t.TaperSess, t.BaseSessions, t.TaperHard, t.BaseHard, strings.Join(t.Problems, ", "))
+	case WarnBuild:
+		s := fmt.Sprintf("%s: %d weeks in a row without a lighter week (load down 20%% or more)", week, w.Weeks)
+		if w.Was != nil {
+			s += fmt.Sprintf(" (%.0f without this write)", *w.Was)
+		}
+		return s + fmt.Sprintf(", week load %.0f; plan a lighter week after at most 3%s", w.Load, with)
+	case WarnWeekIntent:
+		return fmt.Sprintf("%s: meant as %q, %s", week, w.Intent, w.Finding)
 	case WarnRaceDay:
 		return fmt.Sprintf("%s: %s is on the day of %s", day, w.Session, w.Other)
 	case WarnPeriod:
@@ -314,6 +384,36 @@ func (w PlanWarning) String() string {
 		return s
 	}
 	return day + ": " + w.Kind
+}
+
+// acwr is the uncoupled acute:chronic ratio beside a spike or a ramp, as context ("" when
+// not known).
+func (w PlanWarning) acwr() string {
+	if !(w.Chronic > 0) {
+		return ""
+	}
+	return fmt.Sprintf("; acute:chronic %.2f (7-day mean load %.0f over the 21 days before, %.0f)", w.Acute/w.Chronic, w.Acute, w.Chronic)
+}
+
+// AlreadyLine says in one line what the check found that is so without the write too, and
+// that the write does not make worse ("" for nothing): context, not warnings.
+func AlreadyLine(ws []PlanWarning, max int) string {
+	if len(ws) == 0 || max < 100 { // no room: the warnings are what matters
+		return ""
+	}
+	line := fmt.Sprintf("Already so without this write, not made worse by it (%d): ", len(ws))
+	for i, w := range ws {
+		item := w.String()
+		if i > 0 {
+			item = " | " + item
+		}
+		if rest := len(ws) - i; i > 0 && len(line)+len(item) > max-20 {
+			line += fmt.Sprintf(" | %d more", rest)
+			break
+		}
+		line += item
+	}
+	return line + "\n"
 }
 
 // planWeek is a Monday-based week of a plan: its sums and one line per session.

@@ -29,7 +29,7 @@ type TrainingVolume struct {
 	Athlete        string
 	Oldest, Newest string                 // YYYY-MM-DD: the first week's Monday, today
 	StravaStubs    int                    // activities the API does not serve, not counted
-	Total          map[string]SportVolume // the whole range by sport
+	Total          map[string]SportVolume // the full weeks by sport (this week so far is its own week)
 	Weeks          []VolumeWeek           // latest first
 }
 
@@ -43,7 +43,11 @@ func (u Units) TrainingVolume(v TrainingVolume, max int) string {
 	if v.StravaStubs > 0 {
 		head += fmt.Sprintf("\n%d Strava-sourced activities are not readable through the API and are not counted.", v.StravaStubs)
 	}
-	head += "\nTotals: " + u.volumeLine(v.Total)
+	if len(v.Weeks) > 1 && v.Weeks[0].Monday == mondayOf(v.Newest) {
+		head += fmt.Sprintf("\nTotals of the %s (this week so far apart, below): ", plural(len(v.Weeks)-1, "full week", "full weeks")) + u.volumeLine(v.Total)
+	} else {
+		head += "\nTotals: " + u.volumeLine(v.Total)
+	}
 	items := make([]string, len(v.Weeks))
 	planned := false
 	for i, w := range v.Weeks {

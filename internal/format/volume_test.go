@@ -16,7 +16,7 @@ func TestVolumeOrdersSportsByTimeAndOmitsAMissingDistance(t *testing.T) {
 	want := "Ride 2× 2:00:00 60.00 km load 110; Run 1× 30:00 6.00 km load 40; WeightTraining 1× 30:00 load 20 | all 4× 3:00:00 load 170"
 	wantAll(t, got,
 		"Training volume of Ann, 1 full week Mon 2026-11-23..Sun 2026-11-29 and this week so far, to Mon 2026-11-30 (weeks start Monday, UTC)",
-		"Totals: "+want,
+		"Totals of the 1 full week (this week so far apart, below): "+want,
 		"- this week so far, Mon 2026-11-30: no activities",
 		"- Mon 2026-11-23: "+want,
 	)

@@ -41,7 +41,7 @@ func TestContextZonesEndInMaxForPowerAndPace(t *testing.T) {
 	if len(lines) != 2 {
 		t.Fatalf("got %q, want a line per sport", lines)
 	}
-	for i, want := range []string{"power zones %FTP 55/75/90/105/120/150/max", "pace zones % of threshold pace 77.5/87.7/94.3/100/103.4/111.5/max"} {
+	for i, want := range []string{"power zones %FTP 55/75/90/105/120/150/max", "pace zones %pace 77.5/87.7/94.3/100/103.4/111.5/max"} {
 		if !strings.Contains(lines[i], want) {
 			t.Errorf("line %q lacks %q", lines[i], want)
 		}
@@ -55,7 +55,7 @@ func TestPaceZonesInTheSportsPaceUnits(t *testing.T) {
 	var settings []intervals.SportSettings
 	fixture(t, "extra/sport-settings.ljcl.json", &settings)
 	run := settings[1]
-	if got := fmt.Sprint((Units{}).sportFields(run, "Run")); !strings.Contains(got, "pace zones % of threshold pace 77.5/87.7/94.3/100/103.4/111.5/max (min/km 6:01/5:19/4:57/4:40/4:31/4:11/faster)") {
+	if got := fmt.Sprint((Units{}).sportFields(run, "Run")); !strings.Contains(got, "pace zones %pace 77.5/87.7/94.3/100/103.4/111.5/max (min/km 6:01/5:19/4:57/4:40/4:31/4:11/faster)") {
 		t.Errorf("the run's pace zones should be in min/km beside the %%: %v", got)
 	}
 	for units, want := range map[intervals.SportSettingsPaceUnits]string{

@@ -82,8 +82,9 @@
 // # Load risk
 //
 // risk.go holds the measures a coach reads off a calendar of daily loads, each with the
-// threshold the calendar check warns at and its source: the acute:chronic workload ratio
-// ([ACWR], Gabbett 2016), Foster's [Monotony] and [Strain] (1998), a week's figure over its
+// threshold the calendar check warns at and its source: the single-session [Spike] (Frandsen
+// et al. 2025), the uncoupled acute:chronic workload ratio ([ACWR], Windt & Gabbett 2019;
+// context, not a gate), Foster's [Monotony] and [Strain] (1998), a week's figure over its
 // mean of the weeks before ([Ratio]: a sport's volume, Nielsen et al. 2014; strain), and the
 // safe fitness ramp ([RampSafe], Friel).
 //

@@ -12,10 +12,11 @@ const (
 	// Intervals.icu's ramp rate) taken as safe: Friel's ceiling of 5-8 CTL points a week
 	// (The Triathlete's Training Bible; TrainingPeaks' guidance on CTL ramp rate).
 	RampSafe = 8.0
-	// ACWRHigh and ACWRDanger bound the acute:chronic workload ratio (7-day over 28-day mean
-	// load): 0.8-1.3 is the "sweet spot", above 1.5 the "danger zone" (Gabbett 2016, Br J
-	// Sports Med 50:273).
-	ACWRLow, ACWRHigh, ACWRDanger = 0.8, 1.3, 1.5
+	// ACWRLow and ACWRHigh bound the "sweet spot" of the acute:chronic workload ratio
+	// (Gabbett 2016, Br J Sports Med 50:273). The ratio is context, not a gate: the largest
+	// cohort so far found no dose response to it (Frandsen et al. 2025, Br J Sports Med
+	// 59:1203), so the calendar check shows it beside the spike and the ramp, never alone.
+	ACWRLow, ACWRHigh = 0.8, 1.3
 	// MonotonyHigh is Foster's limit on a week's training monotony (mean daily load over its
 	// standard deviation): above 2.0 illness and overtraining followed (Foster 1998, Med Sci
 	// Sports Exerc 30:1164).
@@ -31,22 +32,54 @@ const (
 	VolumeJump = 1.3
 )
 
-// ACWR is the acute:chronic workload ratio on date (rolling averages, Gabbett 2016): the mean
-// daily load of the 7 days ending on date over that of the 28 days ending on date. ok is
-// false when the chronic load is 0.
+// ACWR is the acute:chronic workload ratio on date, uncoupled (Windt & Gabbett 2019, Br J
+// Sports Med 53:988): the mean daily load of the 7 days ending on date over that of the 21
+// days before them, so that the acute week is not inside the chronic weeks it is compared
+// with (the coupled ratio's spurious correlation, Lolli et al. 2019). ok is false when the
+// chronic load is 0.
 func ACWR(loads map[string]float64, date string) (ratio, acute, chronic float64, ok bool) {
 	for i := 0; i < 28; i++ {
 		l := loads[shift(date, -i)]
 		if i < 7 {
 			acute += l
+		} else {
+			chronic += l
 		}
-		chronic += l
 	}
-	acute, chronic = acute/7, chronic/28
+	acute, chronic = acute/7, chronic/21
 	if !(chronic > 0) {
 		return 0, acute, chronic, false
 	}
 	return acute / chronic, acute, chronic, true
+}
+
+// SpikeGrades are the grades of a single-session spike: a session longer (time; distance for
+// runs) than the longest of its sport in the 30 days before it by more than 10%, 30% or 100%,
+// with the injury rate ratios Frandsen et al. found for each in 5,205 runners (Br J Sports
+// Med 2025;59:1203): 1.64, 1.52 and 2.28 against sessions no longer than the longest.
+var SpikeGrades = []SpikeGrade{{Over: 10, Rate: 1.64}, {Over: 30, Rate: 1.52}, {Over: 100, Rate: 2.28}}
+
+// SpikeDays are the days before a session whose longest session of its sport it is held to.
+const SpikeDays = 30
+
+// SpikeGrade is a grade of single-session spike: more than Over % longer than the longest of
+// the 30 days before, with its injury rate ratio.
+type SpikeGrade struct{ Over, Rate float64 }
+
+// Spike grades a session's length against the longest of its sport in the 30 days before
+// (any unit, the same for both): the percentage it is longer by, and its grade (ok false when
+// it is not more than 10% longer, or longest is 0: nothing to compare with).
+func Spike(length, longest float64) (pct float64, g SpikeGrade, ok bool) {
+	if !(longest > 0) {
+		return 0, g, false
+	}
+	pct = (length/longest - 1) * 100
+	for _, s := range SpikeGrades {
+		if math.Round(pct) > s.Over {
+			g, ok = s, true
+		}
+	}
+	return pct, g, ok
 }
 
 // Monotony is Foster's training monotony of the week starting on monday: the mean daily load

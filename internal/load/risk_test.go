@@ -11,12 +11,13 @@ func days(first string, loads ...float64) map[string]float64 {
 	return m
 }
 
-// 21 days at 50, then a week at L: the ratio is 28L / (1050 + 7L), 1.3 at L = 72.2.
-func TestACWRCrossesGabbettsSweetSpotBetween72And73(t *testing.T) {
+// 21 days at 50, then a week at L: uncoupled, the ratio is L / 50, 1.3 at L = 65; a load
+// of the acute week is not in the chronic mean (Windt & Gabbett 2019).
+func TestACWRUncoupledCrossesTheSweetSpotBetween65And66(t *testing.T) {
 	for _, c := range []struct {
 		week float64
 		over bool
-	}{{72, false}, {73, true}} {
+	}{{65, false}, {66, true}} {
 		l := days("2026-11-03", 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50, 50)
 		for d, v := range days("2026-11-24", c.week, c.week, c.week, c.week, c.week, c.week, c.week) {
 			l[d] = v
@@ -26,15 +27,36 @@ func TestACWRCrossesGabbettsSweetSpotBetween72And73(t *testing.T) {
 			t.Fatal("no ratio")
 		}
 		near(t, "acute", acute, c.week, 1e-4)
-		near(t, "chronic", chronic, (21*50+7*c.week)/28, 1e-4)
-		near(t, "ratio", r, 28*c.week/(1050+7*c.week), 1e-4)
+		near(t, "chronic", chronic, 50, 1e-4)
+		near(t, "ratio", r, c.week/50, 1e-4)
 		if over := r > ACWRHigh; over != c.over {
 			t.Errorf("week at %v: ratio %.4f, over %v, want %v", c.week, r, over, c.over)
 		}
 	}
-	// A load before the 28 days is not in it; without any load there is no ratio.
+	// A load before the 28 days is not in it; a load of the acute week alone makes no ratio.
 	if _, _, _, ok := ACWR(days("2026-10-01", 500), "2026-11-30"); ok {
 		t.Error("a ratio of nothing")
+	}
+	if _, _, _, ok := ACWR(days("2026-11-28", 500), "2026-11-30"); ok {
+		t.Error("a ratio without chronic load")
+	}
+}
+
+// Frandsen's grades: 10% longer is not a spike, 11% is (rate 1.64), 31% the second grade,
+// 101% the third; without a longest session there is nothing to grade.
+func TestSpikeGradesAsFrandsen(t *testing.T) {
+	for _, c := range []struct {
+		length float64
+		over   float64
+		ok     bool
+	}{{110, 0, false}, {111, 10, true}, {130, 10, true}, {131, 30, true}, {200, 30, true}, {201, 100, true}} {
+		_, g, ok := Spike(c.length, 100)
+		if ok != c.ok || g.Over != c.over {
+			t.Errorf("%v against 100: grade >%v%% (%v), want >%v%% (%v)", c.length, g.Over, ok, c.over, c.ok)
+		}
+	}
+	if _, _, ok := Spike(60, 0); ok {
+		t.Error("a spike over nothing")
 	}
 }
 

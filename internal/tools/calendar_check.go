@@ -25,10 +25,15 @@ import (
 //     sessions, a session on a race day or in a holiday, sick or injured period, hard days
 //     back to back, a hard session in the easy days after an A race (calendar_plan_warnings.go
 //     adds race form);
+//   - a session longer than the longest of its sport in the 30 days before it
+//     (calendar_check_spike.go, Frandsen 2025), the uncoupled acute:chronic ratio beside it;
 //   - in a week: more sessions of a sport than the 4 weeks before held, and the load science
-//     of internal/load (risk.go): fitness ramp, a sport's volume over its 4-week mean, the
-//     acute:chronic load ratio, Foster's monotony and strain. A load figure is warned when it
-//     is past its threshold and the write raised it.
+//     of internal/load (risk.go): fitness ramp, a sport's volume over its 4-week mean,
+//     Foster's monotony and strain.
+//
+// A figure is warned only when the write changes it: past its threshold with the write and
+// not without it, or made worse by it. One past its threshold without the write too, and not
+// made worse, is context (already): said once in one line, never as a warning.
 
 // calendarWrite is what a write does to the calendar: the sessions it places (new ones, or
 // existing ones at their new date), and the events as read that it takes off or rewrites
@@ -43,6 +48,7 @@ type calendarWrite struct {
 // write (by Monday), and why a part could not be checked ("" when all was).
 type calendarCheck struct {
 	warnings []format.PlanWarning
+	already  []format.PlanWarning // past a threshold without the write too, not made worse
 	weeks    map[string]format.CalendarWeek
 	note     string
 }
@@ -95,7 +101,7 @@ func checkCalendar(ctx context.Context, env *toolcall.Env, a *athleteCtx, w cale
 	for _, p := range placed {
 		lo, hi = min(lo, p.date), max(hi, p.date)
 	}
-	from := addDays(mondayOf(lo), -28)
+	from := min(addDays(mondayOf(lo), -28), addDays(lo, -taperDays-baseDays)) // the spike's 30 days, an A race's 5 weeks
 	to := max(addDays(hi, lookAround), addDays(mondayOf(hi), 6))
 	cal, err := readCalendar(ctx, env, from, to)
 	if err != nil {
@@ -118,22 +124,31 @@ func checkCalendar(ctx context.Context, env *toolcall.Env, a *athleteCtx, w cale
 	out.weeks = map[string]format.CalendarWeek{}
 	for _, m := range weeks {
 		out.weeks[m] = c.calendarWeek(m)
+		if _, ok := out.weeks[addDays(m, -7)]; !ok {
+			out.weeks[addDays(m, -7)] = c.calendarWeek(addDays(m, -7)) // what a recovery week is held to
+		}
 	}
-	first := min(from, mondayOf(c.today))
+	first := mondayOf(min(from, mondayOf(c.today)))
 	n, _ := calendarDays(first, mondayOf(c.today))
 	if c.data, err = readLoads(ctx, env, a, n/7+1, to); err != nil {
 		out.note = "Load not checked: " + err.Error()
 	}
-	out.warnings = append(out.warnings, c.weekCounts(weeks)...)
+	c.judge(&out, c.weekCounts(weeks))
 	if c.data != nil {
-		out.warnings = append(out.warnings, c.loadWarnings(weeks)...)
+		lf := addDays(weeks[0], -35)
+		c.la, c.lb = c.dailyLoads(c.after, lf, to), c.dailyLoads(c.before, lf, to)
+		c.judge(&out, c.loadWarnings(weeks))
+		c.judge(&out, c.spikes())
+		c.judge(&out, c.tapers())
+		c.judge(&out, c.builds(weeks))
 		ramps, err := c.ramps(env, w.gone, weeks, to)
 		if err != nil {
 			out.note = "Fitness ramp not checked: " + err.Error()
 		}
-		out.warnings = append(out.warnings, ramps...)
+		c.judge(&out, ramps)
 	}
 	sortWarnings(out.warnings)
+	sortWarnings(out.already)
 	return out
 }
 
@@ -161,6 +176,7 @@ type checkData struct {
 	today                 string
 	after, before, placed []calSession
 	data                  *loadData
+	la, lb                map[string]float64 // daily loads with and without the write (dailyLoads)
 }
 
 // touchedWeeks are the Mondays of the weeks the write places sessions in, in order.
@@ -254,14 +270,14 @@ func (c *checkData) biggest(monday, kind string) format.Label {
 
 // weekCounts warns of a week that, with the write, holds more sessions of a sport than any
 // of the 4 weeks before, when the write adds to sessions of it already there.
-func (c *checkData) weekCounts(weeks []string) []format.PlanWarning {
-	var out []format.PlanWarning
+func (c *checkData) weekCounts(weeks []string) []finding {
+	var out []finding
 	for _, m := range weeks {
 		if addDays(m, 6) < c.today {
 			continue
 		}
 		written := c.tally(m, c.placed, false)
-		all := c.tally(m, c.after, true)
+		all, was := c.tally(m, c.after, true), c.tally(m, c.before, true)
 		usual := map[string]int{}
 		for k := 1; k <= 4; k++ {
 			for s, w := range c.tally(addDays(m, -7*k), c.after, true) {
@@ -271,7 +287,7 @@ func (c *checkData) weekCounts(weeks []string) []format.PlanWarning {
 		for _, s := range slices.Sorted(maps.Keys(written)) {
 			n := all[s].n
 			if there := n - written[s].n; there > 0 && n > usual[s] {
-				out = append(out, format.PlanWarning{Kind: format.WarnWeekCount, Date: m, Sport: s, Written: written[s].n, There: there, Usual: usual[s]})
+				out = append(out, finding{format.PlanWarning{Kind: format.WarnWeekCount, Date: m, Sport: s, Written: written[s].n, There: there, Usual: usual[s]}, n > was[s].n})
 			}
 		}
 	}
@@ -304,11 +320,10 @@ func (c *checkData) dailyLoads(sessions []calSession, from, to string) map[strin
 
 // loadWarnings are the weekly load checks of the weeks the write touches, from this one on:
 // a sport's time over its mean of the 4 weeks before, monotony, strain over its mean of the 4
-// weeks before, and the acute:chronic ratio of the week's days from today.
-func (c *checkData) loadWarnings(weeks []string) []format.PlanWarning {
-	from, to := addDays(weeks[0], -35), addDays(weeks[len(weeks)-1], 6)
-	la, lb := c.dailyLoads(c.after, from, to), c.dailyLoads(c.before, from, to)
-	var out []format.PlanWarning
+// weeks before; each a finding, the write's when it crossed or raised the figure.
+func (c *checkData) loadWarnings(weeks []string) []finding {
+	la, lb := c.la, c.lb
+	var out []finding
 	for _, m := range weeks {
 		if addDays(m, 6) < c.today {
 			continue
@@ -328,64 +343,49 @@ func (c *checkData) loadWarnings(weeks []string) []format.PlanWarning {
 			for _, wk := range prev {
 				before = append(before, c.tally(wk, c.after, true)[kind].secs)
 			}
-			if r, mean, ok := load.Ratio(ta[kind].secs, before); ok && over((r-1)*100, (load.VolumeJump-1)*100, 1) && ta[kind].secs > tb[kind].secs {
+			if r, mean, ok := load.Ratio(ta[kind].secs, before); ok && over((r-1)*100, (load.VolumeJump-1)*100, 1) {
 				was := tb[kind].secs
-				out = append(out, format.PlanWarning{Kind: format.WarnVolume, Date: m, Sport: kind, Session: c.biggest(m, kind), Value: ta[kind].secs, Was: &was, Mean: mean, Weeks: len(before)})
+				out = append(out, finding{format.PlanWarning{Kind: format.WarnVolume, Date: m, Sport: kind, Session: c.biggest(m, kind), Value: ta[kind].secs, Was: &was, Mean: mean, Weeks: len(before)},
+					math.Round(ta[kind].secs) > math.Round(was) || !over((was/mean-1)*100, (load.VolumeJump-1)*100, 1)})
 			}
 		}
 		if ma, ok := load.Monotony(la, m); ok && over(ma, load.MonotonyHigh, 100) {
 			mb, okb := load.Monotony(lb, m)
-			if !okb || math.Round(ma*10) > math.Round(mb*10) {
-				w := format.PlanWarning{Kind: format.WarnMonotony, Date: m, Session: c.biggest(m, ""), Value: ma, Load: load.WeekSum(la, m)}
-				if okb {
-					w.Was = &mb
-				}
-				out = append(out, w)
+			w := format.PlanWarning{Kind: format.WarnMonotony, Date: m, Session: c.biggest(m, ""), Value: ma, Load: load.WeekSum(la, m)}
+			if okb {
+				w.Was = &mb
 			}
+			out = append(out, finding{w, !okb || !over(mb, load.MonotonyHigh, 100) || math.Round(ma*10) > math.Round(mb*10)})
 		}
 		var strains []float64
 		for _, wk := range prev {
 			strains = append(strains, load.Strain(la, wk))
 		}
 		sa, sb := load.Strain(la, m), load.Strain(lb, m)
-		if r, mean, ok := load.Ratio(sa, strains); ok && over(r, load.StrainSpike, 100) && math.Round(sa) > math.Round(sb) {
-			out = append(out, format.PlanWarning{Kind: format.WarnStrain, Date: m, Session: c.biggest(m, ""), Value: sa, Load: load.WeekSum(la, m), Was: &sb, Mean: mean, Weeks: len(strains)})
-		}
-		if w, ok := c.acwr(la, lb, m); ok {
-			out = append(out, w)
+		if r, mean, ok := load.Ratio(sa, strains); ok && over(r, load.StrainSpike, 100) {
+			out = append(out, finding{format.PlanWarning{Kind: format.WarnStrain, Date: m, Session: c.biggest(m, ""), Value: sa, Load: load.WeekSum(la, m), Was: &sb, Mean: mean, Weeks: len(strains)},
+				math.Round(sa) > math.Round(sb) || !over(sb/mean, load.StrainSpike, 100)})
 		}
 	}
 	return out
 }
 
-// acwr is the warning for the day of the week (from today) of the highest acute:chronic
-// ratio past the sweet spot that the write raised, when its 28 days are all planned.
-func (c *checkData) acwr(la, lb map[string]float64, monday string) (format.PlanWarning, bool) {
-	var best format.PlanWarning
-	for d := max(monday, c.today); d <= addDays(monday, 6); d = addDays(d, 1) {
-		known := true
-		for wk := mondayOf(addDays(d, -27)); wk <= monday; wk = addDays(wk, 7) {
-			known = known && c.planned(wk)
-		}
-		r, acute, chronic, ok := load.ACWR(la, d)
-		if !known || !ok || !over(r, load.ACWRHigh, 100) || r <= best.Value {
-			continue
-		}
-		rb, _, _, okb := load.ACWR(lb, d)
-		if okb && math.Round(r*100) <= math.Round(rb*100) {
-			continue
-		}
-		best = format.PlanWarning{Kind: format.WarnACWR, Date: d, Session: c.biggest(monday, ""), Value: r, Acute: acute, Chronic: chronic}
-		if okb {
-			best.Was = &rb
+// acwr sets w's uncoupled acute:chronic load of its day with the write (load.ACWR), as
+// context, when its 28 days are all planned.
+func (c *checkData) acwr(w *format.PlanWarning, d string) {
+	for wk := mondayOf(addDays(d, -27)); wk <= mondayOf(d); wk = addDays(wk, 7) {
+		if !c.planned(wk) {
+			return
 		}
 	}
-	return best, best.Kind != ""
+	if _, acute, chronic, ok := load.ACWR(c.la, d); ok {
+		w.Acute, w.Chronic = acute, chronic
+	}
 }
 
 // ramps warns of the day of each week the write touches (from today) whose projected
 // fitness ramp, with the write, is above the safe rate and above what it is without it.
-func (c *checkData) ramps(env *toolcall.Env, gone func(int32, string) bool, weeks []string, to string) ([]format.PlanWarning, error) {
+func (c *checkData) ramps(env *toolcall.Env, gone func(int32, string) bool, weeks []string, to string) ([]finding, error) {
 	extra := map[string]float64{}
 	for _, p := range c.placed {
 		if p.date >= c.today && p.load > 0 {
@@ -400,24 +400,26 @@ func (c *checkData) ramps(env *toolcall.Env, gone func(int32, string) bool, week
 	if err != nil {
 		return nil, err
 	}
-	var out []format.PlanWarning
+	var out []finding
 	for _, m := range weeks {
-		var best format.PlanWarning
+		var best finding
 		for d := max(m, c.today); d <= addDays(m, 6); d = addDays(d, 1) {
 			day, ok := dayOf(with, d)
-			if !ok || !over(day.RampRate, load.RampSafe, 10) || day.RampRate <= best.Value {
+			if !ok || !over(day.RampRate, load.RampSafe, 10) {
 				continue
 			}
-			w := format.PlanWarning{Kind: format.WarnRamp, Date: d, Session: c.biggest(m, ""), Value: day.RampRate}
+			f := finding{format.PlanWarning{Kind: format.WarnRamp, Date: d, Session: c.biggest(m, ""), Value: day.RampRate}, true}
 			if b, ok := dayOf(without, d); ok {
-				if math.Round(b.RampRate*10) >= math.Round(day.RampRate*10) {
-					continue
-				}
-				w.Was = &b.RampRate
+				f.w.Was = &b.RampRate
+				f.worse = math.Round(b.RampRate*10) < math.Round(day.RampRate*10) || !over(b.RampRate, load.RampSafe, 10)
 			}
-			best = w
+			// the week's day of the highest ramp the write raised, else of the highest
+			if best.w.Kind == "" || f.worse && !best.worse || f.worse == best.worse && f.w.Value > best.w.Value {
+				best = f
+			}
 		}
-		if best.Kind != "" {
+		if best.w.Kind != "" {
+			c.acwr(&best.w, best.w.Date)
 			out = append(out, best)
 		}
 	}
@@ -446,7 +448,7 @@ func planWrite(items []planned, blocks []planBlock) calendarWrite {
 // withCheck is a write's answer within budget: the answer (given the room left), then what
 // the check of the calendar found.
 func withCheck(c calendarCheck, budget int, answer func(max int) string) string {
-	w := format.CalendarWarnings(c.warnings, c.note, "get_events and get_training_load show the weeks", budget/3)
+	w := format.CalendarWarnings(c.warnings, c.note, "get_events and get_training_load show the weeks", budget/3) + format.AlreadyLine(c.already, budget/6)
 	out := answer(budget - len(w))
 	if w == "" {
 		return out

@@ -23,11 +23,12 @@ import (
 // duplicates.
 
 type planIn struct {
-	Plan      string        `json:"plan" jsonschema_description:"Its name: the same again updates it"`
-	Sessions  []planSession `json:"sessions" jsonschema:"minItems=1,maxItems=60"`
-	Blocks    [][]string    `json:"blocks,omitempty" jsonschema:"maxItems=12" jsonschema_description:"Periods: [name, first, last day, kind?]"`
-	AllowPast bool          `json:"allow_past,omitempty"`
-	CheckOnly bool          `json:"check_only,omitempty" jsonschema_description:"Check and preview, write nothing"`
+	Plan      string            `json:"plan" jsonschema_description:"Its name: the same again updates it"`
+	Sessions  []planSession     `json:"sessions" jsonschema:"minItems=1,maxItems=60"`
+	Blocks    [][]string        `json:"blocks,omitempty" jsonschema:"maxItems=12" jsonschema_description:"Periods: [name, first, last day, kind?]"`
+	AllowPast bool              `json:"allow_past,omitempty"`
+	CheckOnly bool              `json:"check_only,omitempty" jsonschema_description:"Check and preview, write nothing"`
+	Weeks     map[string]string `json:"weeks,omitempty" jsonschema_description:"Per week, by a date in it: \"recovery 4h load 250\""`
 }
 
 type planSession struct {
@@ -95,7 +96,8 @@ func runPlan(ctx context.Context, env *toolcall.Env, in planIn, preview string) 
 	}
 	items, problems := validatePlan(in, a)
 	blocks, blockProblems := validateBlocks(in, a)
-	if problems = append(problems, blockProblems...); len(problems) > 0 {
+	intents, weekProblems := parseWeeks(in.Weeks, a)
+	if problems = append(append(problems, blockProblems...), weekProblems...); len(problems) > 0 {
 		return nil, manifest.Errorf("Nothing was written: %d problem(s) to fix first:\n- %s", len(problems), strings.Join(problems, "\n- "))
 	}
 	if preview != "" {
@@ -109,9 +111,12 @@ func runPlan(ctx context.Context, env *toolcall.Env, in planIn, preview string) 
 	if err != nil {
 		return nil, err
 	}
+	answer.Warnings = append(answer.Warnings, weekWarnings(intents, answer.Calendar)...)
+	sortWarnings(answer.Warnings)
 	prefix := planPrefix(a.ID, in.Plan)
 	answer.BlockWarnings = blockWarnings(blocks, existing, a, prefix, dates.from, dates.to)
 	m := matchPlan(items, blocks, existing, prefix)
+	answer.Unchanged = len(m.creates) == 0 && len(m.changes) == 0
 	if !in.CheckOnly {
 		what := fmt.Sprintf("plan %q, %d session(s) %s to %s", in.Plan, len(items), dates.oldest, dates.newest)
 		if err := m.write(ctx, newJournal(env, a), what); err != nil {
@@ -151,7 +156,7 @@ func checkPlan(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []pl
 		return nil, err
 	}
 	check := checkCalendar(ctx, env, a, planWrite(items, blocks))
-	answer.Warnings, answer.FormNote = formWarnings(ctx, env, a, items, around, check.warnings, addDays(dates.newest, lookAround))
+	answer.Warnings, answer.Already, answer.FormNote = formWarnings(ctx, env, a, items, around, check, addDays(dates.newest, lookAround))
 	answer.CheckNote, answer.Calendar, answer.Race = check.note, check.weeks, race
 	var existing []planEvent
 	for _, e := range around {

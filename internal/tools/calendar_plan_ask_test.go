@@ -84,6 +84,16 @@ func TestMarathonAskEndToEnd(t *testing.T) {
 		// Intervals.icu estimates it); the heart-rate runs' 2:55:00 have no pace to go by.
 		`Week of Mon 2026-12-21: 5 session(s), 4:39:35, ~21.38 km (+2:55:00 of unknown pace), load ~345; the calendar's week with it: 11 sessions, 10:34:54, load 644`)
 
+	// The seed plan runs its full week into the marathon: no taper (Bosquet 2007).
+	if !regexp.MustCompile(`- Sun 2027-03-14: taper into RACE_A Run "Marathon": the 14 days before cut weekly time -\d+% .*: volume not reduced;`).MatchString(preview) {
+		t.Errorf("the marathon's missing taper is not warned:\n%s", preview)
+	}
+	// No warning of a figure the plan does not change: a race's form the same with and without.
+	for _, m := range regexp.MustCompile(`(?m)^- .*going in (-?\d+\.\d) .*; (-?\d+\.\d) without the plan$`).FindAllStringSubmatch(strings.Split(preview, "\nAlready")[0], -1) {
+		if m[1] == m[2] {
+			t.Errorf("a race form the plan does not change is warned: %s", m[0])
+		}
+	}
 	// The projection the warnings go by is get_training_load's with the plan as what-if
 	// sessions (their loads as the preview lists them).
 	var whatIf []map[string]any

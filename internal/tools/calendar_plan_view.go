@@ -35,7 +35,8 @@ const approveTool = "add_plan_to_calendar"
 const previewTTL = time.Hour
 
 // weekKinds are the warnings of a week (their date is its Monday).
-var weekKinds = map[string]bool{format.WarnWeekCount: true, format.WarnVolume: true, format.WarnMonotony: true, format.WarnStrain: true}
+var weekKinds = map[string]bool{format.WarnWeekCount: true, format.WarnVolume: true, format.WarnMonotony: true, format.WarnStrain: true,
+	format.WarnBuild: true, format.WarnWeekIntent: true}
 
 type planApproveIn struct {
 	Plan    map[string]any `json:"plan"`

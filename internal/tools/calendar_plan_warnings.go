@@ -2,6 +2,7 @@ package tools
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"sort"
 	"strings"
@@ -39,7 +40,9 @@ type calSession struct {
 	category   string
 	label      format.Label
 	secs, load int
+	metres     float64 // planned distance (given, or estimated from steps), 0 when not known
 	intensity  float64 // intensity factor (0.85), 0 when not known
+	key        string  // the event's external id, else its id: the same session before and after a write
 	plan       bool    // a session of this call
 	done       bool    // paired with a recorded activity
 	moved      bool    // an event the write moves (not a new one)
@@ -60,6 +63,7 @@ func (c calSession) hard() bool {
 func (p planned) calSession() calSession {
 	cat := string(deref(p.event.Category))
 	return calSession{date: p.date, last: p.date, category: cat, plan: true, secs: p.seconds, load: p.load,
+		metres: p.metres + p.timed, key: deref(p.event.ExternalId),
 		label: format.Label{Category: cat, Sport: deref(p.event.Type), Name: deref(p.event.Name)}}
 }
 
@@ -69,6 +73,10 @@ func (e planEvent) calSession(a *athleteCtx) calSession {
 		label: format.Label{Category: cat, Sport: deref(e.Type), Name: deref(e.Name)}}
 	if c.load == 0 {
 		c.load = int(deref(e.LoadTarget)) // add_or_update_event's load
+	}
+	c.metres = float64(deref(e.Distance))
+	if c.key = deref(e.ExternalId); c.key == "" && deref(e.Id) != 0 {
+		c.key = fmt.Sprint("id:", deref(e.Id))
 	}
 	if v := deref(e.IcuIntensity); v > 0 {
 		c.intensity = float64(v) / 100
@@ -122,7 +130,8 @@ func projectPlan(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []
 // that the plan makes the athlete start outside its priority's target (load.FormGoingInto,
 // as get_training_load and chart_fitness read it). The projection is made only when
 // a race is due or an A race's recovery is in the plan; note says why it could not be.
-func formWarnings(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []planned, existing []planEvent, warnings []format.PlanWarning, until string) ([]format.PlanWarning, string) {
+func formWarnings(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []planned, existing []planEvent, check calendarCheck, until string) (warnings, already []format.PlanWarning, note string) {
+	warnings, already = check.warnings, check.already
 	today := a.today.Format(ymd)
 	rewritten := map[string]bool{}
 	var due []calSession
@@ -142,11 +151,11 @@ func formWarnings(ctx context.Context, env *toolcall.Env, a *athleteCtx, items [
 		afterA = afterA || w.Kind == format.WarnAfterARace
 	}
 	if len(due) == 0 && !afterA {
-		return warnings, ""
+		return warnings, already, ""
 	}
 	with, without, note := projectPlan(ctx, env, a, items, until)
 	if with == nil {
-		return warnings, note
+		return warnings, already, note
 	}
 	for i, w := range warnings {
 		if d, ok := dayOf(with, w.Date); ok && w.Kind == format.WarnAfterARace {
@@ -161,11 +170,30 @@ func formWarnings(ctx context.Context, env *toolcall.Env, a *athleteCtx, items [
 		w := format.PlanWarning{Kind: format.WarnForm, Date: r.date, Session: r.label, Form: f.Form, Fitness: f.Fitness, Projected: true, RaceForm: &f}
 		if b, ok := formGoingInto(without, r); ok && !r.plan {
 			w.Without = &b.Form
+			if !formWorse(f, b) {
+				already = append(already, w)
+				continue
+			}
 		}
 		warnings = append(warnings, w)
 	}
 	sortWarnings(warnings)
-	return warnings, ""
+	sortWarnings(already)
+	return warnings, already, ""
+}
+
+// formWorse says whether form going into a race with a write (f, outside its target) is
+// made so by it or made worse than without it (b): further below or above, as shown (0.1).
+func formWorse(f, b load.RaceForm) bool {
+	fw, bw := math.Round(f.Form*10), math.Round(b.Form*10)
+	switch {
+	case b.Verdict != f.Verdict:
+		return true
+	case f.Verdict == load.TargetBelow:
+		return fw < bw
+	default:
+		return fw > bw
+	}
 }
 
 // dayOf is the day of a projection (or of the values before it) at date.

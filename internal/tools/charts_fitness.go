@@ -56,6 +56,10 @@ func fitnessChart(d *trainingLoad, env *toolcall.Env, in chartFitnessIn) *charts
 		byDate[day.Date] = day
 		f.Days = append(f.Days, charts.FitnessDay{Date: day.Date, Fitness: day.Fitness, Fatigue: day.Fatigue, Form: day.Form, Load: day.Load, Projected: projected})
 	}
+	if d.t.TodayOpen > 0 && d.t.Now.Date == d.t.Today {
+		s := d.t.Start // the end of today with its sessions still to do
+		f.AfterToday = &charts.FitnessDay{Date: s.Date, Fitness: s.Fitness, Fatigue: s.Fatigue, Form: s.Form, Load: d.t.TodayOpen, Projected: true}
+	}
 	for _, r := range d.t.Races {
 		if _, ok := byDate[r.Date]; ok {
 			f.Races = append(f.Races, charts.Race{Date: r.Date, Name: r.Name, Category: r.Category, FormIn: r.Form})

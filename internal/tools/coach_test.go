@@ -194,9 +194,25 @@ func TestCoachReviewOfLastWeekInEachAthletesTimeZone(t *testing.T) {
 		t.Errorf("Camille Martin's unplanned ride is not in the review:\n%s", out)
 	}
 	jordan := sections["i100003"]
-	for _, w := range []string{"Their words on last week's activities:", fmt.Sprintf("note %q", synth.CalfNote), fmt.Sprintf("comment %q", synth.CalfComment), "RPE 8/10", "feel 4/5 Poor"} {
+	for _, w := range []string{"Their words on last week's activities (notes and comments as written):", fmt.Sprintf("note %q", synth.CalfNote), fmt.Sprintf("comment %q", synth.CalfComment), "Ratings on last week's activities: RPE "} {
 		if !strings.Contains(jordan, w) {
 			t.Errorf("Jordan Rivera's words lack %q:\n%s", w, jordan)
+		}
+	}
+	// Their words are what they wrote: an RPE or a feel is a figure, never a line of words.
+	for _, section := range sections {
+		words := section[strings.Index(section, "Their words"):]
+		for _, l := range strings.Split(words, "\n")[1:] {
+			if strings.HasPrefix(l, "- ") && !strings.Contains(l, `note "`) && !strings.Contains(l, `comment "`) {
+				t.Errorf("a line of words without words: %q", l)
+			}
+		}
+	}
+	// Each missed session is named in the team line: its day and name.
+	team := out[:strings.Index(out, "\n")]
+	for _, m := range regexp.MustCompile(`(\d+) missed( \(([^)]*)\))?`).FindAllStringSubmatch(team, -1) {
+		if n := atoi(t, m[1]); m[3] == "" || strings.Count(m[3], `"`) != 2*n {
+			t.Errorf("%s missed, not each named (day and name): %q", m[1], m[0])
 		}
 	}
 	if strings.Contains(out, "Alex Demo") {

@@ -3,6 +3,9 @@ package tools
 import (
 	"context"
 
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
+	"github.com/intervals-mcp/intervals-mcp/internal/load"
+
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
@@ -40,10 +43,39 @@ func getAthleteContext(ctx context.Context, env *toolcall.Env, _ contextIn) (str
 	if c.Activities, err = loadActivities(ctx, env, first, today); err != nil {
 		return "", err
 	}
-	c.Events, _, err = listEvents(ctx, env, a.today.AddDate(0, 0, -60).Format(ymd), a.today.AddDate(0, 6, 0).Format(ymd),
-		[]string{"RACE_A", "RACE_B", "RACE_C", "SICK", "INJURED", "HOLIDAY", "NOTE", "PLAN", "SEASON_START", "TARGET"})
+	// One read of the calendar: its races, periods and notes, and today's sessions.
+	evs, paired, err := listEvents(ctx, env, a.today.AddDate(0, 0, -60).Format(ymd), a.today.AddDate(0, 6, 0).Format(ymd),
+		[]string{"RACE_A", "RACE_B", "RACE_C", "SICK", "INJURED", "HOLIDAY", "NOTE", "PLAN", "SEASON_START", "TARGET", "WORKOUT"})
 	if err != nil {
 		return "", err
 	}
+	var open float64
+	for _, e := range evs {
+		if deref(e.Category) != "WORKOUT" {
+			c.Events = append(c.Events, e)
+		} else if pe := (planEvent{Event: e, activity: paired[deref(e.Id)]}); pe.day() == today && pe.activity == "" {
+			s := pe.calSession(a)
+			open += float64(s.load)
+			c.Open = append(c.Open, format.OpenSession{Sport: s.label.Sport, Name: s.label.Name, Load: float64(s.load)})
+		}
+	}
+	// Today's values are what is done so far; the sessions still to do today, once done.
+	if now, ok := latestFitness(c.Wellness, today); ok && open > 0 {
+		if after, err := load.Default().Add(now, open, nil); err == nil {
+			c.AfterToday = &after
+		}
+	}
 	return a.units.AthleteContext(c, env.MaxChars()), nil
+}
+
+// latestFitness is today's fitness and fatigue as Intervals.icu reports them.
+func latestFitness(rows []intervals.Wellness, today string) (load.Day, bool) {
+	for _, w := range rows {
+		if f, ok := f32(w.Ctl); ok && deref(w.Id) == today {
+			if g, ok := f32(w.Atl); ok {
+				return load.Day{Date: today, Fitness: f, Fatigue: g, Form: f - g}, true
+			}
+		}
+	}
+	return load.Day{}, false
 }

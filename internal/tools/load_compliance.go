@@ -70,6 +70,9 @@ func weeklyPlans(evs []calEvent, acts []intervals.Activity, first, today string)
 		a, recorded := byID[act]
 		if act != "" {
 			v.Done++
+		} else {
+			p.Missed = append(p.Missed, format.Label{Category: e.Category, Sport: e.Type, Name: e.Name})
+			p.MissedOn = append(p.MissedOn, d)
 		}
 		if e.MovingTime != nil && *e.MovingTime > 0 {
 			v.PlanSecs += *e.MovingTime

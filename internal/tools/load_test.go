@@ -220,6 +220,9 @@ func TestRaceFormReadsTheSameEverywhere(t *testing.T) {
 		runSession("2027-01-01", "Big day", timedStep("3:00:00", "Z3 pace")),
 		runSession("2027-01-02", "Big day 3", timedStep("3:00:00", "Z3 pace")),
 	}}
+	plan["check_only"] = true
+	pl := text(call("plan_sessions", plan)) // the check before the write: a re-run would say it changes nothing
+	delete(plan, "check_only")
 	call("plan_sessions", plan)
 
 	tl := text(call("get_training_load", map[string]any{"weeks": 1, "days": 60}))
@@ -261,8 +264,6 @@ func TestRaceFormReadsTheSameEverywhere(t *testing.T) {
 		t.Errorf("chart_fitness: structured form going in %+v, want form %s (%s) of the eve, target %+v, %s", f, eve, zone, b, verdict)
 	}
 
-	plan["check_only"] = true
-	pl := text(call("plan_sessions", plan))
 	if w := `RACE_B Run "Harbour Half Marathon" with this plan: projected ` + core + ";"; !strings.Contains(pl, w) {
 		t.Errorf("plan_sessions: want %q in:\n%s", w, pl)
 	}
@@ -274,4 +275,34 @@ func TestRaceFormReadsTheSameEverywhere(t *testing.T) {
 	if pt := p.Messages[0].Content.(*mcp.TextContent).Text; !strings.Contains(pt, "A +5% to +25%, B 0% to +15%, C -10% to +10%") {
 		t.Errorf("race_readiness does not name the table of targets:\n%s", pt)
 	}
+}
+
+// Fitness, fatigue and form "now" are what is done so far (Intervals.icu's values), and
+// "after today's plan" beside them: the same figures in get_training_load, get_athlete_context
+// and chart_fitness, through one MCP session on the demo (a session is still to do today).
+func TestFormNowAndAfterTodaysPlanReadTheSameEverywhere(t *testing.T) {
+	_, env := demoFake(t)
+	cs := clientSession(t, env)
+	text := func(name string) string {
+		t.Helper()
+		out, isErr := callText(t, cs, name, map[string]any{})
+		if isErr {
+			t.Fatalf("%s: %s", name, out)
+		}
+		return out
+	}
+	tl := text("get_training_load")
+	m := regexp.MustCompile(`(?m)^Today so far: fitness ([\d.]+), fatigue ([\d.]+), form (-?[\d.]+).*\nStill to do today: .*; once done: fitness ([\d.]+), fatigue ([\d.]+), form (-?[\d.]+) `).FindStringSubmatch(tl)
+	if m == nil {
+		t.Fatalf("get_training_load: no session still to do today, or no values once done:\n%s", tl)
+	}
+	if m[3] == m[6] {
+		t.Fatalf("today's plan does not change form (%s): the test needs a session of load today", m[3])
+	}
+	now := fmt.Sprintf("fitness %s, fatigue %s, form %s", m[1], m[2], m[3])
+	after := fmt.Sprintf("fitness %s, fatigue %s, form %s", m[4], m[5], m[6])
+	ctx := text("get_athlete_context")
+	containsAll(t, ctx, "Fitness today: "+now+" (", "; after today's plan (load ", "): "+after+" (")
+	chart := text("chart_fitness")
+	containsAll(t, chart, "Today so far: "+now+" (", "; after today's plan: form "+m[6]+" (")
 }

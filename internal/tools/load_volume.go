@@ -75,7 +75,8 @@ func readVolume(ctx context.Context, env *toolcall.Env, weeks int) (*athleteVolu
 		return nil, err
 	}
 	plans := weeklyPlans(evs, acts, first, today)
-	byWeek, total, stubs := weeklyVolume(acts, first, today)
+	byWeek, _, stubs := weeklyVolume(acts, first, today)
+	_, total, _ := weeklyVolume(acts, first, addDays(mondayOf(today), -1)) // the full weeks': this one so far is apart
 	vol := format.TrainingVolume{Athlete: nameOr(ath.Name, env.AthleteID), Oldest: first, Newest: today, StravaStubs: stubs, Total: total}
 	for wk := mondayOf(today); wk >= first; wk = addDays(wk, -7) {
 		vol.Weeks = append(vol.Weeks, format.VolumeWeek{Monday: wk, Sports: byWeek[wk], Plan: plans[wk]})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -39,7 +40,8 @@ func TestTrainingVolumeByWeekAndSport(t *testing.T) {
 	}
 	for _, w := range []string{
 		"Training volume of Vol Ume, 2 full weeks Mon 2026-11-16..Sun 2026-11-29 and this week so far, to Mon 2026-11-30",
-		"Totals: Ride 1× 2:00:00 60.00 km load 110; Run 2× 1:30:00 18.00 km load 95; Swim 1× 30:00 1500 m load 25 | all 4× 4:00:00 load 230",
+		// the full weeks' totals: this week's swim is in its own line, not in them
+		"Totals of the 2 full weeks (this week so far apart, below): Ride 1× 2:00:00 60.00 km load 110; Run 2× 1:30:00 18.00 km load 95 | all 3× 3:30:00 load 205",
 		"- this week so far, Mon 2026-11-30: Swim 1× 30:00 1500 m load 25",
 		"- Mon 2026-11-23: Run 2× 1:30:00 18.00 km load 95",
 		"- Mon 2026-11-16: Ride 1× 2:00:00 60.00 km load 110",
@@ -60,6 +62,19 @@ func TestTrainingVolumeByWeekAndSport(t *testing.T) {
 		t.Errorf("events asked for %s: want the weeks to this week's Sunday in Sydney", q)
 	}
 	golden(t, "get_training_volume", "by_week_and_sport", out, nil)
+}
+
+// {"weeks":1} is last full week: its totals are that week's, this week so far apart and
+// labelled (on the demo, through an MCP session).
+func TestTrainingVolumeOneWeekIsLastFullWeek(t *testing.T) {
+	_, env := demoFake(t)
+	out := mustCallTool(t, env, "get_training_volume", map[string]any{"weeks": 1})
+	total := regexp.MustCompile(`(?m)^Totals of the 1 full week \(this week so far apart, below\): (.*)$`).FindStringSubmatch(out)
+	last := regexp.MustCompile(`(?m)^- Mon 2026-11-23: (.*)$`).FindStringSubmatch(out)
+	now := regexp.MustCompile(`(?m)^- this week so far, Mon 2026-11-30: (.*)$`).FindStringSubmatch(out)
+	if total == nil || last == nil || now == nil || total[1] != last[1] || now[1] == last[1] {
+		t.Errorf("want the totals of last full week (Mon 2026-11-23) alone, this week so far apart:\n%s", out)
+	}
 }
 
 // Activities without icu_training_load (as recorded payloads have them) count as missing load,

@@ -118,7 +118,7 @@ func TestContextGivesPaceZonesInPaceUnits(t *testing.T) {
 	}
 	for sport, unit := range map[string]string{"Run/": "(min/km ", "Swim/": "(min/100m "} {
 		line := lineWith(out, "- "+sport)
-		if !strings.Contains(line, "pace zones % of threshold pace") || !strings.Contains(line, unit) || !strings.Contains(line, "/faster)") {
+		if !strings.Contains(line, "pace zones %pace ") || !strings.Contains(line, unit) || !strings.Contains(line, "/faster)") {
 			t.Errorf("%s pace zones should give paces %s...: %q", sport, unit, line)
 		}
 	}
