@@ -44,6 +44,20 @@ func (c *fakeNow) advance(d time.Duration) { c.d.Add(int64(d)) }
 
 // noWait makes u serve a take now or refuse it: every wait is past the deadline of the
 // context it returns.
+// aliceUpstream is an Upstream on s whose every request is alice's.
+func aliceUpstream(s Store, caller, global Bucket, now func() time.Time) *Upstream {
+	return NewUpstream(func(context.Context) (Store, error) { return s, nil }, caller, global,
+		func(context.Context) string { return "alice" }, now)
+}
+
+// takeNow takes a token of u, which must be given without waiting.
+func takeNow(t *testing.T, u *Upstream) {
+	t.Helper()
+	if ok, _, err := u.Take(noWait(t, u)); !ok || err != nil {
+		t.Fatalf("take: %v %v", ok, err)
+	}
+}
+
 func noWait(t *testing.T, u *Upstream) context.Context {
 	u.reserve = time.Hour
 	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
@@ -121,8 +135,7 @@ func TestUpstreamSharedByTwoReplicasIsExceededByOneBatchAtMost(t *testing.T) {
 func TestUpstreamTakesOneStatementPerBatch(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		s, clock := open(t, p), &fakeNow{}
-		u := NewUpstream(func(context.Context) (Store, error) { return s, nil }, Bucket{Rate: 1000, Burst: 500}, Bucket{Key: "global", Rate: 1000, Burst: 500},
-			func(context.Context) string { return "alice" }, clock.now)
+		u := aliceUpstream(s, Bucket{Rate: 1000, Burst: 500}, Bucket{Key: "global", Rate: 1000, Burst: 500}, clock.now)
 		before := s.Statements()
 		for range 100 {
 			if ok, _, err := u.Take(noWait(t, u)); !ok || err != nil {
@@ -141,8 +154,7 @@ func TestUpstreamTakesOneStatementPerBatch(t *testing.T) {
 func TestUpstreamServesWaitingRequestsInTurn(t *testing.T) {
 	s := open(t, place{dir: t.TempDir()})
 	b := Bucket{Rate: 40, Burst: 1}
-	u := NewUpstream(func(context.Context) (Store, error) { return s, nil }, b, Bucket{Key: "global", Rate: 1000, Burst: 100},
-		func(context.Context) string { return "alice" }, time.Now)
+	u := aliceUpstream(s, b, Bucket{Key: "global", Rate: 1000, Burst: 100}, time.Now)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if ok, _, err := u.Take(ctx); !ok || err != nil { // the burst
@@ -179,8 +191,7 @@ func TestUpstreamServesWaitingRequestsInTurn(t *testing.T) {
 // and goes.
 func TestUpstreamRefusesATurnPastTheDeadline(t *testing.T) {
 	s := open(t, place{dir: t.TempDir()})
-	u := NewUpstream(func(context.Context) (Store, error) { return s, nil }, Bucket{Rate: 2, Burst: 1}, Bucket{Key: "global", Rate: 1000, Burst: 100},
-		func(context.Context) string { return "alice" }, time.Now)
+	u := aliceUpstream(s, Bucket{Rate: 2, Burst: 1}, Bucket{Key: "global", Rate: 1000, Burst: 100}, time.Now)
 	long, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if ok, _, err := u.Take(long); !ok || err != nil {
@@ -203,24 +214,17 @@ func TestUpstreamRefusesATurnPastTheDeadline(t *testing.T) {
 func TestUpstreamDropsALeaseNotSpentInTime(t *testing.T) {
 	s, clock := open(t, place{dir: t.TempDir()}), &fakeNow{}
 	caller := Bucket{Rate: 20, Burst: 5} // a batch of 5 is earned in 250 ms
-	u := NewUpstream(func(context.Context) (Store, error) { return s, nil }, caller, Bucket{Key: "global", Rate: 1e6, Burst: 1e6},
-		func(context.Context) string { return "alice" }, clock.now)
+	u := aliceUpstream(s, caller, Bucket{Key: "global", Rate: 1e6, Burst: 1e6}, clock.now)
 	leases := func() int64 { return s.Statements().Writes }
-	take := func() {
-		t.Helper()
-		if ok, _, err := u.Take(noWait(t, u)); !ok || err != nil {
-			t.Fatalf("take: %v %v", ok, err)
-		}
-	}
-	take() // leases 5 of each
+	takeNow(t, u) // leases 5 of each
 	first := leases()
 	clock.advance(100 * time.Millisecond) // not yet in the lease's last quarter: nothing renewed ahead
-	take()
+	takeNow(t, u)
 	if n := leases() - first; n != 0 {
 		t.Errorf("a take within the lease's time made %d statements, want none", n)
 	}
 	clock.advance(200 * time.Millisecond) // 300 ms after the lease
-	take()
+	takeNow(t, u)
 	if n := leases() - first; n != 2 { // a lease holds a bucket's rate over batchTime at most: both have ended
 		t.Errorf("a take past the leases' time made %d statements, want a lease of each bucket", n)
 	}
@@ -234,19 +238,12 @@ func TestUpstreamRenewsALeaseBeforeItsEnd(t *testing.T) {
 	each(t, func(t *testing.T, p place) {
 		s, clock := open(t, p), &fakeNow{}
 		caller := Bucket{Rate: 1000, Burst: 500} // a batch of 250, earned in 250 ms
-		u := NewUpstream(func(context.Context) (Store, error) { return s, nil }, caller, Bucket{Key: "global", Rate: 1000, Burst: 500},
-			func(context.Context) string { return "alice" }, clock.now)
+		u := aliceUpstream(s, caller, Bucket{Key: "global", Rate: 1000, Burst: 500}, clock.now)
 		leases := func() int64 { return s.Statements().Writes }
-		take := func() {
-			t.Helper()
-			if ok, _, err := u.Take(noWait(t, u)); !ok || err != nil {
-				t.Fatalf("take: %v %v", ok, err)
-			}
-		}
-		take() // leases 250 of each
+		takeNow(t, u) // leases 250 of each
 		first := leases()
 		clock.advance(200 * time.Millisecond)
-		take() // in the last quarter: each bucket's next batch is asked for
+		takeNow(t, u) // in the last quarter: each bucket's next batch is asked for
 		pools := []*pool{u.pool(Bucket{Key: "cred:alice", Rate: caller.Rate, Burst: caller.Burst}), u.pool(Bucket{Key: "global", Rate: 1000, Burst: 500})}
 		ahead := func() bool {
 			for _, p := range pools {
@@ -266,12 +263,12 @@ func TestUpstreamRenewsALeaseBeforeItsEnd(t *testing.T) {
 			t.Fatalf("a take in a lease's last quarter: %d leases ahead, want one of each bucket", n)
 		}
 		clock.advance(100 * time.Millisecond) // the first leases have ended
-		take()
+		takeNow(t, u)
 		if n := leases() - first; n != 2 {
 			t.Errorf("a take after the leases' end made %d more statements, want none (served from the leases ahead)", n-2)
 		}
 		clock.advance(300 * time.Millisecond) // the leases ahead have ended too
-		take()
+		takeNow(t, u)
 		if n := leases() - first; n != 4 {
 			t.Errorf("a take after the leases ahead ended made %d more statements, want a lease of each bucket", n-2)
 		}
