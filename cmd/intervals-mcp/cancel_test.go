@@ -29,15 +29,7 @@ func TestCancelledMoveIsRolledBackAndTold(t *testing.T) {
 		_, err := p.cs.CallTool(ctx, &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
 		done <- err
 	}()
-	seen := 0
-	waitFor(t, 30*time.Second, "the fourth change at the fake", func() bool {
-		for _, q := range fake.TakeRequests() {
-			if q.Operation == "updateEvent" {
-				seen++
-			}
-		}
-		return seen >= 4
-	})
+	waitForRequests(t, fake, 30*time.Second, "updateEvent", 4, "the fourth change at the fake")
 	cancel()
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("the cancelled call returned %v", err)
@@ -46,14 +38,7 @@ func TestCancelledMoveIsRolledBackAndTold(t *testing.T) {
 	// The cancel travels on its own (go-sdk sends and handles notifications/cancelled
 	// asynchronously): the next call waits for the rollback once the server has it, which
 	// the fake sees as the first put-back.
-	waitFor(t, 30*time.Second, "the rollback at the fake", func() bool {
-		for _, q := range fake.TakeRequests() {
-			if q.Operation == "updateEvent" {
-				return true
-			}
-		}
-		return false
-	})
+	waitForRequests(t, fake, 30*time.Second, "updateEvent", 1, "the rollback at the fake")
 	text, isErr := p.call(t, "get_gear_list", map[string]any{})
 	if isErr {
 		t.Fatal(text)

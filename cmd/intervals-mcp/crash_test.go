@@ -240,15 +240,7 @@ func (c crashCase) holdAndKill(t *testing.T, f *fakeicu.Fake, cs *mcp.ClientSess
 	go func() { // its answer never comes: the process dies
 		_, _ = cs.CallTool(context.Background(), &mcp.CallToolParams{Name: c.tool, Arguments: c.args})
 	}()
-	seen := 0
-	waitFor(t, 60*time.Second, fmt.Sprintf("%s number %d at the fake", c.op, c.skip+1), func() bool {
-		for _, q := range f.TakeRequests() {
-			if q.Operation == c.op {
-				seen++
-			}
-		}
-		return seen > c.skip
-	})
+	waitForRequests(t, f, 60*time.Second, c.op, c.skip+1, fmt.Sprintf("%s number %d at the fake", c.op, c.skip+1))
 	if err := kill(); err != nil { // SIGKILL: no deferred code, no rollback
 		t.Fatal(err)
 	}

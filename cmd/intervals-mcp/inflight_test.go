@@ -34,15 +34,7 @@ func TestChangeInFlightAtAKillIsUndoneWhenItLands(t *testing.T) {
 	go func() { // its answer never comes: the process dies
 		_, _ = first.cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "move_sessions", Arguments: map[string]any{"oldest": crashDay(0), "newest": crashDay(n - 1), "days": 7}})
 	}()
-	seen := 0
-	waitFor(t, 30*time.Second, "the sixth change at the fake", func() bool {
-		for _, q := range fake.TakeRequests() {
-			if q.Operation == "updateEvent" {
-				seen++
-			}
-		}
-		return seen >= 6
-	})
+	waitForRequests(t, fake, 30*time.Second, "updateEvent", 6, "the sixth change at the fake")
 	killed := time.Now()
 	if err := first.cmd.Process.Kill(); err != nil {
 		t.Fatal(err)

@@ -228,3 +228,18 @@ func waitFor(t *testing.T, d time.Duration, what string, ok func() bool) {
 		time.Sleep(50 * time.Millisecond)
 	}
 }
+
+// waitForRequests waits at most d for n requests of operation op at the fake, counting
+// from its last TakeRequests.
+func waitForRequests(t *testing.T, f *fakeicu.Fake, d time.Duration, op string, n int, what string) {
+	t.Helper()
+	seen := 0
+	waitFor(t, d, what, func() bool {
+		for _, q := range f.TakeRequests() {
+			if q.Operation == op {
+				seen++
+			}
+		}
+		return seen >= n
+	})
+}

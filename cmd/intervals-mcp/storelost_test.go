@@ -121,15 +121,7 @@ func TestStoreLostMidMoveUndoesFromMemory(t *testing.T) {
 		text, isErr := call(t, "move_sessions", map[string]any{"oldest": crashDay(0), "newest": crashDay(n - 1), "days": 7})
 		done <- answer{text, isErr}
 	}()
-	seen := 0
-	waitFor(t, 30*time.Second, "the fourth change at the fake", func() bool {
-		for _, q := range fake.TakeRequests() {
-			if q.Operation == "updateEvent" {
-				seen++
-			}
-		}
-		return seen >= 4
-	})
+	waitForRequests(t, fake, 30*time.Second, "updateEvent", 4, "the fourth change at the fake")
 	pg.ctl(t, "stop")
 	a := <-done
 	t.Log(a.text)
