@@ -156,17 +156,21 @@ func TestASignedInUsersInterruptedWriteIsRolledBackByAnotherReplica(t *testing.T
 	if n := planned(e.fake, "crash"); n != 0 {
 		t.Fatalf("%d sessions left after the recovery, want 0; the recovery logged:\n%s", n, logs)
 	}
-	// Its last create may have been in flight: the notice comes once it is looked at again.
+	// Its last create may have been in flight: the notice comes once it is looked at again,
+	// and the answer that brings it says nothing more of that journal ("still being written").
 	var status int
 	var body string
 	for end := time.Now().Add(5 * time.Second); ; time.Sleep(50 * time.Millisecond) {
 		status, _, body = e.mcpStatus(tok.AccessToken, toolCall("get_gear_list", `{}`))
-		if !strings.Contains(body, "Note: your plan_sessions") || time.Now().After(end) {
+		if strings.Contains(body, "Your plan_sessions of") || !strings.Contains(body, "Note: your plan_sessions") || time.Now().After(end) {
 			break
 		}
 	}
 	if status != http.StatusOK || !strings.Contains(body, "Your plan_sessions of") || !strings.Contains(body, "rolled back: 30 session(s) removed") {
 		t.Errorf("the user's next call = %d %s, want the notice of the rollback first", status, body)
+	}
+	if strings.Contains(body, "Note: your plan_sessions") {
+		t.Errorf("the answer with the rollback's notice = %s, want no line saying the journal is not settled", body)
 	}
 }
 

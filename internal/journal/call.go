@@ -26,7 +26,7 @@ type Call struct {
 	// their notices; clean: it found none left, under the journal signal at.
 	look, clean bool
 	at          int64
-	told        []string // a read's lines on the caller's writes not settled yet (settle)
+	told        []toldLine // a read's lines on the caller's writes not settled yet (settle)
 }
 
 // Begin wires env (its Caller set, its Key included) for one call of tool (write: it may
@@ -144,7 +144,34 @@ func (c *Call) Notices(ctx context.Context) []string {
 	for _, n := range ns {
 		out = append(out, n.Text)
 	}
-	return append(out, c.told...)
+	return append(out, c.stillUnsettled(ctx, st, len(ns) > 0)...)
+}
+
+// stillUnsettled is what the call tells of the journals Begin found unsettled: those that
+// are still. A journal settled since (on another replica, or by its recheck here) has left
+// its notice, taken with the others (taken): its line "still being written" would contradict
+// that notice, so the journals are read again then (rarely: a notice and an unsettled
+// journal in one call).
+func (c *Call) stillUnsettled(ctx context.Context, st store.Store, taken bool) []string {
+	if len(c.told) == 0 {
+		return nil
+	}
+	var open map[string]bool
+	if taken {
+		if pending, err := st.PendingJournals(ctx, c.caller); err == nil {
+			open = make(map[string]bool, len(pending))
+			for _, j := range pending {
+				open[j.ID] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(c.told))
+	for _, l := range c.told {
+		if open == nil || open[l.journal] {
+			out = append(out, l.text)
+		}
+	}
+	return out
 }
 
 // errStoreLost is what a call is told when the store does not answer (the log has why:

@@ -24,7 +24,7 @@ var (
 // settle settles caller's unfinished journals before a call (write: it may write), and says
 // how many were left unfinished at its last look (-1: it could not look), and, for a read that
 // goes on while a write of the caller's is still unsettled, what it must be told first.
-func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, write bool) (left int, told []string, err error) {
+func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, write bool) (left int, told []toldLine, err error) {
 	until := time.Now().Add(k.opts.Lease + 2*k.heartbeat())
 	if dl, ok := ctx.Deadline(); ok && dl.Add(-time.Second).Before(until) {
 		until = dl.Add(-time.Second) // the refusal, not a timeout, is the answer
@@ -101,8 +101,11 @@ func (k *Keeper) settle(ctx context.Context, st store.Store, caller string, writ
 type view struct {
 	rollingBack, rechecking []chan struct{}
 	others, stuck           int
-	told                    []string
+	told                    []toldLine
 }
+
+// toldLine is a read's line on one unsettled journal of its caller's.
+type toldLine struct{ journal, text string }
 
 func waitAll(ctx context.Context, chs []chan struct{}) error {
 	for _, ch := range chs {
@@ -139,7 +142,7 @@ func (m *marks) look(pending []store.PendingJournal) view {
 		switch undo := m.undo[j.ID]; {
 		case m.recheck[j.ID] != nil:
 			v.rechecking = append(v.rechecking, m.recheck[j.ID])
-			v.told = append(v.told, unsettled(j, "was interrupted and has been rolled back; a request sent just before the interruption may still land, so it is looked at again in a few seconds and its outcome heads a later answer", false))
+			v.told = append(v.told, toldLine{j.ID, unsettled(j, "was interrupted and has been rolled back; a request sent just before the interruption may still land, so it is looked at again in a few seconds and its outcome heads a later answer", false)})
 		case undo != nil:
 			v.rollingBack = append(v.rollingBack, undo)
 		case m.live[j.ID] != nil && m.live[j.ID].Err() != nil:
@@ -154,10 +157,10 @@ func (m *marks) look(pending []store.PendingJournal) view {
 			v.rollingBack = append(v.rollingBack, m.ending[j.ID])
 		case !j.Mine:
 			v.others++
-			v.told = append(v.told, unsettled(j, "is still being written, or was interrupted, on another replica: if it was interrupted it is rolled back within seconds, and its outcome heads a later answer", true))
+			v.told = append(v.told, toldLine{j.ID, unsettled(j, "is still being written, or was interrupted, on another replica: if it was interrupted it is rolled back within seconds, and its outcome heads a later answer", true)})
 		case m.live[j.ID] == nil:
 			v.stuck++
-			v.told = append(v.told, unsettled(j, "was interrupted and its rollback is being retried; its outcome heads a later answer", true))
+			v.told = append(v.told, toldLine{j.ID, unsettled(j, "was interrupted and its rollback is being retried; its outcome heads a later answer", true)})
 		}
 	}
 	return v
