@@ -274,3 +274,41 @@ func TestUpstreamRenewsALeaseBeforeItsEnd(t *testing.T) {
 		}
 	})
 }
+
+// TestUpstreamLeasesFullBatchesUnderSteadyRequests: requests that come steadily, well below
+// the rate, are served from leases taken ahead, a batch's time each: a lease taken ahead
+// while the one before still runs is as long as a batch, not the time since that lease (which
+// would shrink the leases to a few requests each, and make the requests wait for the store
+// in turn).
+func TestUpstreamLeasesFullBatchesUnderSteadyRequests(t *testing.T) {
+	each(t, func(t *testing.T, p place) {
+		s, clock := open(t, p), &fakeNow{}
+		b := Bucket{Rate: 1000, Burst: 500} // a batch of 250, earned in 250 ms
+		u := aliceUpstream(s, b, Bucket{Key: "global", Rate: 1000, Burst: 500}, clock.now)
+		pools := []*pool{u.pool(Bucket{Key: "cred:alice", Rate: b.Rate, Burst: b.Burst}), u.pool(Bucket{Key: "global", Rate: 1000, Burst: 500})}
+		settled := func() {
+			for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+				busy := false
+				for _, p := range pools {
+					p.mu.Lock()
+					busy = busy || p.renewing
+					p.mu.Unlock()
+				}
+				if !busy {
+					return
+				}
+			}
+		}
+		first := s.Statements().Writes
+		for range 300 { // 3 s, a request every 10 ms
+			takeNow(t, u)
+			settled()
+			clock.advance(10 * time.Millisecond)
+		}
+		// A lease ahead is asked for in the last quarter of the one before: one a bucket
+		// every 190 ms or so, 16 in 3 s.
+		if n := s.Statements().Writes - first; n > 2*20 {
+			t.Errorf("300 requests in 3 s, at a tenth of the rate: %d leases, want about 16 a bucket", n)
+		}
+	})
+}
