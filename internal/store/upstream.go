@@ -160,15 +160,16 @@ func (p *pool) spend(t time.Time) bool {
 }
 
 // renewAhead leases the next batch in the background (p.mu held) when the current lease
-// expires within a quarter of its time with tokens left: the budget has room for more than
-// this replica spends, and the requests after it would otherwise all wait for the store at
-// its end (a write, several round trips on PostgreSQL). A lease spent faster than its time
+// expires within half its time with tokens left: the budget has room for more than this
+// replica spends, and the requests after it would otherwise all wait for the store at its
+// end (a write: a round trip to PostgreSQL, which on a busy host may take longer than a
+// quarter of a lease's time). A lease spent faster than its time
 // (the budget the limit) is renewed by the request that finds none, as before. Each token
 // is still spent within its own lease's time, so the budget is exceeded by one batch at
 // most whatever the leases held.
 func (p *pool) renewAhead(st Store, now func() time.Time, t time.Time) {
 	life := p.life()
-	if p.renewing || p.aheadTokens > 0 || p.tokens == 0 || p.expires.Sub(t) > life/4 {
+	if p.renewing || p.aheadTokens > 0 || p.tokens == 0 || p.expires.Sub(t) > life/2 {
 		return
 	}
 	p.renewing = true
