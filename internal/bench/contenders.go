@@ -49,8 +49,10 @@ type LoadFigure struct {
 
 // MeasureLoad runs tool with args from `clients` sessions on a fresh server of each
 // contender, runs times in turn (the contenders interleaved, so that the host's busy
-// moments fall on all of them), each run for d or maxCalls calls; it warms each server with
-// a few calls first (the read cache's profile).
+// moments fall on all of them), each run for d or maxCalls calls. It warms each server
+// first with two calls a client from as many clients (the read cache's profile, and the
+// connections a server keeps for that many: its HTTP and store pools), so that the figures
+// are those of a server in use, not of its first second.
 func MeasureLoad(contenders []Contender, upstream, tool string, args map[string]any, clients, runs int, d time.Duration, maxCalls int) ([]LoadFigure, error) {
 	results := make([][]LoadResult, len(contenders))
 	for range max(runs, 1) {
@@ -59,7 +61,7 @@ func MeasureLoad(contenders []Contender, upstream, tool string, args map[string]
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", c.Name, err)
 			}
-			_, err = Load(s, tool, args, 1, 5*time.Second, 5)
+			_, err = Load(s, tool, args, clients, 5*time.Second, max(5, 2*clients))
 			var r LoadResult
 			if err == nil {
 				r, err = Load(s, tool, args, clients, d, maxCalls)

@@ -81,16 +81,16 @@ type dialect struct {
 	least      string // the two-argument minimum: MIN in SQLite, LEAST in PostgreSQL
 	skipLocked string // a row-locking clause for a claim's subquery; SQLite locks the whole database
 	forUpdate  string // a row-locking clause for a read-then-write in a transaction; "" in SQLite
-	// lazyCommit makes a transaction's commit return before its write is flushed to disk
-	// (PostgreSQL's synchronous_commit off), for what a database crash may lose without harm:
-	// a budget's lease. "" in SQLite, whose WAL in synchronous NORMAL flushes at checkpoints.
-	lazyCommit string
+	// lazyCommit: a statement may ask that its commit return before its write is flushed to
+	// disk (PostgreSQL's synchronous_commit off), for what a database crash may lose without
+	// harm: a budget's lease. Not SQLite, whose WAL in synchronous NORMAL flushes at
+	// checkpoints.
+	lazyCommit bool
 }
 
 var (
 	sqlite   = dialect{name: "sqlite", greatest: "MAX", least: "MIN"}
-	postgres = dialect{name: "postgres", greatest: "GREATEST", least: "LEAST", skipLocked: " FOR UPDATE SKIP LOCKED", forUpdate: " FOR UPDATE",
-		lazyCommit: "SET LOCAL synchronous_commit = off"}
+	postgres = dialect{name: "postgres", greatest: "GREATEST", least: "LEAST", skipLocked: " FOR UPDATE SKIP LOCKED", forUpdate: " FOR UPDATE", lazyCommit: true}
 )
 
 // Open opens the database cfg names and applies the embedded migrations that are not yet

@@ -130,6 +130,15 @@ func newPool(b Bucket) *pool {
 	return &pool{b: b, step: max(step, time.Microsecond), batch: max(1, min(batch, b.Burst))}
 }
 
+// life is how long a lease's tokens may be spent: the time the bucket takes to earn a batch,
+// whatever the lease got. A lease taken ahead gets what the bucket earned since the one
+// before, less than a batch once the leases run ahead of the rate; were its life that short,
+// each lease ahead would be shorter than the last, down to a few requests each, and the
+// requests would queue for the store in turn. Tokens spent in any window were leased within
+// it or one life before, so the replicas together still exceed the budget by one batch at
+// most.
+func (p *pool) life() time.Duration { return time.Duration(p.batch) * p.step }
+
 // idle says whether the pool holds nothing: no token, no request waiting, no lease asked for.
 func (p *pool) idle(now time.Time) bool {
 	p.mu.Lock()
@@ -151,15 +160,16 @@ func (p *pool) spend(t time.Time) bool {
 }
 
 // renewAhead leases the next batch in the background (p.mu held) when the current lease
-// expires within a quarter of its time with tokens left: the budget has room for more than
-// this replica spends, and the requests after it would otherwise all wait for the store at
-// its end (a write, several round trips on PostgreSQL). A lease spent faster than its time
+// expires within half its time with tokens left: the budget has room for more than this
+// replica spends, and the requests after it would otherwise all wait for the store at its
+// end (a write: a round trip to PostgreSQL, which on a busy host may take longer than a
+// quarter of a lease's time). A lease spent faster than its time
 // (the budget the limit) is renewed by the request that finds none, as before. Each token
 // is still spent within its own lease's time, so the budget is exceeded by one batch at
 // most whatever the leases held.
 func (p *pool) renewAhead(st Store, now func() time.Time, t time.Time) {
-	life := time.Duration(p.batch) * p.step
-	if p.renewing || p.aheadTokens > 0 || p.tokens == 0 || p.expires.Sub(t) > life/4 {
+	life := p.life()
+	if p.renewing || p.aheadTokens > 0 || p.tokens == 0 || p.expires.Sub(t) > life/2 {
 		return
 	}
 	p.renewing = true
@@ -172,7 +182,7 @@ func (p *pool) renewAhead(st Store, now func() time.Time, t time.Time) {
 		defer p.mu.Unlock()
 		p.renewing = false
 		if err == nil && got > 0 {
-			p.aheadTokens, p.aheadExpires = got, t.Add(time.Duration(got)*p.step)
+			p.aheadTokens, p.aheadExpires = got, t.Add(p.life())
 		}
 	}()
 }
@@ -262,7 +272,7 @@ func (p *pool) atHead(ctx context.Context, st Store, w *waiter, now func() time.
 			return 0, err, true
 		}
 		if got > 0 {
-			p.tokens, p.expires = got, t.Add(time.Duration(got)*p.step)
+			p.tokens, p.expires = got, t.Add(p.life())
 			continue
 		}
 		p.nextAt = t.Add(after)

@@ -218,7 +218,7 @@ func TestUpstreamDropsALeaseNotSpentInTime(t *testing.T) {
 	leases := func() int64 { return s.Statements().Writes }
 	takeNow(t, u) // leases 5 of each
 	first := leases()
-	clock.advance(100 * time.Millisecond) // not yet in the lease's last quarter: nothing renewed ahead
+	clock.advance(100 * time.Millisecond) // not yet in the lease's last half: nothing renewed ahead
 	takeNow(t, u)
 	if n := leases() - first; n != 0 {
 		t.Errorf("a take within the lease's time made %d statements, want none", n)
@@ -230,7 +230,7 @@ func TestUpstreamDropsALeaseNotSpentInTime(t *testing.T) {
 	}
 }
 
-// TestUpstreamRenewsALeaseBeforeItsEnd: a request in the last quarter of a lease's time, with
+// TestUpstreamRenewsALeaseBeforeItsEnd: a request in the last half of a lease's time, with
 // tokens left, has the next batch leased in the background; the request after the lease's
 // end is served from it without a statement (no request waits for the store), and the next
 // lease's tokens are dropped at their own time.
@@ -242,8 +242,8 @@ func TestUpstreamRenewsALeaseBeforeItsEnd(t *testing.T) {
 		leases := func() int64 { return s.Statements().Writes }
 		takeNow(t, u) // leases 250 of each
 		first := leases()
-		clock.advance(200 * time.Millisecond)
-		takeNow(t, u) // in the last quarter: each bucket's next batch is asked for
+		clock.advance(150 * time.Millisecond)
+		takeNow(t, u) // in the last half: each bucket's next batch is asked for
 		pools := []*pool{u.pool(Bucket{Key: "cred:alice", Rate: caller.Rate, Burst: caller.Burst}), u.pool(Bucket{Key: "global", Rate: 1000, Burst: 500})}
 		ahead := func() bool {
 			for _, p := range pools {
@@ -260,7 +260,7 @@ func TestUpstreamRenewsALeaseBeforeItsEnd(t *testing.T) {
 			time.Sleep(time.Millisecond) // the leases ahead run in the background: wait for them, however long
 		}
 		if n := leases() - first; n != 2 {
-			t.Fatalf("a take in a lease's last quarter: %d leases ahead, want one of each bucket", n)
+			t.Fatalf("a take in a lease's last half: %d leases ahead, want one of each bucket", n)
 		}
 		clock.advance(100 * time.Millisecond) // the first leases have ended
 		takeNow(t, u)
@@ -271,6 +271,44 @@ func TestUpstreamRenewsALeaseBeforeItsEnd(t *testing.T) {
 		takeNow(t, u)
 		if n := leases() - first; n != 4 {
 			t.Errorf("a take after the leases ahead ended made %d more statements, want a lease of each bucket", n-2)
+		}
+	})
+}
+
+// TestUpstreamLeasesFullBatchesUnderSteadyRequests: requests that come steadily, well below
+// the rate, are served from leases taken ahead, a batch's time each: a lease taken ahead
+// while the one before still runs is as long as a batch, not the time since that lease (which
+// would shrink the leases to a few requests each, and make the requests wait for the store
+// in turn).
+func TestUpstreamLeasesFullBatchesUnderSteadyRequests(t *testing.T) {
+	each(t, func(t *testing.T, p place) {
+		s, clock := open(t, p), &fakeNow{}
+		b := Bucket{Rate: 1000, Burst: 500} // a batch of 250, earned in 250 ms
+		u := aliceUpstream(s, b, Bucket{Key: "global", Rate: 1000, Burst: 500}, clock.now)
+		pools := []*pool{u.pool(Bucket{Key: "cred:alice", Rate: b.Rate, Burst: b.Burst}), u.pool(Bucket{Key: "global", Rate: 1000, Burst: 500})}
+		settled := func() {
+			for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(time.Millisecond) {
+				busy := false
+				for _, p := range pools {
+					p.mu.Lock()
+					busy = busy || p.renewing
+					p.mu.Unlock()
+				}
+				if !busy {
+					return
+				}
+			}
+		}
+		first := s.Statements().Writes
+		for range 300 { // 3 s, a request every 10 ms
+			takeNow(t, u)
+			settled()
+			clock.advance(10 * time.Millisecond)
+		}
+		// A lease ahead is asked for in the last half of the one before: one a bucket every
+		// 130 ms or so, 23 in 3 s.
+		if n := s.Statements().Writes - first; n > 2*30 {
+			t.Errorf("300 requests in 3 s, at a tenth of the rate: %d leases, want about 23 a bucket", n)
 		}
 	})
 }

@@ -1,7 +1,6 @@
 package tools
 
 import (
-	"encoding/json"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
@@ -18,9 +17,8 @@ func docOf(e intervals.Event) (workout.Doc, bool) {
 	if e.WorkoutDoc == nil {
 		return workout.Doc{}, false
 	}
-	raw, err := json.Marshal(*e.WorkoutDoc)
-	var d workout.Doc
-	if err != nil || json.Unmarshal(raw, &d) != nil || len(d.Steps) == 0 {
+	d, err := workout.DocFromValue(*e.WorkoutDoc)
+	if err != nil || len(d.Steps) == 0 {
 		return workout.Doc{}, false
 	}
 	return d, true

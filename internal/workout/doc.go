@@ -33,7 +33,8 @@
 // workouts, whose formula no recorded pair reproduces, an estimate: hours × IF² × 100 per
 // step, IF relative to LTHR or threshold pace; see [Workout.Summary].
 // [Doc] reads Intervals.icu's structured form of a workout, workout_doc, as the API sends it
-// and as the reference server's callers write it (numbers as strings, zones as "Z2").
+// and as the reference server's callers write it (numbers as strings, zones as "Z2");
+// [DocFromValue] reads it from the generic values the Intervals.icu client decodes it into.
 // [Syntax] returns a short Markdown reference of the syntax and its traps.
 //
 // Imports: nothing internal. Never imports: os, net/http.

@@ -3,6 +3,7 @@ package workout
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -242,4 +243,168 @@ func rangeValue(lo, hi float64, units string) *DocValue {
 	}
 	a, b := Num(lo), Num(hi)
 	return &DocValue{Start: &a, End: &b, Units: units}
+}
+
+// DocFromValue is the Doc of a workout_doc already decoded as JSON into Go's generic values
+// (objects map[string]any, numbers float64 or json.Number, as the Intervals.icu client
+// gives it): what json.Unmarshal of its encoding into a Doc gives, without the encoding and
+// the second decoding (a read of the calendar converts every event's). Keys are matched
+// exactly, as Intervals.icu writes them. The error is json.Unmarshal's case: a field of the
+// wrong type (a description that is not a string, steps that are not a list of objects).
+func DocFromValue(v map[string]any) (Doc, error) {
+	var d Doc
+	var err error
+	if d.Description, err = textOf(v, "description"); err != nil {
+		return Doc{}, err
+	}
+	d.Duration, d.Distance = numberOf(v["duration"]), numberOf(v["distance"])
+	switch x := v["threshold_pace"].(type) {
+	case nil:
+	case float64:
+		d.ThresholdPace = x
+	case json.Number:
+		if d.ThresholdPace, err = x.Float64(); err != nil {
+			return Doc{}, fmt.Errorf("workout_doc: threshold_pace %s is not a number", x)
+		}
+	default:
+		return Doc{}, fmt.Errorf("workout_doc: threshold_pace is %T, not a number", x)
+	}
+	if d.Steps, err = stepsOf(v["steps"]); err != nil {
+		return Doc{}, err
+	}
+	return d, nil
+}
+
+func stepsOf(v any) ([]DocStep, error) {
+	if v == nil {
+		return nil, nil
+	}
+	list, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("workout_doc: steps are %T, not a list", v)
+	}
+	steps := make([]DocStep, 0, len(list))
+	for _, x := range list {
+		if x == nil { // json.Unmarshal leaves a null element zero
+			steps = append(steps, DocStep{})
+			continue
+		}
+		m, ok := x.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("workout_doc: a step is %T, not an object", x)
+		}
+		s, err := stepOf(m)
+		if err != nil {
+			return nil, err
+		}
+		steps = append(steps, s)
+	}
+	return steps, nil
+}
+
+func stepOf(m map[string]any) (DocStep, error) {
+	var s DocStep
+	var err error
+	if s.Text, err = textOf(m, "text"); err != nil {
+		return DocStep{}, err
+	}
+	s.Duration, s.Distance, s.Reps = numberOf(m["duration"]), numberOf(m["distance"]), numberOf(m["reps"])
+	s.Warmup, s.Cooldown, s.Ramp = flagOf(m["warmup"]), flagOf(m["cooldown"]), flagOf(m["ramp"])
+	s.Freeride, s.UntilLapPress = flagOf(m["freeride"]), flagOf(m["until_lap_press"])
+	if s.Steps, err = stepsOf(m["steps"]); err != nil {
+		return DocStep{}, err
+	}
+	for _, t := range []struct {
+		key string
+		to  **DocValue
+	}{{"power", &s.Power}, {"hr", &s.HR}, {"pace", &s.Pace}, {"cadence", &s.Cadence}} {
+		if *t.to, err = valueOf(m, t.key); err != nil {
+			return DocStep{}, err
+		}
+	}
+	return s, nil
+}
+
+func valueOf(m map[string]any, key string) (*DocValue, error) {
+	x := m[key]
+	if x == nil {
+		return nil, nil
+	}
+	o, ok := x.(map[string]any)
+	if !ok {
+		return nil, fmt.Errorf("workout_doc: %s is %T, not an object", key, x)
+	}
+	var v DocValue
+	var err error
+	if v.Units, err = textOf(o, "units"); err != nil {
+		return nil, err
+	}
+	if v.Target, err = textOf(o, "target"); err != nil {
+		return nil, err
+	}
+	for _, n := range []struct {
+		key string
+		to  **Number
+	}{{"value", &v.Value}, {"start", &v.Start}, {"end", &v.End}} {
+		if x, ok := o[n.key]; ok && x != nil {
+			num := numberOf(x)
+			*n.to = &num
+		}
+	}
+	return &v, nil
+}
+
+// textOf is m[key] as a string: "" when absent or null.
+func textOf(m map[string]any, key string) (string, error) {
+	switch x := m[key].(type) {
+	case nil:
+		return "", nil
+	case string:
+		return x, nil
+	default:
+		return "", fmt.Errorf("workout_doc: %s is %T, not a string", key, x)
+	}
+}
+
+// numberOf is Number.UnmarshalJSON of x's encoding.
+func numberOf(x any) Number {
+	switch v := x.(type) {
+	case nil:
+		return Number{}
+	case float64:
+		return Num(v)
+	case json.Number:
+		if f, err := strconv.ParseFloat(string(v), 64); err == nil {
+			return Num(f)
+		}
+		return Number{Text: string(v)}
+	case string:
+		n := Number{Text: strings.TrimSpace(v)}
+		if f, err := strconv.ParseFloat(n.Text, 64); err == nil {
+			n.Value, n.OK = f, true
+		}
+		return n
+	default:
+		b, _ := json.Marshal(v)
+		return Number{Text: string(b)}
+	}
+}
+
+// flagOf is Flag.UnmarshalJSON of x's encoding.
+func flagOf(x any) Flag {
+	switch v := x.(type) {
+	case bool:
+		return Flag(v)
+	case float64:
+		return v == 1
+	case json.Number:
+		f, err := v.Float64()
+		return err == nil && f == 1
+	case string:
+		switch strings.ToLower(strings.TrimSpace(v)) {
+		case "true", "yes", "on", "1", "t", "y":
+			return true
+		}
+	}
+	return false
 }

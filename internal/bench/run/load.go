@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -15,10 +16,22 @@ type loadOptions struct {
 	d           time.Duration
 	runs        int
 	maxCalls    int
+	clients     []int // the concurrencies measured
+	heavy       bool  // whether the heavy read is measured
 }
 
-// loadClients are the concurrencies of the load figures.
-var loadClients = []int{1, 10, 100}
+// parseClients reads the -load-clients flag: concurrencies separated by commas.
+func parseClients(s string) ([]int, error) {
+	var out []int
+	for f := range strings.SplitSeq(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("-load-clients: %q is not a number of clients (write them as 1,10,100)", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
 
 // runLoad prints the HTTP load figures: get_events (one upstream request a call) and a heavy
 // read, over Streamable HTTP against the standalone fake answering in 80 ms, on SQLite and
@@ -39,7 +52,7 @@ func runLoad(bin string, o loadOptions) error {
 	args := bench.EventsArgs(time.Now())
 	fmt.Printf("\n| HTTP load: get_events of a week, fake +80 ms, budgets raised, median of %d runs of %s | clients | calls per CPU-second | calls/s | p50 | p99 | RSS at the end (peak) | anonymous |\n|---|---|---|---|---|---|---|---|\n", o.runs, o.d)
 	byClients := map[int][]bench.LoadFigure{}
-	for _, clients := range loadClients {
+	for _, clients := range o.clients {
 		figs, err := bench.MeasureLoad(contenders, upstream, bench.UpstreamTool, args, clients, o.runs, o.d, o.maxCalls)
 		if err != nil {
 			return err
@@ -52,7 +65,7 @@ func runLoad(bin string, o loadOptions) error {
 	}
 	fmt.Printf("\n| heavy read, 10 clients, median of %d runs | calls per CPU-second | p50 | p99 |\n|---|---|---|---|\n", o.runs)
 	for _, c := range contenders {
-		if c.Heavy == "" {
+		if c.Heavy == "" || !o.heavy {
 			continue
 		}
 		figs, err := bench.MeasureLoad([]bench.Contender{c}, upstream, c.Heavy, map[string]any{}, 10, o.runs, o.d, o.maxCalls)
@@ -65,7 +78,7 @@ func runLoad(bin string, o loadOptions) error {
 	if o.icuvisor != "" {
 		printRatios(byClients, contenders)
 	}
-	if o.databaseURL != "" {
+	if o.databaseURL != "" && len(byClients[10]) > 1 {
 		sqlite, postgres := byClients[10][0], byClients[10][1]
 		fmt.Printf("\n| PostgreSQL to SQLite (same runs) | goal | ratio |\n|---|---|---|\n| p99 at 10 clients | at most 1.5x | %.2fx (%s against %s) |\n",
 			postgres.P99.Seconds()/sqlite.P99.Seconds(), msText(postgres.P99), msText(sqlite.P99))
@@ -94,6 +107,9 @@ func printRatios(byClients map[int][]bench.LoadFigure, contenders []bench.Conten
 	}
 	for _, r := range rows {
 		figs := byClients[r.clients]
+		if len(figs) == 0 {
+			continue
+		}
 		fmt.Printf("| %s | %s |", r.name, r.goal)
 		for i := range contenders[:icu] {
 			fmt.Printf(" %.2fx |", r.ratio(figs[i], figs[icu]))

@@ -30,9 +30,16 @@ func main() {
 	flag.DurationVar(&lo.d, "load-duration", 4*time.Second, "how long each load run calls")
 	flag.IntVar(&lo.runs, "load-runs", 3, "runs of each load figure to take the median of")
 	flag.IntVar(&lo.maxCalls, "load-calls", 20000, "most calls of one load run")
+	clients := flag.String("load-clients", "1,10,100", "the load figures' concurrencies, separated by commas")
+	flag.BoolVar(&lo.heavy, "load-heavy", true, "measure the heavy read at 10 clients too")
 	soakFor := flag.Duration("soak", 0, "instead of the figures, a soak of 50 sessions for this long: the server's memory every 30 s")
 	loadOnly := flag.Bool("load", false, "measure and print the HTTP load figures only")
 	flag.Parse()
+	cs, err := parseClients(*clients)
+	if err != nil {
+		fail(err)
+	}
+	lo.clients = cs
 	abs, err := filepath.Abs(*bin)
 	if err != nil {
 		fail(err)
