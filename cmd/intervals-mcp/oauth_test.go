@@ -53,7 +53,7 @@ func TestOAuthLimitsAreWiredAndLogged(t *testing.T) {
 		t.Errorf("registrations of two clients behind the proxy with --register-rate 2 (a burst of 1) = %v, want 201, 429, 201", got)
 	}
 	line := logs.String()
-	for _, want := range []string{"OAuth sign-in on", `limits.register="2/h per source, 200/h in all"`, `limits.metadata_fetch="60/h per host and per source, 900/h in all"`,
+	for _, want := range []string{"OAuth sign-in on", `limits.register="2/h per source, 200/h in all"`, `limits.register_newcomers="past the shared budget 1 per source every 5h0m0s, 200/h in all"`, `limits.metadata_fetch="60/h per host and per source, 900/h in all"`,
 		"limits.max_clients=10000", `limits.trusted_proxies="10.0.0.1/32 (client from X-Forwarded-For)"`} {
 		if !strings.Contains(line, want) {
 			t.Errorf("the start's log lacks %s:\n%s", want, line)
