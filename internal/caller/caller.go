@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -60,8 +61,12 @@ func (c Caller) Credential(own string) string {
 }
 
 // KeyOf is the caller key of a credential acting for an athlete: a hash, never the
-// credential itself.
+// credential itself. An athlete's id keys alike with or without its "i" ("100001",
+// "i100001"); "0" (the athlete behind the credential) is the caller's to resolve first.
 func KeyOf(credential, athlete string) string {
+	if id := strings.TrimPrefix(strings.ToLower(athlete), "i"); id != "0" && id != "" && strings.Trim(id, "0123456789") == "" {
+		athlete = "i" + id
+	}
 	h := sha256.Sum256([]byte("intervals-mcp caller\x00" + credential + "\x00" + athlete))
 	return hex.EncodeToString(h[:16])
 }
