@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -85,6 +86,14 @@ func From(ctx context.Context) (Caller, bool) {
 // ErrInvalidToken is a bearer that is not accepted: unknown, expired, revoked, or of an
 // athlete whose sign-in is no longer kept. The gate answers it 401.
 var ErrInvalidToken = errors.New("invalid token")
+
+// ErrTokenRevoked and ErrTokenExpired are an ErrInvalidToken known to have been revoked (the
+// client must sign in again) or to have expired (the client refreshes it): said only to the
+// holder of the token itself.
+var (
+	ErrTokenRevoked = fmt.Errorf("%w: revoked", ErrInvalidToken)
+	ErrTokenExpired = fmt.Errorf("%w: expired", ErrInvalidToken)
+)
 
 // ErrSignedOut is in the chain of an error when an athlete's Intervals.icu token is not kept
 // here: never signed in, forgotten once their last connection was revoked, or sealed under a
