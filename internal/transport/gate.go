@@ -39,8 +39,22 @@ type OAuthOptions struct {
 	// Routes serve the authorization server and its pages (metadata, /authorize, /token,
 	// /account, ...): everything that is not /mcp, /sse, /messages or a probe.
 	Routes http.Handler
+	// Watch, if set, sees every request but the probes' before it is served (auth.Server.Watch:
+	// it logs one that reached the server at another address than the public URL).
+	Watch func(r *http.Request)
 
 	writeTool func(name string) bool // HTTPOptions.Servers.WriteTool
+}
+
+// watched is next, shown to Watch first.
+func (o *OAuthOptions) watched(next http.Handler) http.Handler {
+	if o.Watch == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		o.Watch(r)
+		next.ServeHTTP(w, r)
+	})
 }
 
 // metadataURL is the protected-resource metadata of a request's path.
