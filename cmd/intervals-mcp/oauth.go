@@ -49,6 +49,9 @@ func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, s
 	}
 	logger.Info("OAuth sign-in on", "issuer", as.Issuer(), "resource", as.Resource(), "intervals_redirect_uri", as.Issuer()+auth.CallbackPath,
 		"account", as.Issuer()+"/account", "demo", cfg.Demo, "limits", as.Limits())
+	if problem := as.ListenProblem(cfg.Addr); problem != "" {
+		logger.Warn(problem)
+	}
 	routes := as.Handler()
 	if demo != nil {
 		mux := http.NewServeMux()
@@ -56,7 +59,7 @@ func oauthOptions(ctx context.Context, cfg *config.Config, rt *server.Runtime, s
 		mux.Handle("/", routes)
 		routes = mux
 	}
-	return &transport.OAuthOptions{Verify: as.Verify, ResourceMetadataURL: as.ResourceMetadataURL(), Routes: routes}, nil
+	return &transport.OAuthOptions{Verify: as.Verify, ResourceMetadataURL: as.ResourceMetadataURL(), Routes: routes, Watch: as.Watch}, nil
 }
 
 // connection is auth.Options.Connection: what a path below /mcp gives (the selection of

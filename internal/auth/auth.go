@@ -70,7 +70,8 @@ type Server struct {
 	addrs    clientAddrs
 	meta     *metadataFetcher
 	keys     keyCache
-	verified verified // the bearer tokens verified lately (verify.go)
+	verified verified  // the bearer tokens verified lately (verify.go)
+	watch    hostWatch // the requests at another address than the public URL logged (publicurl.go)
 	log      *slog.Logger
 }
 

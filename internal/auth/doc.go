@@ -15,6 +15,8 @@
 // What anyone can ask without signing in is rate limited (ratelimit.go): registrations,
 // authorizations and metadata document fetches, per source (the client's address behind
 // the trusted proxies, IPv6 by /64: clientaddr.go) and overall, in the store's budgets.
+// A request that reached the server at another address than the public URL is logged once
+// (Watch, publicurl.go): a wrong --public-url otherwise shows only as a failed sign-in.
 //
 // Verify is the caller (internal/caller) of one of our bearer tokens, for the transport's
 // gate; the MCP server and the transports are wired to it in cmd/intervals-mcp, and so is

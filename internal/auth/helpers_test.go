@@ -209,7 +209,7 @@ func newEnv(t *testing.T, cfgs ...envConfig) *env {
 		t.Fatal(err)
 	}
 	h := transport.NewHTTP(transport.HTTPOptions{Token: cfg.staticToken, Logger: logger, Servers: servers, OAuth: &transport.OAuthOptions{
-		Verify: e.as.Verify, ResourceMetadataURL: e.as.ResourceMetadataURL(), Routes: withSignIn(e.as.Handler(), demo)}})
+		Verify: e.as.Verify, ResourceMetadataURL: e.as.ResourceMetadataURL(), Routes: withSignIn(e.as.Handler(), demo), Watch: e.as.Watch}})
 	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second}
 	go hs.Serve(ln)
 	t.Cleanup(func() { hs.Close() })

@@ -63,11 +63,11 @@ func TestPersonalTokenExpiryAndRevocationReachASecondReplica(t *testing.T) {
 	if _, err := a.st.RevokeTokenID(ctx, forever.ID, "", c.now()); err != nil {
 		t.Fatal(err)
 	}
-	if s, _, _ := b.mcpStatus(forever.Text, initialize); s != http.StatusUnauthorized {
-		t.Errorf("a token revoked on the first replica answers %d on the second, want 401", s)
+	if s, challenge, _ := b.mcpStatus(forever.Text, initialize); s != http.StatusUnauthorized || !strings.Contains(challenge, "the personal token was revoked: create a new one at /account") {
+		t.Errorf("a token revoked on the first replica answers %d %q on the second, want 401 saying it was revoked", s, challenge)
 	}
 	c.advance(31 * 24 * time.Hour)
-	if s, _, _ := b.mcpStatus(short.Text, initialize); s != http.StatusUnauthorized {
-		t.Errorf("a 30-day token after 31 days answers %d, want 401", s)
+	if s, challenge, _ := b.mcpStatus(short.Text, initialize); s != http.StatusUnauthorized || !strings.Contains(challenge, "the personal token has expired: create a new one at /account") {
+		t.Errorf("a 30-day token after 31 days answers %d %q, want 401 saying it expired", s, challenge)
 	}
 }

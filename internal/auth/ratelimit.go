@@ -97,6 +97,8 @@ func (l Limits) LogValue() slog.Value {
 	}
 	return slog.GroupValue(
 		slog.String("register", fmt.Sprintf("%v/h per source, %v/h in all", l.RegisterPerSource, l.RegisterGlobal)),
+		slog.String("register_newcomers", fmt.Sprintf("past the shared budget 1 per source every %v, %v/h in all",
+			time.Duration(float64(time.Hour)*10/l.RegisterPerSource).Round(time.Second), l.RegisterGlobal)),
 		slog.String("authorize", fmt.Sprintf("%v/h per source, %v/h in all", l.AuthorizePerSource, l.AuthorizeGlobal)),
 		slog.String("metadata_fetch", fmt.Sprintf("%v/h per host and per source, %v/h in all", l.FetchPerHost, l.FetchGlobal)),
 		slog.Int("max_clients", l.MaxClients),
@@ -158,10 +160,58 @@ func retryIn(w http.ResponseWriter, retry time.Duration) string {
 	return fmt.Sprintf("%d seconds", secs)
 }
 
-// allowRegister takes a registration from the request's source and everyone's budget, or
-// answers 429 (503 when the store cannot count).
+// Registrations have a second budget for everyone, kept for newcomers: a source whose
+// registration the shared budget refuses may still take one from its own reserve (1 at a
+// time, a tenth of its rate) and everyone's newcomers' budget (the size of the shared one).
+// A handful of sources spend the shared burst in a moment (10 sources of 10); to spend the
+// newcomers' one takes as many sources as its burst (100), each over its own reserve's
+// refill, so a client registering from a new address still gets in.
+const (
+	registerKey         = "oauth-register"
+	registerNewcomerKey = "oauth-register-newcomers"
+	registerReserveKey  = "oauth-register-reserve:"
+)
+
+// registerReserve is a source's reserve: one registration, refilled at a tenth of the
+// source's rate.
+func registerReserve(source string, perSource float64) store.Bucket {
+	return store.Bucket{Key: registerReserveKey + source, Rate: perSource / 10 / 3600, Burst: 1}
+}
+
+// takeRegister takes a registration from the source's budget and everyone's or, refused
+// by everyone's, from the source's reserve, its budget and the newcomers'. It says who
+// refused and when to try again (the sooner of the two), as takeFrom.
+func (s *Server) takeRegister(w http.ResponseWriter, r *http.Request) (who, wait string, err error) {
+	l, source := s.opts.Limits, sourceOf(r.Context())
+	perSource := bucket(registerKey+":"+source, l.RegisterPerSource)
+	refused, retry, err := s.take(r.Context(), perSource, bucket(registerKey, l.RegisterGlobal))
+	if err != nil || refused == "" {
+		return "", "", err
+	}
+	if refused == registerKey {
+		refused2, retry2, err := s.take(r.Context(), registerReserve(source, l.RegisterPerSource), perSource, bucket(registerNewcomerKey, l.RegisterGlobal))
+		if err != nil || refused2 == "" {
+			if err == nil {
+				s.log.Info("register: the shared budget is spent; a newcomer's registration taken from its reserve", "source", source)
+			}
+			return "", "", err
+		}
+		retry = min(retry, retry2)
+		if refused2 != registerNewcomerKey {
+			return "from your address", retryIn(w, retry), nil
+		}
+	}
+	who = "from your address"
+	if refused == registerKey {
+		who = "on this server"
+	}
+	return who, retryIn(w, retry), nil
+}
+
+// allowRegister takes a registration from the request's source and everyone's budget
+// (takeRegister), or answers 429 (503 when the store cannot count).
 func (s *Server) allowRegister(w http.ResponseWriter, r *http.Request) bool {
-	who, wait, err := s.takeFrom(w, r, "oauth-register", s.opts.Limits.RegisterPerSource, s.opts.Limits.RegisterGlobal)
+	who, wait, err := s.takeRegister(w, r)
 	switch {
 	case err != nil:
 		oauthError(w, http.StatusServiceUnavailable, "temporarily_unavailable", "registration is unavailable for a moment: try again")

@@ -202,6 +202,23 @@ func registerFrom(h http.Handler, remote string, header ...string) (int, map[str
 	return w.Code, m
 }
 
+// registerMany starts a server whose clock stands still and posts n registrations to it
+// from each of sources addresses (remote's format, of 1 to sources); it counts those
+// registered.
+func registerMany(t *testing.T, databaseURL string, sources, n int, remote string) (e *env, h http.Handler, created int) {
+	c := &clock{t: time.Now()}
+	e = newEnv(t, envConfig{databaseURL: databaseURL, opts: func(o *auth.Options) { o.Now = c.now }})
+	h = e.as.Handler()
+	for i := range sources {
+		for range n {
+			if s, _ := registerFrom(h, fmt.Sprintf(remote, i+1)); s == http.StatusCreated {
+				created++
+			}
+		}
+	}
+	return e, h, created
+}
+
 // TestRegisterOneIPv6HostCannotSpendTheGlobalBudget (issue 22, 2): one IPv6 host can use any
 // address of its /64; 12 of them, 10 registrations each, used up the global budget of 100
 // and every other visitor was refused. Keyed by /64 they are one source, held to its own
@@ -213,22 +230,42 @@ func TestRegisterOneIPv6HostCannotSpendTheGlobalBudget(t *testing.T) {
 }
 
 func testRegisterOneIPv6HostCannotSpendTheGlobalBudget(t *testing.T, databaseURL string) {
-	c := &clock{t: time.Now()}
-	e := newEnv(t, envConfig{databaseURL: databaseURL, opts: func(o *auth.Options) { o.Now = c.now }})
-	h := e.as.Handler()
-	created := 0
-	for i := range 12 {
-		for range 10 {
-			if s, _ := registerFrom(h, fmt.Sprintf("[2001:db8:77:1::%x]:40000", i+1)); s == http.StatusCreated {
-				created++
-			}
-		}
-	}
+	_, h, created := registerMany(t, databaseURL, 12, 10, "[2001:db8:77:1::%x]:40000")
 	if created > 10 {
 		t.Errorf("one /64 registered %d clients at one instant, want at most its burst of 10", created)
 	}
 	if s, m := registerFrom(h, "198.51.100.7:1234"); s != http.StatusCreated {
 		t.Errorf("another visitor after one /64's 120 registrations = %d %v, want 201: the global budget was spent by one source", s, m)
+	}
+}
+
+// TestRegisterAHandfulOfSourcesCannotSpendItForEveryone (issue 38): ten sources of 10
+// registrations each spent the burst of everyone's budget (100), and any new address got
+// 429 for the hour's refill. Past the shared budget a source has a reserve of one, from a
+// budget kept for newcomers: a newcomer still registers while a handful of sources (20 here,
+// a burst of 10 each and their reserves) cannot spend the newcomers' budget too.
+func TestRegisterAHandfulOfSourcesCannotSpendItForEveryone(t *testing.T) {
+	onBothStores(t, func(t *testing.T, cfg envConfig) {
+		testRegisterAHandfulOfSourcesCannotSpendItForEveryone(t, cfg.databaseURL)
+	})
+}
+
+func testRegisterAHandfulOfSourcesCannotSpendItForEveryone(t *testing.T, databaseURL string) {
+	e, h, created := registerMany(t, databaseURL, 20, 20, "203.0.113.%d:40000")
+	if created != 110 {
+		t.Errorf("20 sources, 20 registrations each at one instant: %d registered, want 110 (the shared burst of 100, then one from the reserve of each of the last 10)", created)
+	}
+	s, m := registerFrom(h, "203.0.113.1:40000")
+	if s != http.StatusTooManyRequests || !strings.Contains(fmt.Sprint(m["error_description"]), "from your address") {
+		t.Errorf("one of them once more = %d %v, want 429 from your address", s, m)
+	}
+	for i := range 5 {
+		if s, m := registerFrom(h, fmt.Sprintf("198.51.100.%d:1234", i+1)); s != http.StatusCreated {
+			t.Errorf("newcomer %d after a handful of sources spent the shared burst = %d %v, want 201", i+1, s, m)
+		}
+	}
+	if !strings.Contains(e.logs.String(), "newcomer's registration taken from its reserve") {
+		t.Errorf("the log does not say the shared budget is spent:\n%s", e.logs.String())
 	}
 }
 

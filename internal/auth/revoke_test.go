@@ -4,9 +4,11 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/auth"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 )
@@ -74,5 +76,44 @@ func TestRevocationReachesAnotherReplicaAtItsNextRequest(t *testing.T) {
 	}
 	if s, _, _ := b.mcpStatus(second.AccessToken, initialize); s != http.StatusUnauthorized {
 		t.Errorf("a connection revoked on the account page of one replica answers %d on the other, want 401", s)
+	}
+}
+
+// TestRefusedBearerSaysRevokedOrExpired (issue 38): a revoked token and an expired one both
+// answered "expired, revoked or not from this server", so a client could not tell whether
+// to refresh or to ask its user to sign in again. The holder of a token the server knows is
+// told which, in the 401's error_description and in the log (never the token); a guessed
+// token still learns nothing.
+func TestRefusedBearerSaysRevokedOrExpired(t *testing.T) {
+	c := &clock{t: time.Now()}
+	e := newEnv(t, envConfig{opts: func(o *auth.Options) { o.Now = c.now }})
+	_, expiring := e.signIn("intervals:read")
+	client, revoked := e.signIn("intervals:read")
+	resp, err := http.PostForm(e.url+"/revoke", url.Values{"token": {revoked.RefreshToken}, "client_id": {client}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	c.advance(2 * time.Hour) // past the access token's lifetime (an hour)
+	for _, k := range []struct{ name, token, want string }{
+		{"expired", expiring.AccessToken, `error_description="the access token has expired: refresh it with the refresh token at /token"`},
+		{"revoked", revoked.AccessToken, `error_description="the access token was revoked (its connection was ended): connect again and sign in"`},
+		{"unknown", "imcp_at_" + strings.Repeat("A", 43), "expired, revoked or not from this server"},
+	} {
+		s, challenge, _ := e.mcpStatus(k.token, initialize)
+		if s != http.StatusUnauthorized || !strings.Contains(challenge, `Bearer error="invalid_token"`) || !strings.Contains(challenge, k.want) {
+			t.Errorf("%s token: %d %q; want 401 invalid_token with %s", k.name, s, challenge, k.want)
+		}
+	}
+	logs := e.logs.String()
+	for _, want := range []string{`said="the access token has expired`, `said="the access token was revoked`} {
+		if !strings.Contains(logs, want) {
+			t.Errorf("the log lacks %s:\n%s", want, logs)
+		}
+	}
+	for _, secret := range []string{expiring.AccessToken, revoked.AccessToken} {
+		if strings.Contains(logs, secret) {
+			t.Error("the log holds a refused token")
+		}
 	}
 }

@@ -18,7 +18,8 @@ import (
 // tokens or a personal access token (the server's own MCP_AUTH_TOKEN is the transport
 // gate's to check). The caller carries the athlete's unsealed Intervals.icu token to the
 // call (caller.Caller.Token), never further: it is not logged and the server redacts it
-// from answers. A token that is not accepted is an error wrapping caller.ErrInvalidToken.
+// from answers. A token that is not accepted is an error wrapping caller.ErrInvalidToken:
+// caller.ErrTokenRevoked or caller.ErrTokenExpired when the store knows it so.
 //
 // A token verified here is kept in memory for a minute at most (verified), and taken from
 // there while the store's revocation signal has not moved since: each request reads that
@@ -46,7 +47,12 @@ func (s *Server) Verify(ctx context.Context, token string) (caller.Caller, error
 		return c, nil
 	}
 	t, err := s.opts.Store.VerifyToken(ctx, token, now, kind)
-	if errors.Is(err, store.ErrNotFound) {
+	switch {
+	case errors.Is(err, store.ErrRevoked):
+		return caller.Caller{}, caller.ErrTokenRevoked
+	case errors.Is(err, store.ErrExpired):
+		return caller.Caller{}, caller.ErrTokenExpired
+	case errors.Is(err, store.ErrNotFound):
 		return caller.Caller{}, caller.ErrInvalidToken
 	}
 	if err != nil {

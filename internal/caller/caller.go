@@ -5,7 +5,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -60,8 +62,12 @@ func (c Caller) Credential(own string) string {
 }
 
 // KeyOf is the caller key of a credential acting for an athlete: a hash, never the
-// credential itself.
+// credential itself. An athlete's id keys alike with or without its "i" ("100001",
+// "i100001"); "0" (the athlete behind the credential) is the caller's to resolve first.
 func KeyOf(credential, athlete string) string {
+	if id := strings.TrimPrefix(strings.ToLower(athlete), "i"); id != "0" && id != "" && strings.Trim(id, "0123456789") == "" {
+		athlete = "i" + id
+	}
 	h := sha256.Sum256([]byte("intervals-mcp caller\x00" + credential + "\x00" + athlete))
 	return hex.EncodeToString(h[:16])
 }
@@ -80,6 +86,14 @@ func From(ctx context.Context) (Caller, bool) {
 // ErrInvalidToken is a bearer that is not accepted: unknown, expired, revoked, or of an
 // athlete whose sign-in is no longer kept. The gate answers it 401.
 var ErrInvalidToken = errors.New("invalid token")
+
+// ErrTokenRevoked and ErrTokenExpired are an ErrInvalidToken known to have been revoked (the
+// client must sign in again) or to have expired (the client refreshes it): said only to the
+// holder of the token itself.
+var (
+	ErrTokenRevoked = fmt.Errorf("%w: revoked", ErrInvalidToken)
+	ErrTokenExpired = fmt.Errorf("%w: expired", ErrInvalidToken)
+)
 
 // ErrSignedOut is in the chain of an error when an athlete's Intervals.icu token is not kept
 // here: never signed in, forgotten once their last connection was revoked, or sealed under a

@@ -38,4 +38,7 @@ func TestCredentialAndKey(t *testing.T) {
 	if KeyOf("api-key", "i1") != a {
 		t.Error("KeyOf is not stable")
 	}
+	if KeyOf("api-key", "1") != a || KeyOf("api-key", "I1") != a || KeyOf("api-key", "0") == a {
+		t.Error("an athlete's id keys apart with and without its i")
+	}
 }

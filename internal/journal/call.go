@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/internal/caller"
 	"github.com/intervals-mcp/intervals-mcp/internal/metrics"
 	"github.com/intervals-mcp/intervals-mcp/internal/store"
 	"github.com/intervals-mcp/intervals-mcp/internal/toolcall"
@@ -27,6 +30,10 @@ type Call struct {
 	look, clean bool
 	at          int64
 	told        []toldLine // a read's lines on the caller's writes not settled yet (settle)
+	// env is the call's (its client, athlete and caller), and entries what it recorded: a
+	// cancelled call's last request may land after its rollback (EndUnread looks again).
+	env     *toolcall.Env
+	entries []store.JournalEntry
 }
 
 // Begin wires env (its Caller set, its Key included) for one call of tool (write: it may
@@ -41,7 +48,7 @@ func (k *Keeper) Begin(ctx context.Context, env *toolcall.Env, tool string, writ
 	if k == nil {
 		return nil, nil
 	}
-	c := &Call{k: k, tool: tool, caller: env.Caller.Key, athlete: env.AthleteID, signed: env.Caller.AthleteID}
+	c := &Call{k: k, tool: tool, caller: env.Caller.Key, athlete: env.AthleteID, signed: env.Caller.AthleteID, env: env}
 	env.Confirmations = confirmations{c}
 	env.Journal = c
 	st := k.Opened()
@@ -79,7 +86,12 @@ func (c *Call) End(ctx context.Context, failed bool) { c.end(ctx, failed, "") }
 // EndUnread is End for a call whose client cancelled it and will not read its answer: the
 // journal, if the call began one, is finished with a notice for the caller's next call (as
 // after a crash), saying that the write was cancelled and what says its answer (the tool's
-// account of what was written and undone).
+// account of what was written and undone). A request the call sent just before the cancel
+// may still land upstream after the call's rollback (real upstreams finish a request whose
+// client has gone): as after a crash, the journal is then kept (its lease renewed, the
+// caller's reads told so, their writes waiting) and looked at again once that request can
+// no longer land (Options.InFlight), undone again where it did, and only then finished, its
+// notice counting what landed late.
 func (c *Call) EndUnread(ctx context.Context, failed bool, answer string) {
 	if c == nil || c.journal == "" {
 		c.End(ctx, failed)
@@ -89,7 +101,54 @@ func (c *Call) EndUnread(ctx context.Context, failed bool, answer string) {
 	if c.summary != "" && c.summary != c.tool {
 		of += " (" + c.summary + ")"
 	}
-	c.end(ctx, failed, of+" was cancelled by your client before its answer came: "+answer)
+	notice := of + " was cancelled by your client before its answer came: " + answer
+	late := inFlight(c.entries)
+	if !failed || len(late) == 0 || c.k.Opened() == nil || c.env == nil || c.env.Client == nil {
+		c.end(ctx, failed, notice)
+		return
+	}
+	c.k.marks.cancelRechecking(c.journal)
+	c.k.rechecks.Add(1)
+	bg := c.k.background
+	cancelled := time.Now()
+	go func() {
+		defer c.k.rechecks.Done()
+		select {
+		case <-time.After(time.Until(cancelled.Add(c.k.opts.InFlight))):
+		case <-bg.Done():
+			c.renew() // shutting down: the journal comes back to a recovery once its lease passes
+			c.k.marks.rolledBack(c.journal)
+			return
+		}
+		again := undo(caller.With(bg, c.env.Caller), c.env, late)
+		outcome := "failed"
+		if n := again.removed + again.restored; n > 0 {
+			notice += fmt.Sprintf(" Then %d change(s) sent just before the cancel landed after that rollback, and were undone too", n)
+			if len(again.left) == 0 {
+				notice += ": the calendar is as it was."
+			}
+		}
+		if len(again.left) > 0 {
+			outcome = "incomplete"
+			notice += fmt.Sprintf(" A change sent just before the cancel landed after that rollback and could not be undone (%s): check the calendar with get_events.", strings.Join(again.left, "; "))
+		}
+		c.k.log("a cancelled write looked at again", "journal", c.journal, "late", again.removed+again.restored, "left", len(again.left))
+		c.finishRechecked(bg, outcome, notice)
+	}()
+}
+
+// finishRechecked finishes a cancelled call's journal after its look again (EndUnread).
+func (c *Call) finishRechecked(ctx context.Context, outcome, notice string) {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	c.renew()
+	if st := c.k.Opened(); st != nil {
+		if err := st.FinishJournal(ctx, c.journal, c.k.now(), outcome, notice); err != nil {
+			c.k.log("finish a cancelled journal", "id", c.journal, "error", err)
+		}
+		metrics.Journal(metrics.JournalRollback)
+	}
+	c.k.marks.rolledBack(c.journal)
 }
 
 func (c *Call) end(ctx context.Context, failed bool, notice string) {
@@ -224,6 +283,7 @@ func (c *Call) Record(ctx context.Context, entries ...toolcall.JournalEntry) err
 	for i, e := range entries {
 		es[i] = store.JournalEntry{Kind: store.EntryKind(e.Kind), EventID: e.EventID, ExternalID: e.ExternalID, Original: e.Original}
 	}
+	c.entries = append(c.entries, es...)
 	return c.kept(st.AppendJournal(ctx, c.journal, c.k.now(), es...))
 }
 

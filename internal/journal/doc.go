@@ -26,7 +26,8 @@
 // landed, and only then finished, the notice counting it; a read of its caller meanwhile opens
 // with one line saying so (settle.go), a write waits. A call its client cancelled rolls back
 // before it ends, and its account is left as a notice (EndUnread); the caller's next calls wait
-// for that rollback. A call whose store is lost mid-write undoes from the tool's own journal in
+// for that rollback. Its last request may have been in flight at the cancel: it is looked at
+// again in the same way, and its notice counts what landed late. A call whose store is lost mid-write undoes from the tool's own journal in
 // memory and says so; its ending is kept in memory and recorded when the store is back (owed),
 // so that nothing is undone twice. A caller's call settles the
 // caller's own journals first (settle.go), so that a repeat of an interrupted write starts

@@ -127,6 +127,7 @@ type marks struct {
 	ending    map[string]chan struct{}   // of those, the calls whose context has ended (look): closed when they end
 	undo      map[string]chan struct{}   // journals this process is rolling back: closed when done
 	recheck   map[string]chan struct{}   // of those, the ones rolled back once and waiting to look again
+	cancelled map[string]bool            // of those, cancelled calls' (rolled back by the call itself)
 	owed      map[string]owed            // journals whose calls ended (done, or undone from memory) while the store was lost
 	changes   uint64                     // journals taken (take) and calls and rollbacks ended so far
 	taking    int                        // takes in flight
@@ -142,7 +143,11 @@ func (m *marks) look(pending []store.PendingJournal) view {
 		switch undo := m.undo[j.ID]; {
 		case m.recheck[j.ID] != nil:
 			v.rechecking = append(v.rechecking, m.recheck[j.ID])
-			v.told = append(v.told, toldLine{j.ID, unsettled(j, "was interrupted and has been rolled back; a request sent just before the interruption may still land, so it is looked at again in a few seconds and its outcome heads a later answer", false)})
+			what := "was interrupted and has been rolled back; a request sent just before the interruption"
+			if m.cancelled[j.ID] {
+				what = "was cancelled by your client and has been rolled back; a request sent just before the cancel"
+			}
+			v.told = append(v.told, toldLine{j.ID, unsettled(j, what+" may still land, so it is looked at again in a few seconds and its outcome heads a later answer", false)})
 		case undo != nil:
 			v.rollingBack = append(v.rollingBack, undo)
 		case m.live[j.ID] != nil && m.live[j.ID].Err() != nil:
@@ -266,6 +271,7 @@ func (m *marks) rolledBack(id string) {
 	if ch := m.recheck[id]; ch != nil {
 		close(ch)
 		delete(m.recheck, id)
+		delete(m.cancelled, id)
 	} else {
 		close(m.undo[id])
 	}
@@ -286,10 +292,30 @@ func (m *marks) rechecking(id string) {
 	m.changes++
 }
 
+// cancelRechecking marks journal id, of a call its client cancelled that has rolled back, as
+// waiting to be looked at again (rechecking): no longer the call's in flight.
+func (m *marks) cancelRechecking(id string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.endLive(id)
+	if m.recheck == nil {
+		m.recheck = map[string]chan struct{}{}
+	}
+	if m.cancelled == nil {
+		m.cancelled = map[string]bool{}
+	}
+	m.recheck[id], m.cancelled[id] = make(chan struct{}), true
+}
+
 // callEnded marks journal id's call as no longer in flight.
 func (m *marks) callEnded(id string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.endLive(id)
+}
+
+// endLive ends journal id's call in flight, m.mu held: those waiting for its end go on.
+func (m *marks) endLive(id string) {
 	delete(m.live, id)
 	if ch := m.ending[id]; ch != nil {
 		close(ch)

@@ -248,7 +248,10 @@ func (c *Catalog) athlete(rt *Runtime, e *Entry, args map[string]any) (athlete s
 		return athlete, true, nil
 	case who == "":
 		return athlete, false, nil
-	case who != "0" && !strings.HasPrefix(who, "i"):
+	case who == "0" || toolcall.SameAthlete(who, athlete):
+		// The caller themselves, however named: one caller (one key, one budget), not two.
+		return athlete, false, nil
+	case !strings.HasPrefix(who, "i"):
 		who = "i" + who // Intervals.icu's ids are i and digits; the digits alone name the same athlete
 	}
 	return who, false, nil

@@ -71,6 +71,11 @@ var (
 	ErrNotFound = errors.New("store: not found (never issued, expired or revoked)")
 	ErrUsed     = errors.New("store: already used")
 	ErrFull     = errors.New("store: the registered clients are at their limit")
+	// ErrRevoked and ErrExpired are the ErrNotFound of VerifyToken for a token it knows:
+	// revoked (or of a revoked grant), or past its expiry. They are told only to whoever
+	// holds the token itself, which a guess never does.
+	ErrRevoked = fmt.Errorf("%w: revoked", ErrNotFound)
+	ErrExpired = fmt.Errorf("%w: expired", ErrNotFound)
 )
 
 // Client is an OAuth client: registered (RFC 7591) or a cached client ID metadata document.

@@ -26,8 +26,9 @@ type Tokens interface {
 	// clientID (then nothing is consumed). next.Scope, when set, narrows the new pair (and
 	// every later one) to it; ErrScope when it is wider than the token's.
 	RotateRefresh(ctx context.Context, refresh, clientID string, next TokenPair, sealedNext string, grace time.Duration, now time.Time) (*Rotation, error)
-	// VerifyToken returns the live token of one of kinds (expired, revoked, of a revoked
-	// grant or of another kind: ErrNotFound), and notes its use.
+	// VerifyToken returns the live token of one of kinds, and notes its use. Unknown or of
+	// another kind: ErrNotFound; revoked or of a revoked grant: ErrRevoked; expired:
+	// ErrExpired (both wrap ErrNotFound; the cleanup forgets such a token after a day).
 	VerifyToken(ctx context.Context, token string, now time.Time, kinds ...string) (*Token, error)
 	// PutToken stores a personal token or a session (t.Kind), with t.ID naming it.
 	PutToken(ctx context.Context, token string, t Token) error
@@ -198,9 +199,12 @@ func (s *DB) VerifyToken(ctx context.Context, token string, now time.Time, kinds
 		return nil, ErrNotFound
 	case err != nil:
 		return nil, fmt.Errorf("store: verify a token: %w", err)
-	case !slices.Contains(kinds, t.Kind), revoked.Valid, exp != 0 && exp <= us(now),
-		t.GrantID != "" && (!grantID.Valid || grantRevoked.Valid):
+	case !slices.Contains(kinds, t.Kind):
 		return nil, ErrNotFound
+	case revoked.Valid, t.GrantID != "" && (!grantID.Valid || grantRevoked.Valid):
+		return nil, ErrRevoked
+	case exp != 0 && exp <= us(now):
+		return nil, ErrExpired
 	}
 	t.Created, t.Expires, t.LastUsed = fromUS(created), fromUSOrZero(exp), fromUSOrZero(last)
 	if now.Sub(t.LastUsed) >= lastUsedStep {

@@ -39,8 +39,22 @@ type OAuthOptions struct {
 	// Routes serve the authorization server and its pages (metadata, /authorize, /token,
 	// /account, ...): everything that is not /mcp, /sse, /messages or a probe.
 	Routes http.Handler
+	// Watch, if set, sees every request but the probes' before it is served (auth.Server.Watch:
+	// it logs one that reached the server at another address than the public URL).
+	Watch func(r *http.Request)
 
 	writeTool func(name string) bool // HTTPOptions.Servers.WriteTool
+}
+
+// watched is next, shown to Watch first.
+func (o *OAuthOptions) watched(next http.Handler) http.Handler {
+	if o.Watch == nil {
+		return next
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		o.Watch(r)
+		next.ServeHTTP(w, r)
+	})
 }
 
 // metadataURL is the protected-resource metadata of a request's path.
@@ -69,6 +83,7 @@ func gate(static string, oauth *OAuthOptions, logger *slog.Logger) func(http.Han
 			rw := &refusing{ResponseWriter: w}
 			if sent && strings.TrimSpace(tok) != "" {
 				rw.why = refusal(strings.TrimSpace(tok), oauth != nil)
+				r = r.WithContext(context.WithValue(r.Context(), refusingKey{}, rw))
 			}
 			auth.RequireBearerToken(verify, opts(r))(next).ServeHTTP(rw, r)
 			if rw.refused {
@@ -102,6 +117,28 @@ func (w *refusing) WriteHeader(code int) {
 }
 
 func (w *refusing) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// refusingKey carries a request's refusing writer to the verifier, which knows better
+// than the token's form why it refused (knownRefusal).
+type refusingKey struct{}
+
+// knownRefusal is what the holder of a token the store knows is told: revoked (sign in
+// again) or expired (refresh it); "" for any other refusal, which says nothing more than the
+// token's form.
+func knownRefusal(err error, tok string) string {
+	personal := strings.HasPrefix(tok, prefixPersonal)
+	switch {
+	case errors.Is(err, caller.ErrTokenRevoked) && personal:
+		return "the personal token was revoked: create a new one at /account"
+	case errors.Is(err, caller.ErrTokenRevoked):
+		return "the access token was revoked (its connection was ended): connect again and sign in"
+	case errors.Is(err, caller.ErrTokenExpired) && personal:
+		return "the personal token has expired: create a new one at /account"
+	case errors.Is(err, caller.ErrTokenExpired):
+		return "the access token has expired: refresh it with the refresh token at /token"
+	}
+	return ""
+}
 
 func (w *refusing) Flush() {
 	if f, ok := w.ResponseWriter.(http.Flusher); ok {
@@ -149,7 +186,7 @@ const callerExtra = "intervals-mcp/caller"
 // verifier is the gate's token check for go-sdk: the static token (constant time) is the
 // server's own credential with both scopes; any other goes to OAuth's Verify.
 func verifier(static string, oauth *OAuthOptions) auth.TokenVerifier {
-	return func(ctx context.Context, token string, _ *http.Request) (*auth.TokenInfo, error) {
+	return func(ctx context.Context, token string, r *http.Request) (*auth.TokenInfo, error) {
 		var c caller.Caller
 		switch {
 		case static != "" && subtle.ConstantTimeCompare([]byte(token), []byte(static)) == 1:
@@ -162,6 +199,11 @@ func verifier(static string, oauth *OAuthOptions) auth.TokenVerifier {
 			var err error
 			if c, err = oauth.Verify(ctx, token); errors.Is(err, caller.ErrInvalidToken) {
 				metrics.TokenVerification("oauth", "invalid")
+				if rw, ok := r.Context().Value(refusingKey{}).(*refusing); ok {
+					if why := knownRefusal(err, token); why != "" {
+						rw.why = why
+					}
+				}
 				return nil, auth.ErrInvalidToken
 			} else if err != nil {
 				metrics.TokenVerification("oauth", "error")

@@ -162,10 +162,11 @@ func NewHTTP(opts HTTPOptions) *HTTP {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	mux.HandleFunc("GET /readyz", h.ready)
 	if o.OAuth != nil {
+		protected, routes := o.OAuth.watched(protected), o.OAuth.watched(o.OAuth.Routes)
 		for _, p := range []string{"/mcp", "/mcp/", "/sse", "/messages/", "/messages"} {
 			mux.Handle(p, protected)
 		}
-		mux.Handle("/", o.OAuth.Routes)
+		mux.Handle("/", routes)
 	} else {
 		mux.Handle("/", protected)
 	}
