@@ -178,6 +178,8 @@ type Intensity struct {
 	Plan, Recent           load.Distribution
 	Weeks                  int
 	PlanModel, RecentModel string
+	Model                  string // the model held to: the one the plan names (Named), else RecentModel
+	Named                  bool
 	Was                    *float64
 }
 
@@ -380,9 +382,13 @@ func (w PlanWarning) String() string {
 		if m.Was != nil {
 			was = fmt.Sprintf(" (%.0f%% without this write)", *m.Was)
 		}
-		return fmt.Sprintf("%s: threshold share %.0f%%%s of the plan's %s a week in zones over %d week(s) (%s), against %.0f%% in the last 8 weeks (%s) and %.0f%% of %s; over %.0f points above both (Seiler; Stöggl & Sperlich 2014; Treff 2019)",
+		named := ""
+		if m.Named {
+			named = ", the plan's model"
+		}
+		return fmt.Sprintf("%s: threshold share %.0f%%%s of the plan's %s a week in zones over %d week(s) (%s), against %.0f%% in the last 8 weeks (%s) and %.0f%% of %s%s; over %.0f points above both (Seiler; Stöggl & Sperlich 2014; Treff 2019)",
 			week, m.Plan.Share()[1], was, Duration(m.Plan.Total()/float64(m.Weeks)), m.Weeks, mixName(m.Plan, m.PlanModel), m.Recent.Share()[1], mixName(m.Recent, m.RecentModel),
-			load.ModelThreshold[m.RecentModel], m.RecentModel, load.ThresholdRise)
+			load.ModelThreshold[m.Model], m.Model, named, load.ThresholdRise)
 	case WarnRaceDay:
 		return fmt.Sprintf("%s: %s is on the day of %s", day, w.Session, w.Other)
 	case WarnPeriod:

@@ -44,6 +44,7 @@ type calendarWrite struct {
 	placed  []calSession
 	periods []calSession // holiday, sick or injured periods the write places (plan_sessions' blocks)
 	gone    func(id int32, ext string) bool
+	model   string // the intensity model the plan names (plan_sessions' weeks), "" none
 }
 
 // calendarCheck is what checkCalendar found: the warnings, the calendar's weeks with the
@@ -121,7 +122,7 @@ func checkCalendar(ctx context.Context, env *toolcall.Env, a *athleteCtx, w cale
 	kept = append(kept, w.periods...)
 	out.warnings = placementWarnings(placed, kept)
 	after := append(append([]calSession{}, placed...), kept...)
-	c := &checkData{ath: a, today: a.today.Format(ymd), after: after, before: before, placed: placed}
+	c := &checkData{ath: a, model: w.model, today: a.today.Format(ymd), after: after, before: before, placed: placed}
 	weeks := c.touchedWeeks()
 	out.weeks = map[string]format.CalendarWeek{}
 	for _, m := range weeks {
@@ -177,6 +178,7 @@ func sportKind(t string) string {
 // nil when it could not be read).
 type checkData struct {
 	ath                   *athleteCtx
+	model                 string // the intensity model the plan names, "" none
 	today                 string
 	after, before, placed []calSession
 	data                  *loadData

@@ -83,7 +83,7 @@ func (c *checkData) recentZones() load.Distribution {
 
 // intensity warns when the threshold share (zone 2) of the weeks the write touches, from
 // this one on, rises more than 10 points above both the athlete's last 8 weeks and the model
-// those weeks follow (once a write, at its first week).
+// the plan names, else the one those weeks follow (once a write, at its first week).
 func (c *checkData) intensity(weeks []string) []finding {
 	var ahead []string
 	for _, m := range weeks {
@@ -99,15 +99,18 @@ func (c *checkData) intensity(weeks []string) []finding {
 	if weekly < max(zonedMin, zonedShare*recent.Total()*7/recentDays) || recent.Total() < zonedMin*recentDays/7 {
 		return nil
 	}
-	model := recent.Name()
+	model, named := c.model, c.model != ""
+	if !named {
+		model = recent.Name() // the model the athlete's weeks follow
+	}
 	past := func(d load.Distribution) bool {
 		share := math.Round(d.Share()[1])
 		return d.Total() > 0 && share > math.Round(recent.Share()[1])+load.ThresholdRise && share > load.ModelThreshold[model]+load.ThresholdRise
 	}
-	if model == "" || !past(with) { // recent weeks that follow no named model: nothing to hold the plan to
+	if model == "" || !past(with) { // no model named, and recent weeks that follow none: nothing to hold the plan to
 		return nil
 	}
-	mix := format.Intensity{Plan: with, Recent: recent, Weeks: len(ahead), PlanModel: with.Name(), RecentModel: model}
+	mix := format.Intensity{Plan: with, Recent: recent, Weeks: len(ahead), PlanModel: with.Name(), RecentModel: recent.Name(), Model: model, Named: named}
 	worse := true
 	if without.Total() > 0 {
 		was := without.Share()[1]
