@@ -2,6 +2,7 @@ package format
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 )
@@ -202,7 +203,40 @@ func AthleteWords(ws []Words, max int) string {
 	if len(items) == 0 {
 		return figures + "Their words: none written on last week's activities (no note or comment)."
 	}
+	if worth := worthReading(ws); worth != "" { // a third of the room at most: the words keep the rest
+		figures += Clip(strings.TrimSuffix(worth, "\n"), (max-len(figures))/3-1) + "\n"
+	}
 	return figures + List{Head: "Their words on last week's activities (notes and comments as written):", Items: items, Noun: "activities", Hint: "read one with get_activity_messages"}.Render(max-len(figures))
+}
+
+// concern matches the words of an athlete's note or comment a coach reads first: pain,
+// injury, illness, fatigue, sleep and stress, and the body parts runners and riders hurt.
+var concern = regexp.MustCompile(`(?i)\b(pain\w*|sore\w*|tight\w*|injur\w*|hurt\w*|ach(e|es|ed|ing)|sick\w*|ill|illness|fever\w*|flu|tired|exhaust\w*|fatigue\w*|heavy|sleep\w*|stress\w*|cramp\w*|dizz\w*|niggle\w*|knee\w*|calf|calves|achilles|shins?|hamstrings?|hips?|ankles?|foot|feet|quads?)\b`)
+
+// worthReading names, in one line, the activities whose words say what a coach reads first
+// (concern), with those words: "Worth reading first: Thu 2026-11-19 Run "Easy" (calf,
+// tight).\n"; "" when none do.
+func worthReading(ws []Words) string {
+	var named []string
+	for _, w := range ws {
+		var hits []string
+		seen := map[string]bool{}
+		for _, text := range append([]string{w.Note}, w.Comments...) {
+			for _, m := range concern.FindAllString(text, -1) {
+				if m = strings.ToLower(m); !seen[m] {
+					seen[m] = true
+					hits = append(hits, m)
+				}
+			}
+		}
+		if len(hits) > 0 {
+			named = append(named, fmt.Sprintf("%s %s %q (%s)", DayOf(w.Date), w.Sport, w.Name, strings.Join(hits, ", ")))
+		}
+	}
+	if len(named) == 0 {
+		return ""
+	}
+	return "Worth reading first: " + strings.Join(named, "; ") + ".\n"
 }
 
 // ratings is "Ratings on last week's activities: RPE 6.0/10 mean of 4 (4-8); feel 2.5/5 mean

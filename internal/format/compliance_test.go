@@ -42,7 +42,11 @@ func TestAthleteWordsAreWhatTheyWroteCutWithACount(t *testing.T) {
 	if strings.Contains(got, `"Tempo"`) || strings.Contains(got, `"Spin"`) {
 		t.Errorf("an activity with a rating alone is listed as words:\n%s", got)
 	}
-	if cut := AthleteWords(ws, 240); !strings.Contains(cut, "more activities") || len([]rune(cut)) > 240 {
-		t.Errorf("cut to 240: %d characters\n%s", len([]rune(cut)), cut)
+	if cut := AthleteWords(ws, 340); !strings.Contains(cut, "more activities") || len([]rune(cut)) > 340 {
+		t.Errorf("cut to 340: %d characters\n%s", len([]rune(cut)), cut)
+	}
+	// What a coach reads first is named before the words, with the words that make it so.
+	if w := "Worth reading first: Thu 2026-11-26 Run \"Easy\" (calf, tight); Wed 2026-11-25 Run \"Hills\" (heavy).\nTheir words"; !strings.Contains(got, w) {
+		t.Errorf("want %q in:\n%s", w, got)
 	}
 }

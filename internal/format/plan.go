@@ -76,6 +76,7 @@ const (
 	WarnSpike      = "spike"        // a session longer than the longest of its sport in the 30 days before
 	WarnTaper      = "taper"        // the 2 weeks before an A race not tapered as Bosquet found best
 	WarnBuild      = "build"        // more than 3 weeks in a row without a lighter week
+	WarnIntensity  = "intensity"    // the plan's threshold share far above the recent weeks' and their model's
 	WarnWeekIntent = "week intent"  // a week of the plan is not what the plan says it is
 	WarnRamp       = "ramp"         // the projected fitness ramp above the safe rate
 	WarnWeekCount  = "week count"   // more sessions of a sport in a week than the 4 before held
@@ -86,7 +87,7 @@ const (
 
 // WarnKinds are the kinds in the order a date lists them.
 var WarnKinds = []string{WarnRaceDay, WarnPeriod, WarnSameSport, WarnTwoHard, WarnBackToBack, WarnAfterARace, WarnForm,
-	WarnSpike, WarnTaper, WarnACWR, WarnRamp, WarnWeekCount, WarnVolume, WarnMonotony, WarnStrain, WarnBuild, WarnWeekIntent}
+	WarnSpike, WarnTaper, WarnACWR, WarnRamp, WarnWeekCount, WarnVolume, WarnMonotony, WarnStrain, WarnBuild, WarnIntensity, WarnWeekIntent}
 
 // Label names an event or a planned session: category, sport, name.
 type Label struct{ Category, Sport, Name string }
@@ -151,6 +152,9 @@ type PlanWarning struct {
 	// weeks in a row without a lighter one (Weeks; Was: without the write) and the week's
 	// load (Load).
 	Taper *Taper
+	// WarnIntensity: the plan's time in the three intensity zones against the last 8 weeks'
+	// (Session: the first week's biggest session of the write).
+	Mix *Intensity
 	// WarnWeekIntent: what the plan says the week is, and how the calendar's week with it
 	// (Value: seconds, Load) differs.
 	Intent, Finding string
@@ -165,6 +169,18 @@ type Taper struct {
 	Cut                     float64
 	Problems                []string
 	WasCut                  *float64 // the cut without the write, when there was one
+}
+
+// Intensity is the plan's time in the three intensity zones over Weeks weeks, and the
+// athlete's over the last 8 weeks, each named by the model it follows ("" none), and the
+// plan's threshold share without the write (Was, nil when it had no time in zones).
+type Intensity struct {
+	Plan, Recent           load.Distribution
+	Weeks                  int
+	PlanModel, RecentModel string
+	Model                  string // the model held to: the one the plan names (Named), else RecentModel
+	Named                  bool
+	Was                    *float64
 }
 
 // Plan is the answer of plan_sessions: the counts written (or to be written), what the check
@@ -357,6 +373,22 @@ func (w PlanWarning) String() string {
 		return s + fmt.Sprintf(", week load %.0f; plan a lighter week after at most 3%s", w.Load, with)
 	case WarnWeekIntent:
 		return fmt.Sprintf("%s: meant as %q, %s", week, w.Intent, w.Finding)
+	case WarnIntensity:
+		if w.Mix == nil {
+			break
+		}
+		m := w.Mix
+		was := ""
+		if m.Was != nil {
+			was = fmt.Sprintf(" (%.0f%% without this write)", *m.Was)
+		}
+		named := ""
+		if m.Named {
+			named = ", the plan's model"
+		}
+		return fmt.Sprintf("%s: threshold share %.0f%%%s of the plan's %s a week in zones over %d week(s) (%s), against %.0f%% in the last 8 weeks (%s) and %.0f%% of %s%s; over %.0f points above both (Seiler; Stöggl & Sperlich 2014; Treff 2019)",
+			week, m.Plan.Share()[1], was, Duration(m.Plan.Total()/float64(m.Weeks)), m.Weeks, mixName(m.Plan, m.PlanModel), m.Recent.Share()[1], mixName(m.Recent, m.RecentModel),
+			load.ModelThreshold[m.Model], m.Model, named, load.ThresholdRise)
 	case WarnRaceDay:
 		return fmt.Sprintf("%s: %s is on the day of %s", day, w.Session, w.Other)
 	case WarnPeriod:
@@ -493,4 +525,14 @@ func approx(estimated bool) string {
 		return "~"
 	}
 	return ""
+}
+
+// mixName reads a distribution as its three shares and its model: "62/30/8%, pyramidal".
+func mixName(d load.Distribution, model string) string {
+	s := d.Share()
+	out := fmt.Sprintf("%.0f/%.0f/%.0f%%", s[0], s[1], s[2])
+	if model != "" {
+		out += ", " + model
+	}
+	return out
 }

@@ -86,7 +86,9 @@
 // et al. 2025), the uncoupled acute:chronic workload ratio ([ACWR], Windt & Gabbett 2019;
 // context, not a gate), Foster's [Monotony] and [Strain] (1998), a week's figure over its
 // mean of the weeks before ([Ratio]: a sport's volume, Nielsen et al. 2014; strain), and the
-// safe fitness ramp ([RampSafe], Friel).
+// safe fitness ramp ([RampSafe], Friel). distribution.go holds the intensity [Distribution]
+// of the three-zone model (Seiler), named as Treff et al. 2019 name it, and the threshold
+// share of each model ([ModelThreshold], Stöggl & Sperlich 2014).
 //
 // # Dates
 //

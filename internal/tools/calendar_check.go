@@ -27,6 +27,8 @@ import (
 //     adds race form);
 //   - a session longer than the longest of its sport in the 30 days before it
 //     (calendar_check_spike.go, Frandsen 2025), the uncoupled acute:chronic ratio beside it;
+//   - the plan's intensity distribution against the athlete's last 8 weeks
+//     (calendar_check_intensity.go, Seiler; Stöggl & Sperlich 2014; Treff et al. 2019);
 //   - in a week: more sessions of a sport than the 4 weeks before held, and the load science
 //     of internal/load (risk.go): fitness ramp, a sport's volume over its 4-week mean,
 //     Foster's monotony and strain.
@@ -42,6 +44,7 @@ type calendarWrite struct {
 	placed  []calSession
 	periods []calSession // holiday, sick or injured periods the write places (plan_sessions' blocks)
 	gone    func(id int32, ext string) bool
+	model   string // the intensity model the plan names (plan_sessions' weeks), "" none
 }
 
 // calendarCheck is what checkCalendar found: the warnings, the calendar's weeks with the
@@ -119,7 +122,7 @@ func checkCalendar(ctx context.Context, env *toolcall.Env, a *athleteCtx, w cale
 	kept = append(kept, w.periods...)
 	out.warnings = placementWarnings(placed, kept)
 	after := append(append([]calSession{}, placed...), kept...)
-	c := &checkData{today: a.today.Format(ymd), after: after, before: before, placed: placed}
+	c := &checkData{ath: a, model: w.model, today: a.today.Format(ymd), after: after, before: before, placed: placed}
 	weeks := c.touchedWeeks()
 	out.weeks = map[string]format.CalendarWeek{}
 	for _, m := range weeks {
@@ -128,7 +131,7 @@ func checkCalendar(ctx context.Context, env *toolcall.Env, a *athleteCtx, w cale
 			out.weeks[addDays(m, -7)] = c.calendarWeek(addDays(m, -7)) // what a recovery week is held to
 		}
 	}
-	first := mondayOf(min(from, mondayOf(c.today)))
+	first := mondayOf(min(from, addDays(c.today, -recentDays+1))) // the intensity check's 8 weeks
 	n, _ := calendarDays(first, mondayOf(c.today))
 	if c.data, err = readLoads(ctx, env, a, n/7+1, to); err != nil {
 		out.note = "Load not checked: " + err.Error()
@@ -141,6 +144,7 @@ func checkCalendar(ctx context.Context, env *toolcall.Env, a *athleteCtx, w cale
 		c.judge(&out, c.spikes())
 		c.judge(&out, c.tapers())
 		c.judge(&out, c.builds(weeks))
+		c.judge(&out, c.intensity(weeks))
 		ramps, err := c.ramps(env, w.gone, weeks, to)
 		if err != nil {
 			out.note = "Fitness ramp not checked: " + err.Error()
@@ -173,6 +177,8 @@ func sportKind(t string) string {
 // checkData is the calendar before and after a write, and what the load checks read (data:
 // nil when it could not be read).
 type checkData struct {
+	ath                   *athleteCtx
+	model                 string // the intensity model the plan names, "" none
 	today                 string
 	after, before, placed []calSession
 	data                  *loadData
@@ -499,6 +505,9 @@ func (c sessionUpdate) write(members []planEvent, a *athleteCtx) calendarWrite {
 		if c.load > 0 {
 			s.load, s.intensity = c.load, 0
 		}
+		if c.hasDesc {
+			s.text = c.desc
+		}
 		w.placed = append(w.placed, s)
 		ids = append(ids, deref(e.Id))
 	}
@@ -525,6 +534,9 @@ func eventWrite(old intervals.Event, body intervals.EventEx, checked checkedWork
 		s.label.Name = *body.Name
 	}
 	s.label.Category = s.category
+	if body.Description != nil {
+		s.text = *body.Description
+	}
 	if body.MovingTime != nil {
 		s.secs = int(*body.MovingTime)
 	}

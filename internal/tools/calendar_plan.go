@@ -28,7 +28,7 @@ type planIn struct {
 	Blocks    [][]string        `json:"blocks,omitempty" jsonschema:"maxItems=12" jsonschema_description:"Periods: [name, first, last day, kind?]"`
 	AllowPast bool              `json:"allow_past,omitempty"`
 	CheckOnly bool              `json:"check_only,omitempty" jsonschema_description:"Check and preview, write nothing"`
-	Weeks     map[string]string `json:"weeks,omitempty" jsonschema_description:"Per week, by a date in it: \"recovery 4h load 250\""`
+	Weeks     map[string]string `json:"weeks,omitempty" jsonschema_description:"Per week, by a date in it: \"recovery 4h load 250 polarized\""`
 }
 
 type planSession struct {
@@ -107,7 +107,7 @@ func runPlan(ctx context.Context, env *toolcall.Env, in planIn, preview string) 
 	}
 	dates := planDatesOf(items, blocks)
 	answer := format.PlanAnswer{Plan: in.Plan, CheckOnly: in.CheckOnly, Today: a.today}
-	existing, err := checkPlan(ctx, env, a, items, blocks, dates, &answer)
+	existing, err := checkPlan(ctx, env, a, items, blocks, planModel(intents), dates, &answer)
 	if err != nil {
 		return nil, err
 	}
@@ -146,7 +146,7 @@ func planDatesOf(items []planned, blocks []planBlock) planDates {
 // checkPlan reads what a plan is checked against and checks it: the loads of its races, the
 // calendar with the plan (checkCalendar: days, weeks, load) and race form (formWarnings). It
 // says what they found in answer, and returns the calendar over the plan's dates.
-func checkPlan(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []planned, blocks []planBlock, dates planDates, answer *format.PlanAnswer) ([]planEvent, error) {
+func checkPlan(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []planned, blocks []planBlock, model string, dates planDates, answer *format.PlanAnswer) ([]planEvent, error) {
 	race, err := estimateRaceLoads(ctx, env, a, items)
 	if err != nil {
 		return nil, err
@@ -155,7 +155,9 @@ func checkPlan(ctx context.Context, env *toolcall.Env, a *athleteCtx, items []pl
 	if err != nil {
 		return nil, err
 	}
-	check := checkCalendar(ctx, env, a, planWrite(items, blocks))
+	w := planWrite(items, blocks)
+	w.model = model
+	check := checkCalendar(ctx, env, a, w)
 	answer.Warnings, answer.Already, answer.FormNote = formWarnings(ctx, env, a, items, around, check, addDays(dates.newest, lookAround))
 	answer.CheckNote, answer.Calendar, answer.Race = check.note, check.weeks, race
 	var existing []planEvent

@@ -16,7 +16,8 @@ import (
 // twelve weeks from Mon 2026-12-21, intervals on Tuesday, an easy run on Wednesday and
 // Saturday, a tempo run on Thursday, the long run on Sunday (1:30 growing to 2:30), and the
 // race on Sun 2027-03-14, given by its distance alone. It does not know the athlete's
-// calendar: a half marathon on Sun 2027-01-03, a 70.3 triathlon (the A race) on Sat 2027-01-30.
+// calendar: a half marathon on Sun 2027-01-03, a 70.3 triathlon (the A race) on Sat 2027-01-30,
+// and a longest run of 1:20:00 in the 30 days before the plan's first long run.
 func marathonAsk() []map[string]any {
 	start := time.Date(2026, 12, 21, 0, 0, 0, 0, time.UTC)
 	var ss []map[string]any
@@ -76,9 +77,12 @@ func TestMarathonAskEndToEnd(t *testing.T) {
 		`- Sun 2026-12-27: Run "Long run" on a day that already holds Run "Easy Run"`,
 		`- Week of Mon 2026-12-21: 7 Run sessions, 5 of this write and 2 already there; none of the 4 weeks before held more than 2`,
 		// Its running time: the plan's 4:39:35 and the 40:00 + 50:00 there, over the 4 weeks
-		// before (40:00 done; 50:00 + 1:15:00; 55:00 + 1:01:00; 45:00 + 1:25:00 planned),
-		// 6:51:00 / 4 = 1:42:45.
-		`- Week of Mon 2026-12-21: Run 6:09:35 (1:30:00 without this write; +260% on its mean of the 4 weeks before, 1:42:45); above +30%, with Run "Long run"`,
+		// before (40:00 done; 50:00 + 1:15:00; 55:00 + 1:01:00; 45:00 + 1:20:00 planned),
+		// 6:46:00 / 4 = 1:41:30.
+		`- Week of Mon 2026-12-21: Run 6:09:35 (1:30:00 without this write; +264% on its mean of the 4 weeks before, 1:41:30); above +30%, with Run "Long run"`,
+		// Its first long run, 1:30:00, over 10% longer than the demo's longest run of the 30
+		// days before (the 1:20:00 long run of Sun 12-20): Frandsen's spike.
+		`- Sun 2026-12-27: Run "Long run" 1:30:00, +12% on the longest Run of the 30 days before (1:20:00, Sun 2026-12-20); over +10%, injury rate x1.64 (Frandsen 2025)`,
 		// The week summary is the calendar's week too: the triathlon plan's 6 sessions (load
 		// 58+17+42+54+79+49 = 299) with the plan's 5. Its distance is the pace steps' (as
 		// Intervals.icu estimates it); the heart-rate runs' 2:55:00 have no pace to go by.

@@ -36,7 +36,7 @@ const previewTTL = time.Hour
 
 // weekKinds are the warnings of a week (their date is its Monday).
 var weekKinds = map[string]bool{format.WarnWeekCount: true, format.WarnVolume: true, format.WarnMonotony: true, format.WarnStrain: true,
-	format.WarnBuild: true, format.WarnWeekIntent: true}
+	format.WarnBuild: true, format.WarnWeekIntent: true, format.WarnIntensity: true}
 
 type planApproveIn struct {
 	Plan    map[string]any `json:"plan"`

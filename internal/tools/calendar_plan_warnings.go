@@ -42,6 +42,7 @@ type calSession struct {
 	secs, load int
 	metres     float64 // planned distance (given, or estimated from steps), 0 when not known
 	intensity  float64 // intensity factor (0.85), 0 when not known
+	text       string  // the workout text (the event's description): its steps' zones
 	key        string  // the event's external id, else its id: the same session before and after a write
 	plan       bool    // a session of this call
 	done       bool    // paired with a recorded activity
@@ -63,13 +64,13 @@ func (c calSession) hard() bool {
 func (p planned) calSession() calSession {
 	cat := string(deref(p.event.Category))
 	return calSession{date: p.date, last: p.date, category: cat, plan: true, secs: p.seconds, load: p.load,
-		metres: p.metres + p.timed, key: deref(p.event.ExternalId),
+		metres: p.metres + p.timed, key: deref(p.event.ExternalId), text: deref(p.event.Description),
 		label: format.Label{Category: cat, Sport: deref(p.event.Type), Name: deref(p.event.Name)}}
 }
 
 func (e planEvent) calSession(a *athleteCtx) calSession {
 	cat := string(deref(e.Category))
-	c := calSession{date: e.day(), last: lastDay(e, a), category: cat, secs: int(deref(e.MovingTime)), load: int(deref(e.IcuTrainingLoad)), done: e.activity != "",
+	c := calSession{date: e.day(), last: lastDay(e, a), category: cat, secs: int(deref(e.MovingTime)), load: int(deref(e.IcuTrainingLoad)), done: e.activity != "", text: deref(e.Description),
 		label: format.Label{Category: cat, Sport: deref(e.Type), Name: deref(e.Name)}}
 	if c.load == 0 {
 		c.load = int(deref(e.LoadTarget)) // add_or_update_event's load

@@ -17,17 +17,18 @@ import (
 // week before it (lighter, in load).
 
 // weekIntent is what a plan says one week is: its kind (recovery, build, taper, race; ""
-// when not said), and its hours and load (0 when not said).
+// when not said), its hours and load (0 when not said), and the intensity model it follows
+// (polarized, pyramidal, threshold; "" when not said).
 type weekIntent struct {
 	monday, said string
-	kind         string
+	kind, model  string
 	secs, load   float64
 }
 
 // intentTolerance is how far a week's sessions may sum from what the plan states: 10%.
 const intentTolerance = 0.10
 
-var intentWord = regexp.MustCompile(`^(?:(recovery|build|taper|race)|(\d+(?:\.\d+)?)h|(\d+):(\d\d)|load)$`)
+var intentWord = regexp.MustCompile(`^(?:(recovery|build|taper|race)|(\d+(?:\.\d+)?)h|(\d+):(\d\d)|load|(polarized|pyramidal|threshold))$`)
 
 // parseWeeks reads the plan's weeks, by any date of the week (its Monday is the week), or
 // says what is wrong with each.
@@ -56,6 +57,8 @@ func parseWeeks(weeks map[string]string, a *athleteCtx) ([]weekIntent, []string)
 				bad = true
 			case m[1] != "":
 				w.kind = m[1]
+			case m[5] != "":
+				w.model = m[5]
 			case m[2] != "":
 				h, _ := strconv.ParseFloat(m[2], 64)
 				w.secs = h * 3600
@@ -74,12 +77,23 @@ func parseWeeks(weeks map[string]string, a *athleteCtx) ([]weekIntent, []string)
 			}
 		}
 		if bad {
-			problems = append(problems, fmt.Sprintf(`weeks %q: %q: write what the week is meant to be, e.g. "recovery 4h load 250", "build 8:30", "taper load 300" (recovery, build, taper or race; hours as 4h or 4:30; load N)`, d, w.said))
+			problems = append(problems, fmt.Sprintf(`weeks %q: %q: write what the week is meant to be, e.g. "recovery 4h load 250", "build 8:30 polarized", "taper load 300" (recovery, build, taper or race; hours as 4h or 4:30; load N; polarized, pyramidal or threshold)`, d, w.said))
 			continue
 		}
 		out = append(out, w)
 	}
 	return out, problems
+}
+
+// planModel is the intensity model the plan's weeks name, the first week's that names one
+// ("" when none does): the calendar check holds the plan's distribution to it.
+func planModel(intents []weekIntent) string {
+	for _, w := range intents {
+		if w.model != "" {
+			return w.model
+		}
+	}
+	return ""
 }
 
 // weekWarnings reconciles the plan's weeks with the calendar's weeks with the plan (by

@@ -90,8 +90,8 @@ func teamLineBudget(athletes int) int { return 120 + 70*athletes }
 
 // weekReview is one athlete's part of the coach's review (get_training_volume for athlete
 // all): the weeks' volume and plan, then the athlete's own words on the last full week's
-// activities (their notes, RPE, feel and comments), the volume cut first to leave the words
-// a third of the share.
+// activities (their notes, RPE, feel and comments; those a coach reads first named in one
+// line before them), the volume cut first to leave the words a third of the share.
 func weekReview(ctx context.Context, env *toolcall.Env, weeks int) (string, format.AthleteWeek, error) {
 	v, err := readVolume(ctx, env, weeks)
 	if err != nil {

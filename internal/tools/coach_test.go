@@ -149,7 +149,7 @@ func TestListAthletes(t *testing.T) {
 // 16-22 November, and already Monday in Tokyo, whose last full week is 23-29 November. The
 // answer opens with the team line; each athlete's last full week says what was done without
 // a plan (Camille Martin's unplanned ride, as the fake has it) and the athlete's own words
-// (Jordan Rivera's tight calf); this week so far is said apart.
+// (Jordan Rivera's tight calf, named first as worth reading); this week so far is said apart.
 func TestCoachReviewOfLastWeekInEachAthletesTimeZone(t *testing.T) {
 	now := time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
 	f, c := startFake(t, now)
@@ -197,6 +197,14 @@ func TestCoachReviewOfLastWeekInEachAthletesTimeZone(t *testing.T) {
 	for _, w := range []string{"Their words on last week's activities (notes and comments as written):", fmt.Sprintf("note %q", synth.CalfNote), fmt.Sprintf("comment %q", synth.CalfComment), "Ratings on last week's activities: RPE "} {
 		if !strings.Contains(jordan, w) {
 			t.Errorf("Jordan Rivera's words lack %q:\n%s", w, jordan)
+		}
+	}
+	// What is worth reading first is named, briefly, before the words, with the words that
+	// make it so: Jordan's tight calf, Yuki's heavy legs; Camille wrote of neither.
+	for id, want := range map[string]string{"i100002": "", "i100003": "(calf, tight)", "i100004": "(heavy)"} {
+		got := regexp.MustCompile(`\nWorth reading first: \w{3} 2026-11-\d\d \w+ "[^"]+" (\([^)]*\))\.\nTheir words`).FindStringSubmatch(sections[id])
+		if want == "" && got != nil || want != "" && (got == nil || got[1] != want) {
+			t.Errorf("%s: worth reading first %q, want %q:\n%s", id, got, want, sections[id])
 		}
 	}
 	// Their words are what they wrote: an RPE or a feel is a figure, never a line of words.

@@ -32,6 +32,7 @@
 // power of the steps' planned power ([Workout.NormalizedPower]); for heart-rate and pace
 // workouts, whose formula no recorded pair reproduces, an estimate: hours × IF² × 100 per
 // step, IF relative to LTHR or threshold pace; see [Workout.Summary].
+// [Workout.ZoneTimes] is the time of the steps in each zone of their target's scale.
 // [Doc] reads Intervals.icu's structured form of a workout, workout_doc, as the API sends it
 // and as the reference server's callers write it (numbers as strings, zones as "Z2");
 // [DocFromValue] reads it from the generic values the Intervals.icu client decodes it into.

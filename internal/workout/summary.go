@@ -167,14 +167,7 @@ func (w *Workout) Summary(th Thresholds) Summary {
 	loadOK := true
 	total := 0.0   // seconds; summed as float so that absurd texts cannot overflow
 	unpaced := 0.0 // seconds of timed steps without a distance estimate
-	var leaf func(n Node, times int)
-	leaf = func(n Node, times int) {
-		if n.Repeat > 0 {
-			for _, c := range n.Steps {
-				leaf(c, times*n.Repeat)
-			}
-			return
-		}
+	w.leaves(func(n Node, times int) {
 		s.Steps += times
 		s.Distance += n.Distance * float64(times)
 		d, estimated, ok := stepTime(w.Sport, n, th)
@@ -200,10 +193,7 @@ func (w *Workout) Summary(th Thresholds) Summary {
 			return
 		}
 		s.Load += d.Hours() * ifSq * 100 * float64(times)
-	}
-	for _, n := range w.Steps {
-		leaf(n, 1)
-	}
+	})
 	s.Duration = seconds(total)
 	s.Unpaced = seconds(unpaced)
 	s.TimedDistance = math.Round(s.TimedDistance)

@@ -5,7 +5,8 @@
 //
 // Everything follows from a training plan. Each athlete has a week of sessions (weeks.go),
 // repeated in blocks of three build weeks and an easy one; the primary athlete also has a
-// sick week about three months ago, a holiday week, and races (schedule.go). A session is a
+// sick week about three months ago, a holiday week, and races (schedule.go); its long runs
+// still to do keep to 1:20, so that a plan opening with a 1:30 long run is Frandsen's spike. A session is a
 // structured workout (templates.go): blocks of steps whose targets are a percentage of the
 // sport's threshold (FTP for rides, threshold pace for runs and swims). The same workout
 // gives the planned event's workout text and workout_doc, and, unrolled into segments and

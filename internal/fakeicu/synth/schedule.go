@@ -142,7 +142,30 @@ func makePlan(p person, r *rand.Rand, today time.Time) *plan {
 		}
 	}
 	slices.SortStableFunc(pl.sessions, func(a, b session) int { return a.start.Compare(b.start) })
+	if p.primary {
+		pl.keepLongRuns()
+	}
 	return pl
+}
+
+// plannedLongRun is the longest the primary's planned long runs go (minutes): a plan that
+// opens with a 1:30 long run then starts over 10% above the longest run of the 30 days
+// before it, Frandsen's spike (2025), which the calendar check warns of.
+const plannedLongRun = 80
+
+// keepLongRuns shortens the long runs still to do to plannedLongRun; it draws no random
+// number, so nothing else moves.
+func (pl *plan) keepLongRuns() {
+	for i := range pl.sessions {
+		s := &pl.sessions[i]
+		if s.done || s.start.Before(pl.today) || s.w.name != "Long Run" {
+			continue
+		}
+		blocks := slices.Clone(s.w.blocks)
+		blocks[0].steps = slices.Clone(blocks[0].steps)
+		blocks[0].steps[0].secs = min(blocks[0].steps[0].secs, mins(plannedLongRun))
+		s.w.blocks = blocks
+	}
 }
 
 func isCyclist(p person) bool { return p.id == "i100002" }
