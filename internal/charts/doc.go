@@ -4,6 +4,7 @@
 // show no views (PNG). The view and the PNG draw the same Chart: what one shows, the other does.
 // The plan view is its sibling for plan_sessions (Plan, PlanViewHTML, PlanPNG): a plan on a
 // calendar grid before and after it is written, the grid the same in the view and the PNG.
+// Both views speak to their host through one MCP Apps bridge (bridge.js), spliced into each.
 //
 // Imports: internal/format and internal/load, for the dates, values and form zones a chart
 // shows as the text answers do; never the client, the store or the server. Never imports: os,

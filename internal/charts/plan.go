@@ -13,10 +13,12 @@ const PlanViewURI = "ui://intervals-mcp/plan.html"
 // no URL of any kind) that draws a Plan from a result's structuredContent, week rows Monday
 // to Sunday, opens a session's steps when clicked, lets a session be moved to another day
 // (re-checked through the host), and writes the previewed plan with its "Add to calendar"
-// button (Plan.Approve, called through the host's tools/call).
-//
+// button (Plan.Approve, called through the host's tools/call). It speaks to the host through
+// the same bridge as the charts' view (bridge.js).
+var PlanViewHTML = withBridge("plan.html", planHTML)
+
 //go:embed plan.html
-var PlanViewHTML string
+var planHTML string
 
 // Plan is the data of the plan view: the plan's sessions and blocks on their days, what the
 // calendar already holds there, what the calendar check found, and the form projected.
