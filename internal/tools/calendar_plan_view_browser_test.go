@@ -165,6 +165,7 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 	if preview.IsError {
 		t.Fatal(textOf(preview))
 	}
+	results := map[string]*mcp.CallToolResult{"": preview} // the result the host pushes, by ?result=
 	js := func(v any) template.JS {
 		b, err := json.Marshal(v)
 		if err != nil {
@@ -193,7 +194,7 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 		}
 		width := 1000
 		fmt.Sscan(r.URL.Query().Get("w"), &width)
-		_ = planHost.Execute(w, map[string]any{"View": js(rr.Contents[0].Text), "Result": js(preview), "Alter": r.URL.Query().Get("alter") != "",
+		_ = planHost.Execute(w, map[string]any{"View": js(rr.Contents[0].Text), "Result": js(results[r.URL.Query().Get("result")]), "Alter": r.URL.Query().Get("alter") != "",
 			"AppTools": js(appTools), "Width": width, "Bridge": bridge != ""})
 	}))
 	defer hs.Close()
@@ -243,13 +244,14 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 		}
 		writeArtefact(t, name, b)
 	}
-	open := func(query string) {
+	openAs := func(query, weeks string) {
 		t.Helper()
 		if err := chromedp.Do(tab, chromedp.Navigate(hs.URL+"/"+query)); err != nil {
 			t.Fatal(err)
 		}
-		waitFor("the grid", `d && d.querySelectorAll('.week').length === 12`)
+		waitFor("the grid", `d && d.querySelectorAll('.week').length === `+weeks)
 	}
+	open := func(query string) { t.Helper(); openAs(query, "12") }
 
 	open("?w=1000")
 	// the race-day warning on Sun 3 Jan, visible in its day's cell, its text under the week
@@ -337,6 +339,36 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 	open("?w=390")
 	waitFor("the phone layout", `d.querySelector('.days').getBoundingClientRect().height === 0`)
 	shot("5-phone.png")
+
+	// move_sessions' preview in the same view: the calendar before and after, nothing written
+	f.ResetWrites()
+	ws := futureWorkouts(t, f, 2)
+	move := map[string]any{"ids": []any{deref(ws[0].Id), deref(ws[1].Id)}, "days": 2, "check_only": true}
+	results["move"] = callRaw(t, cs, "move_sessions", move)
+	noWrites(t, f)
+	p := calendarViewOf(t, results["move"])
+	openAs("?w=1000&result=move", fmt.Sprint(len(p.Weeks)))
+	for _, w := range ws {
+		from, to := dayOfEvent(w), plusDays(dayOfEvent(w), 2)
+		chg := `d.querySelector('.day[data-date="` + to + `"] .s.chg')`
+		if s := str(chg + ` ? ` + chg + `.textContent : ''`); !strings.Contains(s, deref(w.Name)) || !strings.Contains(s, "from ") {
+			t.Errorf("%s on %s: the moved session reads %q", deref(w.Name), to, s)
+		}
+		if s := str(`(d.querySelector('.day[data-date="` + from + `"] .s.gone') || {}).textContent || ''`); !strings.Contains(s, "moves to ") {
+			t.Errorf("%s on %s: its place before the move reads %q", deref(w.Name), from, s)
+		}
+	}
+	if n := str(`String(d.querySelectorAll('.badge').length) + ' ' + (d.getElementById('add').style.display === 'none')`); n != fmt.Sprintf("%d true", dayWarnings(p)) {
+		t.Errorf("warnings on their days and the button hidden: %s, want %d true", n, dayWarnings(p))
+	}
+	shot("6-move-preview.png")
+	move["check_only"] = false
+	results["moved"] = callRaw(t, cs, "move_sessions", move)
+	openAs("?w=1000&result=moved", fmt.Sprint(len(calendarViewOf(t, results["moved"]).Weeks)))
+	waitFor("the move's answer", `d.getElementById('status').className === 'ok' && d.querySelectorAll('.s.chg').length === 2`)
+	shot("7-moved.png")
+	openAs("?w=390&result=move", fmt.Sprint(len(p.Weeks)))
+	shot("8-move-phone.png")
 }
 
 // sessionDays are the days of the plan's written sessions named name.
@@ -348,4 +380,15 @@ func sessionDays(f *fakeicu.Fake, name string) map[string]bool {
 		}
 	}
 	return on
+}
+
+// dayWarnings counts the warnings of a view on a day (not on a week).
+func dayWarnings(p *charts.Plan) int {
+	n := 0
+	for _, w := range p.Warnings {
+		if !w.Week {
+			n++
+		}
+	}
+	return n
 }
