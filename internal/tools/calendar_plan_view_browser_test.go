@@ -366,6 +366,11 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 	results["moved"] = callRaw(t, cs, "move_sessions", move)
 	openAs("?w=1000&result=moved", fmt.Sprint(len(calendarViewOf(t, results["moved"]).Weeks)))
 	waitFor("the move's answer", `d.getElementById('status').className === 'ok' && d.querySelectorAll('.s.chg').length === 2`)
+	for _, w := range ws {
+		if s := str(`d.querySelector('.day[data-date="` + plusDays(dayOfEvent(w), 2) + `"] .s.chg').textContent`); !strings.Contains(s, fmt.Sprintf("id %d", deref(w.Id))) {
+			t.Errorf("after the move, %s reads %q, without Intervals.icu's id", deref(w.Name), s)
+		}
+	}
 	shot("7-moved.png")
 	openAs("?w=390&result=move", fmt.Sprint(len(p.Weeks)))
 	shot("8-move-phone.png")
