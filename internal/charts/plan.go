@@ -13,15 +13,20 @@ const PlanViewURI = "ui://intervals-mcp/plan.html"
 // no URL of any kind) that draws a Plan from a result's structuredContent, week rows Monday
 // to Sunday, opens a session's steps when clicked, lets a session be moved to another day
 // (re-checked through the host), and writes the previewed plan with its "Add to calendar"
-// button (Plan.Approve, called through the host's tools/call).
-//
+// button (Plan.Approve, called through the host's tools/call). It speaks to the host through
+// the same bridge as the charts' view (bridge.js).
+var PlanViewHTML = withBridge("plan.html", planHTML)
+
 //go:embed plan.html
-var PlanViewHTML string
+var planHTML string
 
 // Plan is the data of the plan view: the plan's sessions and blocks on their days, what the
-// calendar already holds there, what the calendar check found, and the form projected.
+// calendar already holds there, what the calendar check found, and the form projected. Of
+// kind "calendar" it is a move's, copy's or repeat's calendar before and after: the sessions
+// moved or added on their new days (From, Copy) and where a moved one was (To); its weeks'
+// Held figures are the calendar before, the others after; no Approve.
 type Plan struct {
-	Kind    string `json:"kind"` // "plan"
+	Kind    string `json:"kind"` // "plan", or "calendar"
 	Title   string `json:"title"`
 	Athlete string `json:"athlete"`
 	Today   string `json:"today"`
@@ -79,6 +84,12 @@ type PlanSession struct {
 	Status    string   `json:"status,omitempty"`  // new, updated, unchanged...
 	ID        int32    `json:"id,omitempty"`
 	Note      string   `json:"note,omitempty"`
+	// A calendar's change (Kind "calendar"): From, the day a session moved or copied comes
+	// from (a copy's source's); Copy, it is a copy; To, set on a moved session's place before
+	// the move, the day it goes to.
+	From string `json:"from,omitempty"`
+	Copy bool   `json:"copy,omitempty"`
+	To   string `json:"to,omitempty"`
 }
 
 // PlanBand is a period across days: a block of the plan, or a period of the calendar

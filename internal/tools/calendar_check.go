@@ -54,6 +54,7 @@ type calendarCheck struct {
 	already  []format.PlanWarning // past a threshold without the write too, not made worse
 	weeks    map[string]format.CalendarWeek
 	note     string
+	cal      []planEvent // the calendar as read before the write
 }
 
 // goneByID is a write's gone for the events it moves or changes.
@@ -111,6 +112,7 @@ func checkCalendar(ctx context.Context, env *toolcall.Env, a *athleteCtx, w cale
 		out.note = "Calendar not checked: " + err.Error()
 		return out
 	}
+	out.cal = cal
 	var before, kept []calSession
 	for _, e := range cal {
 		s := e.calSession(a)

@@ -15,17 +15,20 @@ type copyIn struct {
 	selection
 	ToDate    string `json:"to_date" jsonschema_description:"New date of the first; spacing kept"`
 	AllowPast bool   `json:"allow_past,omitempty"`
+	CheckOnly bool   `json:"check_only,omitempty"`
 }
 
 func copySessionsTool() manifest.Tool {
-	return manifest.New(manifest.Def{
+	t := manifest.New(manifest.Def{
 		Name:        "copy_sessions",
 		Title:       "Copy sessions",
-		Description: "Copies sessions (ids, or a date range) to a new start date, keeping their spacing.",
+		Description: "Copies sessions to a new start date.",
 		Toolset:     manifest.Calendar,
 		Access:      manifest.Write,
 		Operations:  []string{"getAthlete", "showEvent", "listEvents", "createMultipleEvents", "deleteEventsBulk", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
 	}, copySessions)
+	t.View = planView
+	return t
 }
 
 func copySessions(ctx context.Context, env *toolcall.Env, in copyIn) (string, error) {
@@ -60,12 +63,28 @@ func copySessions(ctx context.Context, env *toolcall.Env, in copyIn) (string, er
 	}
 	var todo []intervals.EventEx
 	var created []intervals.Event
-	for _, c := range copies {
+	changes := make([]calendarChange, len(copies))
+	for i, c := range copies {
+		changes[i] = calendarChange{e: shifted(events[i], days), from: events[i].day()}
+		changes[i].e.ExternalId = c.ExternalId
 		if e, ok := there[deref(c.ExternalId)]; ok {
 			created = append(created, e.Event)
+			changes[i].e, changes[i].status = e, "already there"
 		} else {
 			todo = append(todo, c)
 		}
+	}
+	note := changesNote(ctx)
+	if in.CheckOnly {
+		would := make([]intervals.Event, len(changes))
+		for i, c := range changes {
+			would[i] = c.e.Event
+		}
+		text := withCheck(check, env.MaxChars()-len(note), func(n int) string {
+			return previewOf(a.units.Copied(would, days, a.today, n-len(previewHead)))
+		})
+		showChanges(ctx, a, "Copy preview", text, false, check, changes)
+		return text + note, nil
 	}
 	j := newJournal(env, a)
 	if len(todo) > 0 {
@@ -81,7 +100,10 @@ func copySessions(ctx context.Context, env *toolcall.Env, in copyIn) (string, er
 	if err != nil {
 		return "", j.fail(ctx, err)
 	}
-	return withCheck(check, env.MaxChars(), func(n int) string { return a.units.Copied(append(created, made...), days, a.today, n) }), nil
+	answeredCopies(changes, made)
+	text := withCheck(check, env.MaxChars()-len(note), func(n int) string { return a.units.Copied(append(created, made...), days, a.today, n) })
+	showChanges(ctx, a, "Copied", text, true, check, changes)
+	return text + note, nil
 }
 
 // existingCopies reads the calendar on the copies' days and returns the events there that
@@ -134,4 +156,17 @@ func copyOf(e planEvent, days int, externalID string) intervals.EventEx {
 	c.StartDateLocal = shiftLocal(e.StartDateLocal, days)
 	c.EndDateLocal = shiftLocal(e.EndDateLocal, days)
 	return c
+}
+
+// answeredCopies puts Intervals.icu's answer for each copy made in its change (by external id).
+func answeredCopies(changes []calendarChange, made []intervals.Event) {
+	by := map[string]intervals.Event{}
+	for _, e := range made {
+		by[deref(e.ExternalId)] = e
+	}
+	for i, c := range changes {
+		if e, ok := by[deref(c.e.ExternalId)]; ok {
+			changes[i].e = planEvent{Event: e}
+		}
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -43,17 +44,20 @@ type moveIn struct {
 	Days      int    `json:"days,omitempty" jsonschema_description:"Shift in days, + or -"`
 	ToDate    string `json:"to_date,omitempty" jsonschema_description:"Or new date of the first; spacing kept"`
 	AllowPast bool   `json:"allow_past,omitempty"`
+	CheckOnly bool   `json:"check_only,omitempty"`
 }
 
 func moveSessionsTool() manifest.Tool {
-	return manifest.New(manifest.Def{
+	t := manifest.New(manifest.Def{
 		Name:        "move_sessions",
 		Title:       "Move sessions",
-		Description: "Moves planned sessions (ids, or a date range) by days or to a date. Done sessions are never moved.",
+		Description: "Moves planned sessions by days or to a date; done ones stay.",
 		Toolset:     manifest.Calendar,
 		Access:      manifest.Write,
 		Operations:  []string{"getAthlete", "showEvent", "listEvents", "updateEvent", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
 	}, moveSessions)
+	t.View = planView
+	return t
 }
 
 func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, error) {
@@ -61,7 +65,9 @@ func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, er
 	if err != nil {
 		return "", err
 	}
-	key := moveKey(env.AthleteID, in)
+	asked := in
+	asked.CheckOnly = false // a preview shows the plan a failed move left, as its repeat would carry it out
+	key := moveKey(env.AthleteID, asked)
 	plan, events, err := resolveMove(ctx, env, a, in, key)
 	if err != nil {
 		return "", err
@@ -77,6 +83,23 @@ func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, er
 		}
 	}
 	check := checkCalendar(ctx, env, a, moveWrite(plan, events, a))
+	note := changesNote(ctx)
+	changes := make([]calendarChange, len(plan.Moves))
+	for i, m := range plan.Moves {
+		changes[i] = calendarChange{e: events[i], from: m.From, moved: m.ID}
+	}
+	if in.CheckOnly {
+		moves := make([]format.Move, len(plan.Moves))
+		for i, m := range plan.Moves {
+			if slices.Contains(todo, i) {
+				changes[i].e = shifted(events[i], plan.Days)
+			}
+			moves[i] = format.Move{After: changes[i].e.session(), Was: m.From}
+		}
+		text := withCheck(check, env.MaxChars()-len(note), func(n int) string { return previewOf(a.units.Moved(moves, plan.Days, a.today, n-len(previewHead))) })
+		showChanges(ctx, a, "Move preview", text, false, check, changes)
+		return text + note, nil
+	}
 	raw, _ := json.Marshal(plan)
 	env.Writes.Put(key, raw)
 	j := newJournal(env, a)
@@ -101,10 +124,13 @@ func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, er
 			}
 			return "", ferr
 		}
-		moves[i].After = planEvent{Event: saved, activity: e.activity}.session() // as Intervals.icu answered
+		changes[i].e = planEvent{Event: saved, activity: e.activity} // as Intervals.icu answered
+		moves[i].After = changes[i].e.session()
 	}
 	env.Writes.Delete(key)
-	return withCheck(check, env.MaxChars(), func(n int) string { return a.units.Moved(moves, plan.Days, a.today, n) }), nil
+	text := withCheck(check, env.MaxChars()-len(note), func(n int) string { return a.units.Moved(moves, plan.Days, a.today, n) })
+	showChanges(ctx, a, "Moved", text, true, check, changes)
+	return text + note, nil
 }
 
 // resolveMove returns the plan of a move and the sessions it moves, as they are now: the plan
@@ -185,3 +211,10 @@ func shiftFields(e planEvent, days int) map[string]any {
 	}
 	return f
 }
+
+// previewHead begins the answer of a move, copy or repeat with check_only, before the answer
+// the write would give.
+const previewHead = "Nothing written (check_only); it would be: "
+
+// previewOf is a write's answer as its preview says it.
+func previewOf(answer string) string { return previewHead + answer }

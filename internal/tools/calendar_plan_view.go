@@ -207,13 +207,7 @@ func (r *planRun) view(ctx context.Context, env *toolcall.Env, text string, fitn
 		w := weekOf(held, m)
 		v.Weeks = append(v.Weeks, *w)
 	}
-	for _, w := range r.answer.Warnings {
-		_, said, ok := strings.Cut(w.String(), ": ")
-		if !ok {
-			said = w.String()
-		}
-		v.Warnings = append(v.Warnings, charts.PlanWarn{Date: w.Date, Week: weekKinds[w.Kind], Kind: w.Kind, Text: said})
-	}
+	v.Warnings = viewWarnings(r.answer.Warnings)
 	v.Notes = nonEmpty(append([]string{r.answer.CheckNote, r.answer.FormNote}, r.answer.BlockWarnings...))
 	if fitness {
 		if with, _, _ := projectPlan(ctx, env, a, r.items, addDays(r.dates.newest, 1)); with != nil {

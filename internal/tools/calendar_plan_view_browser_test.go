@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/intervals-mcp/intervals-mcp/internal/browsertest"
 	"github.com/intervals-mcp/intervals-mcp/internal/charts"
+	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -164,6 +165,7 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 	if preview.IsError {
 		t.Fatal(textOf(preview))
 	}
+	results := map[string]*mcp.CallToolResult{"": preview} // the result the host pushes, by ?result=
 	js := func(v any) template.JS {
 		b, err := json.Marshal(v)
 		if err != nil {
@@ -192,7 +194,7 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 		}
 		width := 1000
 		fmt.Sscan(r.URL.Query().Get("w"), &width)
-		_ = planHost.Execute(w, map[string]any{"View": js(rr.Contents[0].Text), "Result": js(preview), "Alter": r.URL.Query().Get("alter") != "",
+		_ = planHost.Execute(w, map[string]any{"View": js(rr.Contents[0].Text), "Result": js(results[r.URL.Query().Get("result")]), "Alter": r.URL.Query().Get("alter") != "",
 			"AppTools": js(appTools), "Width": width, "Bridge": bridge != ""})
 	}))
 	defer hs.Close()
@@ -242,13 +244,14 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 		}
 		writeArtefact(t, name, b)
 	}
-	open := func(query string) {
+	openAs := func(query, weeks string) {
 		t.Helper()
 		if err := chromedp.Do(tab, chromedp.Navigate(hs.URL+"/"+query)); err != nil {
 			t.Fatal(err)
 		}
-		waitFor("the grid", `d && d.querySelectorAll('.week').length === 12`)
+		waitFor("the grid", `d && d.querySelectorAll('.week').length === `+weeks)
 	}
+	open := func(query string) { t.Helper(); openAs(query, "12") }
 
 	open("?w=1000")
 	// the race-day warning on Sun 3 Jan, visible in its day's cell, its text under the week
@@ -268,6 +271,35 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 	do(`(d.getElementById('moveto').value = '2026-12-21', d.getElementById('domove').click())`)
 	waitFor("the move checked", `d.getElementById('status').textContent.indexOf('Moved "Intervals"') === 0 && !!d.querySelector('.day[data-date="2026-12-21"] .s[draggable]')`)
 	noWrites(t, f)
+	// dragged with the mouse from Thursday to Friday: the same re-check, nothing written
+	at := func(sel string) (float64, float64) { // the centre of sel in the page's viewport
+		t.Helper()
+		xy, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(function () { window.scrollTo(0, 0); var f = document.getElementById('view'), b = f.getBoundingClientRect(),
+			r = f.contentDocument.querySelector('`+sel+`').getBoundingClientRect(); return [b.left + r.left + r.width / 2, b.top + r.top + r.height / 2]; })()`))
+		if err != nil || len(xy) != 2 {
+			t.Fatalf("where is %s: %v %v", sel, xy, err)
+		}
+		return xy[0], xy[1]
+	}
+	fx, fy := at(`.day[data-date="2026-12-24"] .s[draggable]`)
+	tx, ty := at(`.day[data-date="2026-12-25"]`)
+	if err := chromedp.Do(tab, chromedp.DragAndDropXY(fx, fy, tx, ty)); err != nil {
+		t.Fatal(err)
+	}
+	waitFor("the drop checked", `d.getElementById('status').textContent.indexOf('Moved "Tempo" to Fri 25 Dec') === 0 && d.querySelector('.day[data-date="2026-12-25"] .s[draggable] .n').textContent === 'Tempo'`)
+	shot("2b-dragged.png")
+	// something else dropped on a day (a link dragged from elsewhere) moves no session
+	before := str(`JSON.stringify(Array.prototype.map.call(d.querySelectorAll('.s[draggable]'), function (e) { return e.parentNode.parentNode.getAttribute('data-date'); }))`)
+	do(`(function () { var dt = new DataTransfer(), day = d.querySelector('.day[data-date="2026-12-26"]'); dt.setData('text/uri-list', 'about:blank');
+		['dragenter', 'dragover', 'drop'].forEach(function (k) { day.dispatchEvent(new DragEvent(k, { bubbles: true, cancelable: true, dataTransfer: dt })); }); })()`)
+	time.Sleep(300 * time.Millisecond)
+	if after := str(`JSON.stringify(Array.prototype.map.call(d.querySelectorAll('.s[draggable]'), function (e) { return e.parentNode.parentNode.getAttribute('data-date'); }))`); after != before {
+		t.Errorf("a link dropped on Sat 26 Dec moved a session")
+	}
+	if s := str(`d.getElementById('status').textContent`); !strings.HasPrefix(s, `Moved "Tempo"`) {
+		t.Errorf("after a link dropped: %q", s)
+	}
+	noWrites(t, f)
 
 	do(`d.getElementById('add').click()`)
 	waitFor("the write", `d.getElementById('status').className === 'ok'`)
@@ -278,14 +310,12 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 		t.Fatalf("written: %d events, %d blocks; want 60 sessions and 4 blocks", n, b)
 	}
 	waitFor("Intervals.icu's answer in the grid", `d.querySelectorAll('.s .st').length === 60`)
-	intervalsOn := map[string]bool{}
-	for _, e := range planEvents(f, "imcp:") {
-		if deref(e.Name) == "Intervals" {
-			intervalsOn[deref(e.StartDateLocal)[:10]] = true
-		}
-	}
+	intervalsOn := sessionDays(f, "Intervals")
 	if !intervalsOn["2026-12-21"] || intervalsOn["2026-12-22"] {
 		t.Errorf("the session moved in the view to Mon 2026-12-21 was not written there: %v", intervalsOn)
+	}
+	if tempo := sessionDays(f, "Tempo"); !tempo["2026-12-25"] || tempo["2026-12-24"] {
+		t.Errorf("the session dragged in the view to Fri 2026-12-25 was not written there: %v", tempo)
 	}
 	shot("3-written.png")
 
@@ -309,4 +339,61 @@ func planViewInChromium(t *testing.T, bin, bridge string) {
 	open("?w=390")
 	waitFor("the phone layout", `d.querySelector('.days').getBoundingClientRect().height === 0`)
 	shot("5-phone.png")
+
+	// move_sessions' preview in the same view: the calendar before and after, nothing written
+	f.ResetWrites()
+	ws := futureWorkouts(t, f, 2)
+	move := map[string]any{"ids": []any{deref(ws[0].Id), deref(ws[1].Id)}, "days": 2, "check_only": true}
+	results["move"] = callRaw(t, cs, "move_sessions", move)
+	noWrites(t, f)
+	p := calendarViewOf(t, results["move"])
+	openAs("?w=1000&result=move", fmt.Sprint(len(p.Weeks)))
+	for _, w := range ws {
+		from, to := dayOfEvent(w), plusDays(dayOfEvent(w), 2)
+		chg := `d.querySelector('.day[data-date="` + to + `"] .s.chg')`
+		if s := str(chg + ` ? ` + chg + `.textContent : ''`); !strings.Contains(s, deref(w.Name)) || !strings.Contains(s, "from ") {
+			t.Errorf("%s on %s: the moved session reads %q", deref(w.Name), to, s)
+		}
+		if s := str(`(d.querySelector('.day[data-date="` + from + `"] .s.gone') || {}).textContent || ''`); !strings.Contains(s, "moves to ") {
+			t.Errorf("%s on %s: its place before the move reads %q", deref(w.Name), from, s)
+		}
+	}
+	if n := str(`String(d.querySelectorAll('.badge').length) + ' ' + (d.getElementById('add').style.display === 'none')`); n != fmt.Sprintf("%d true", dayWarnings(p)) {
+		t.Errorf("warnings on their days and the button hidden: %s, want %d true", n, dayWarnings(p))
+	}
+	shot("6-move-preview.png")
+	move["check_only"] = false
+	results["moved"] = callRaw(t, cs, "move_sessions", move)
+	openAs("?w=1000&result=moved", fmt.Sprint(len(calendarViewOf(t, results["moved"]).Weeks)))
+	waitFor("the move's answer", `d.getElementById('status').className === 'ok' && d.querySelectorAll('.s.chg').length === 2`)
+	for _, w := range ws {
+		if s := str(`d.querySelector('.day[data-date="` + plusDays(dayOfEvent(w), 2) + `"] .s.chg').textContent`); !strings.Contains(s, fmt.Sprintf("id %d", deref(w.Id))) {
+			t.Errorf("after the move, %s reads %q, without Intervals.icu's id", deref(w.Name), s)
+		}
+	}
+	shot("7-moved.png")
+	openAs("?w=390&result=move", fmt.Sprint(len(p.Weeks)))
+	shot("8-move-phone.png")
+}
+
+// sessionDays are the days of the plan's written sessions named name.
+func sessionDays(f *fakeicu.Fake, name string) map[string]bool {
+	on := map[string]bool{}
+	for _, e := range planEvents(f, "imcp:") {
+		if deref(e.Name) == name {
+			on[deref(e.StartDateLocal)[:10]] = true
+		}
+	}
+	return on
+}
+
+// dayWarnings counts the warnings of a view on a day (not on a week).
+func dayWarnings(p *charts.Plan) int {
+	n := 0
+	for _, w := range p.Warnings {
+		if !w.Week {
+			n++
+		}
+	}
+	return n
 }

@@ -31,13 +31,19 @@ func seedPlan() map[string]any {
 // planOf decodes a result's structuredContent as the plan view's data.
 func planOf(t *testing.T, res *mcp.CallToolResult) *charts.Plan {
 	t.Helper()
+	return planViewOf(t, res, "plan")
+}
+
+// planViewOf decodes a result's structuredContent as the plan view's data of kind.
+func planViewOf(t *testing.T, res *mcp.CallToolResult, kind string) *charts.Plan {
+	t.Helper()
 	b, err := json.Marshal(res.StructuredContent)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var p charts.Plan
-	if err := json.Unmarshal(b, &p); err != nil || p.Kind != "plan" {
-		t.Fatalf("no plan view data (%v): %s", err, b)
+	if err := json.Unmarshal(b, &p); err != nil || p.Kind != kind {
+		t.Fatalf("no plan view data of kind %s (%v): %s", kind, err, b)
 	}
 	return &p
 }

@@ -33,10 +33,11 @@ type repeatIn struct {
 	EveryWeeks int        `json:"every_weeks,omitempty" jsonschema:"minimum=1,maximum=12,default=1"`
 	Times      int        `json:"times" jsonschema:"minimum=1,maximum=52" jsonschema_description:"Copies after the original"`
 	AllowPast  bool       `json:"allow_past,omitempty"`
+	CheckOnly  bool       `json:"check_only,omitempty"`
 }
 
 func repeatSessionTool() manifest.Tool {
-	return manifest.New(manifest.Def{
+	t := manifest.New(manifest.Def{
 		Name:        "repeat_session",
 		Title:       "Repeat a session",
 		Description: "Repeats one session every N weeks, M times (a series update_session can change).",
@@ -45,6 +46,8 @@ func repeatSessionTool() manifest.Tool {
 		Idempotent:  true,
 		Operations:  []string{"getAthlete", "showEvent", "listEvents", "createMultipleEvents", "deleteEventsBulk", "listWellnessRecords", "listActivities", "listFitnessModelEvents"},
 	}, repeatSession)
+	t.View = planView
+	return t
 }
 
 func repeatSession(ctx context.Context, env *toolcall.Env, in repeatIn) (string, error) {
@@ -83,16 +86,35 @@ func repeatSession(ctx context.Context, env *toolcall.Env, in repeatIn) (string,
 	var shifts []int
 	var exts []string
 	skipped := 0
+	var changes []calendarChange
 	for k := 1; k <= in.Times; k++ {
 		c := copyOf(src, 7*every*k, seriesPrefix(root)+strings.ReplaceAll(deref(shiftLocal(src.StartDateLocal, 7*every*k))[:10], "-", ""))
 		srcs, shifts, exts = append(srcs, src), append(shifts, 7*every*k), append(exts, deref(c.ExternalId))
-		if slices.ContainsFunc(have, func(e planEvent) bool { return deref(e.ExternalId) == deref(c.ExternalId) }) {
+		ch := calendarChange{e: shifted(src, 7*every*k), from: src.day()}
+		ch.e.ExternalId = c.ExternalId
+		if i := slices.IndexFunc(have, func(e planEvent) bool { return deref(e.ExternalId) == deref(c.ExternalId) }); i >= 0 {
 			skipped++
+			changes = append(changes, calendarChange{e: have[i], from: src.day(), status: "already there"})
 			continue
 		}
 		copies = append(copies, c)
+		changes = append(changes, ch)
 	}
 	check := checkCalendar(ctx, env, a, copiesWrite(srcs, shifts, exts, a))
+	note := changesNote(ctx)
+	if in.CheckOnly {
+		var would []intervals.Event
+		for _, c := range changes {
+			if c.status == "" {
+				would = append(would, c.e.Event)
+			}
+		}
+		text := withCheck(check, env.MaxChars()-len(note), func(n int) string {
+			return previewOf(a.units.Repeated(src.session(), every, would, skipped, a.today, n-len(previewHead)))
+		})
+		showChanges(ctx, a, "Repeat preview", text, false, check, changes)
+		return text + note, nil
+	}
 	j := newJournal(env, a)
 	if len(copies) > 0 {
 		if err := j.intend(ctx, fmt.Sprintf("repeat of event %d, %d time(s)", ids[0], in.Times), writeIntent{Creates: createsOf(copies, func(int) int32 { return ids[0] })}); err != nil {
@@ -103,5 +125,8 @@ func repeatSession(ctx context.Context, env *toolcall.Env, in repeatIn) (string,
 	if err != nil {
 		return "", j.fail(ctx, err)
 	}
-	return withCheck(check, env.MaxChars(), func(n int) string { return a.units.Repeated(src.session(), every, created, skipped, a.today, n) }), nil
+	answeredCopies(changes, created)
+	text := withCheck(check, env.MaxChars()-len(note), func(n int) string { return a.units.Repeated(src.session(), every, created, skipped, a.today, n) })
+	showChanges(ctx, a, "Repeated", text, true, check, changes)
+	return text + note, nil
 }
