@@ -122,11 +122,6 @@ func (s *DB) LeaseBudget(ctx context.Context, now time.Time, b Bucket, n int) (i
 	return 0, max(time.Duration(tat-tol-t)*time.Microsecond, time.Microsecond), nil
 }
 
-// queryRower is a database or a transaction.
-type queryRower interface {
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
 // giveBack returns the token just taken from each of buckets.
 func (s *DB) giveBack(ctx context.Context, buckets []Bucket) error {
 	for _, b := range buckets {

@@ -2,7 +2,6 @@ package tools
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/charts"
@@ -29,14 +28,6 @@ type calendarChange struct {
 // shifted is e days later, as a preview shows it before anything is written.
 func shifted(e planEvent, days int) planEvent {
 	e.StartDateLocal, e.EndDateLocal = shiftLocal(e.StartDateLocal, days), shiftLocal(e.EndDateLocal, days)
-	return e
-}
-
-// eventOf is a body to create as an event (a copy before it is written).
-func eventOf(body any) planEvent {
-	raw, _ := json.Marshal(body) // a generated body always marshals
-	var e planEvent
-	_ = json.Unmarshal(raw, &e.Event)
 	return e
 }
 
