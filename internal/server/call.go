@@ -162,7 +162,11 @@ func (c *Catalog) run(ctx context.Context, rt *Runtime, in *incoming, confirm fu
 	work, cancel := context.WithDeadline(ctx, deadline.Add(-timeout/5))
 	defer cancel()
 	who, _ := caller.From(ctx)
-	who.Key = caller.KeyOf(who.Credential(rt.Credential), athlete)
+	if c.coach {
+		who.Key = caller.KeyOf(who.Credential(rt.Credential), rt.keyAthlete(work, who, athlete))
+	} else {
+		who.Key = caller.KeyOf(who.Credential(rt.Credential), athlete)
+	}
 	work = caller.With(work, who)
 	env := &toolcall.Env{
 		Client:    rt.Client,
