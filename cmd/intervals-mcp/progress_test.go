@@ -109,3 +109,58 @@ func TestPlanProgressOverStdioAndHTTP(t *testing.T) {
 		})
 	}
 }
+
+// TestLongReadsProgress: the long reads tell a client that asked how far they have come: the
+// coach's review of every athlete (get_training_volume for athlete "all"), one notification
+// per athlete and one when all are read; a chart, its reading, drawing and end. Over stdio,
+// through go-sdk's client (both transports carry them alike: TestPlanProgressOverStdioAndHTTP).
+func TestLongReadsProgress(t *testing.T) {
+	_, fakeURL := startCrashFake(t)
+	env := []string{"API_KEY=" + fakeicu.DefaultAPIKey}
+	log := &progressLog{}
+	cmd := command(t, env, "serve", "--data-dir", t.TempDir(), "--base-url", fakeURL, "--toolsets", "all")
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "progress-test", Version: "1"}, &mcp.ClientOptions{ProgressNotificationHandler: log.handler}).Connect(context.Background(), &mcp.CommandTransport{Command: cmd}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cs.Close()
+	call := func(name string, args map[string]any, token string, want int) []mcp.ProgressNotificationParams {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+		defer cancel()
+		params := &mcp.CallToolParams{Name: name, Arguments: args}
+		params.SetProgressToken(token)
+		res, err := cs.CallTool(ctx, params)
+		if err != nil || res.IsError {
+			t.Fatalf("%s: %v %s", name, err, mcptest.Text(res))
+		}
+		var got []mcp.ProgressNotificationParams
+		waitFor(t, 5*time.Second, "the progress notifications of "+name, func() bool {
+			got = append(got, log.take()...)
+			return len(got) >= want
+		})
+		time.Sleep(100 * time.Millisecond)
+		return append(got, log.take()...)
+	}
+	athletes, _ := mcptest.Call(t, cs, "list_athletes", map[string]any{})
+	n := strings.Count(athletes, "\n- ")
+	if n < 2 {
+		t.Fatalf("list_athletes = %q; want the demo's coached athletes", athletes)
+	}
+	got := call("get_training_volume", map[string]any{"athlete": "all", "weeks": 1}, "review", n+1)
+	if len(got) != n+1 {
+		t.Fatalf("the review of %d athletes: %d notifications, want %d: %+v", n, len(got), n+1, got)
+	}
+	for i, p := range got {
+		if p.ProgressToken != "review" || p.Progress != float64(i) || p.Total != float64(n) || p.Message == "" {
+			t.Errorf("review notification %d: %+v; want %d of %d with a message", i, p, i, n)
+		}
+	}
+	if !strings.Contains(got[0].Message, "1 of") || !strings.Contains(got[n].Message, "read") {
+		t.Errorf("review messages %q ... %q; want each athlete counted, then the end", got[0].Message, got[n].Message)
+	}
+	got = call("chart_fitness", map[string]any{}, "chart", 3)
+	if len(got) != 3 || got[0].Progress != 0 || got[1].Progress != 1 || got[2].Progress != 2 || got[2].Total != 2 {
+		t.Errorf("chart_fitness notifications %+v; want 0, 1 and 2 of 2", got)
+	}
+}

@@ -53,7 +53,8 @@ func coachedAthletes(ctx context.Context, env *toolcall.Env) ([]format.CoachedAt
 // for each athlete list_athletes shows, each made by one for that athlete alone (in its own
 // time zone) within an equal share of the budget, after a team line that sums up every
 // athlete's last full week (format.TeamLine). An athlete whose data cannot be read is said
-// so in its place; the others are still answered.
+// so in its place; the others are still answered. A client that asked is told each athlete
+// as it is read (toolcall.Report).
 func forEveryAthlete(ctx context.Context, env *toolcall.Env, one func(context.Context, *toolcall.Env) (string, format.AthleteWeek, error)) (string, error) {
 	list, err := coachedAthletes(ctx, env)
 	if err != nil {
@@ -66,7 +67,8 @@ func forEveryAthlete(ctx context.Context, env *toolcall.Env, one func(context.Co
 	weeks := make([]format.AthleteWeek, 0, len(list))
 	team := teamLineBudget(len(list))
 	share := (env.MaxChars() - team - 2*len(list)) / len(list)
-	for _, a := range list {
+	for i, a := range list {
+		toolcall.Report(ctx, i, len(list), fmt.Sprintf("reading %s (%d of %d athletes)", nameOr(a.Name, a.ID), i+1, len(list)))
 		sub := *env
 		sub.AthleteID, sub.EveryAthlete, sub.Budget = a.ID, false, share
 		text, wk, err := one(ctx, &sub)
@@ -81,6 +83,7 @@ func forEveryAthlete(ctx context.Context, env *toolcall.Env, one func(context.Co
 		weeks = append(weeks, wk)
 		answers = append(answers, format.Clip(text, share))
 	}
+	toolcall.Report(ctx, len(list), len(list), fmt.Sprintf("read %d athletes", len(list)))
 	return format.Clip(format.TeamLine(weeks), team) + "\n\n" + strings.Join(answers, "\n\n"), nil
 }
 
