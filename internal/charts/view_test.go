@@ -97,7 +97,7 @@ func runHost(t *testing.T, bin string, c, switched *Chart, drive bool, theme str
 	base := []string{"--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
 		"--force-device-scale-factor=1", "--window-size=800,450", "--virtual-time-budget=4000"}
 	// Chromium's one-shot headless mode now and then dies of a signal on a busy shared host
-	// (a segmentation fault before the page loads, CI of 2026-12-05): a browser that crashed
+	// (a segmentation fault before the page loads): a browser that crashed
 	// is run once more; a second crash, or any other failure, fails the test.
 	for try := 1; ; try++ {
 		profile := "--user-data-dir=" + filepath.Join(dir, fmt.Sprintf("profile-%d", try)) // a crashed browser's is not reused

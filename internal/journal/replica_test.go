@@ -98,7 +98,7 @@ func run(ctx context.Context, tool manifest.Tool, env *toolcall.Env, args json.R
 func waitUntil(t *testing.T, cond func() bool) {
 	t.Helper()
 	// A wait for a state, not a timing: the first call opens and migrates the store, which
-	// took over 5 s under -race on a busy shared host (CI of 2026-12-05).
+	// can take over 5 s under -race on a busy shared host.
 	for end := time.Now().Add(60 * time.Second); !cond(); time.Sleep(time.Millisecond) {
 		if time.Now().After(end) {
 			t.Fatal("still waiting after 60 s")
