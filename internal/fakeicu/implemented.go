@@ -9,6 +9,8 @@ var implemented = map[string]bool{
 	// activities
 	"listActivities": true, "getActivity": true, "getIntervals": true, "getActivityStreams": true,
 	"updateActivity": true, "listActivityMessages": true, "sendActivityMessage": true,
+	// direct chats
+	"listChats": true, "showChat": true, "listMessages": true,
 	// performance
 	"listAthletePowerCurves": true, "listAthletePaceCurves": true, "listAthleteHRCurves": true,
 	"getPowerHRCurve": true,

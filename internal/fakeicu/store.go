@@ -58,6 +58,11 @@ func newStore(w *synth.World, now func() time.Time) *store {
 			}
 		}
 	}
+	for _, c := range w.Chats {
+		for _, m := range c.Messages {
+			s.nextMessageID = max(s.nextMessageID, deref(m.Id))
+		}
+	}
 	return s
 }
 

@@ -167,12 +167,23 @@ func TeamLine(weeks []AthleteWeek) string {
 	return fmt.Sprintf("Last full week (Monday-Sunday in each athlete's time zone): %d of %d with a plan hit 90%% of planned time. %s.", hit, planned, strings.Join(parts, "; "))
 }
 
-// Words is what an athlete said of one activity: their note, RPE, feel, their comments.
+// Words is what an athlete said of one activity (their note, RPE, feel, their comments) or,
+// Chat set, on one day in their direct chat with the coach (the messages in Comments).
 type Words struct {
-	Date, Sport, Name string // the activity's local date, type and name
+	Date, Sport, Name string // the activity's local date, type and name; a chat's day
 	Note              string
 	RPE, Feel         int // 0: not given
 	Comments          []string
+	Chat              bool
+}
+
+// what names the activity ("Thu 2026-11-19 Run "Easy"") or the chat's day ("Wed
+// 2026-11-25 chat").
+func (w Words) what() string {
+	if w.Chat {
+		return DayOf(w.Date) + " chat"
+	}
+	return fmt.Sprintf("%s %s %q", DayOf(w.Date), w.Sport, w.Name)
 }
 
 // AthleteWords lists an athlete's words on their activities, a line each, within max; what
@@ -191,27 +202,31 @@ func AthleteWords(ws []Words, max int) string {
 		if w.Note != "" {
 			said = append(said, fmt.Sprintf("note %q", w.Note))
 		}
+		kind := "comment"
+		if w.Chat {
+			kind = "message"
+		}
 		for _, c := range w.Comments {
-			said = append(said, fmt.Sprintf("comment %q", c))
+			said = append(said, fmt.Sprintf("%s %q", kind, c))
 		}
 		if len(said) == 0 {
 			continue // RPE and feel are figures, not words: in the line below
 		}
-		items = append(items, fmt.Sprintf("- %s %s %q: %s", DayOf(w.Date), w.Sport, w.Name, strings.Join(said, "; ")))
+		items = append(items, fmt.Sprintf("- %s: %s", w.what(), strings.Join(said, "; ")))
 	}
 	figures := ratings(rpe, feel)
 	if len(items) == 0 {
-		return figures + "Their words: none written on last week's activities (no note or comment)."
+		return figures + "Their words: none written on last week's activities (no note or comment) nor in chat since."
 	}
 	if worth := worthReading(ws); worth != "" { // a third of the room at most: the words keep the rest
 		figures += Clip(strings.TrimSuffix(worth, "\n"), (max-len(figures))/3-1) + "\n"
 	}
-	return figures + List{Head: "Their words on last week's activities (notes and comments as written):", Items: items, Noun: "activities", Hint: "read one with get_activity_messages"}.Render(max-len(figures))
+	return figures + List{Head: "Their words (last week's notes and comments, chat since, as written):", Items: items, Noun: "entries", Hint: "read one with get_activity_messages"}.Render(max-len(figures))
 }
 
 // concern matches the words of an athlete's note or comment a coach reads first: pain,
 // injury, illness, fatigue, sleep and stress, and the body parts runners and riders hurt.
-var concern = regexp.MustCompile(`(?i)\b(pain\w*|sore\w*|tight\w*|injur\w*|hurt\w*|ach(e|es|ed|ing)|sick\w*|ill|illness|fever\w*|flu|tired|exhaust\w*|fatigue\w*|heavy|sleep\w*|stress\w*|cramp\w*|dizz\w*|niggle\w*|knee\w*|calf|calves|achilles|shins?|hamstrings?|hips?|ankles?|foot|feet|quads?)\b`)
+var concern = regexp.MustCompile(`(?i)\b(pain\w*|sore\w*|tight\w*|injur\w*|hurt\w*|ach(e|es|ed|ing)|sick\w*|ill|illness|fever\w*|flu|tired|exhaust\w*|fatigue\w*|heavy|sleep\w*|slept|stress\w*|cramp\w*|dizz\w*|niggle\w*|knee\w*|calf|calves|achilles|shins?|hamstrings?|hips?|ankles?|foot|feet|quads?)\b`)
 
 // worthReading names, in one line, the activities whose words say what a coach reads first
 // (concern), with those words: "Worth reading first: Thu 2026-11-19 Run "Easy" (calf,
@@ -230,7 +245,7 @@ func worthReading(ws []Words) string {
 			}
 		}
 		if len(hits) > 0 {
-			named = append(named, fmt.Sprintf("%s %s %q (%s)", DayOf(w.Date), w.Sport, w.Name, strings.Join(hits, ", ")))
+			named = append(named, fmt.Sprintf("%s (%s)", w.what(), strings.Join(hits, ", ")))
 		}
 	}
 	if len(named) == 0 {

@@ -31,10 +31,12 @@ func TestAthleteWordsAreWhatTheyWroteCutWithACount(t *testing.T) {
 		{Date: "2026-11-25", Sport: "Run", Name: "Hills", Comments: []string{"windy, legs heavy on the climbs"}},
 		{Date: "2026-11-24", Sport: "Run", Name: "Tempo", RPE: 6},
 		{Date: "2026-11-23", Sport: "Ride", Name: "Spin", Feel: 2},
+		{Date: "2026-11-27", Chat: true, Comments: []string{"slept badly", "ok now"}},
 	}
 	got := AthleteWords(ws, 4000)
 	for _, w := range []string{"Ratings on last week's activities: RPE 7.0/10 mean of 2 (6-8); feel 3.0/5 mean of 2 (2-4).\n",
-		`- Thu 2026-11-26 Run "Easy": note "calf tight"; comment "will foam roll"` + "\n"} {
+		`- Thu 2026-11-26 Run "Easy": note "calf tight"; comment "will foam roll"` + "\n",
+		`- Fri 2026-11-27 chat: message "slept badly"; message "ok now"`} {
 		if !strings.Contains(got, w) {
 			t.Errorf("want %q in:\n%s", w, got)
 		}
@@ -42,11 +44,11 @@ func TestAthleteWordsAreWhatTheyWroteCutWithACount(t *testing.T) {
 	if strings.Contains(got, `"Tempo"`) || strings.Contains(got, `"Spin"`) {
 		t.Errorf("an activity with a rating alone is listed as words:\n%s", got)
 	}
-	if cut := AthleteWords(ws, 340); !strings.Contains(cut, "more activities") || len([]rune(cut)) > 340 {
+	if cut := AthleteWords(ws, 340); !strings.Contains(cut, "more entries") || len([]rune(cut)) > 340 {
 		t.Errorf("cut to 340: %d characters\n%s", len([]rune(cut)), cut)
 	}
 	// What a coach reads first is named before the words, with the words that make it so.
-	if w := "Worth reading first: Thu 2026-11-26 Run \"Easy\" (calf, tight); Wed 2026-11-25 Run \"Hills\" (heavy).\nTheir words"; !strings.Contains(got, w) {
+	if w := "Worth reading first: Thu 2026-11-26 Run \"Easy\" (calf, tight); Wed 2026-11-25 Run \"Hills\" (heavy); Fri 2026-11-27 chat (slept).\nTheir words"; !strings.Contains(got, w) {
 		t.Errorf("want %q in:\n%s", w, got)
 	}
 }

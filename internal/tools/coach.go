@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/intervals-mcp/intervals-mcp/internal/format"
@@ -93,9 +94,10 @@ func teamLineBudget(athletes int) int { return 120 + 70*athletes }
 
 // weekReview is one athlete's part of the coach's review (get_training_volume for athlete
 // all): the weeks' volume and plan, then the athlete's own words on the last full week's
-// activities (their notes, RPE, feel and comments; those a coach reads first named in one
-// line before them), the volume cut first to leave the words a third of the share.
-func weekReview(ctx context.Context, env *toolcall.Env, weeks int) (string, format.AthleteWeek, error) {
+// activities (their notes, RPE, feel and comments) and in their chat with the coach since
+// that week's Monday (coach_chats.go), by date, those a coach reads first named in one line
+// before them; the volume cut first to leave the words a third of the share.
+func weekReview(ctx context.Context, env *toolcall.Env, weeks int, chats coachChats) (string, format.AthleteWeek, error) {
 	v, err := readVolume(ctx, env, weeks)
 	if err != nil {
 		return "", format.AthleteWeek{}, err
@@ -110,7 +112,13 @@ func weekReview(ctx context.Context, env *toolcall.Env, weeks int) (string, form
 	if err != nil {
 		return "", wk, err
 	}
-	words := format.AthleteWords(ws, env.MaxChars()/3)
+	said, unread := chatWords(ctx, env, chats, v.ath, v.lastMonday)
+	ws = append(ws, said...)
+	sort.SliceStable(ws, func(i, j int) bool { return ws[i].Date < ws[j].Date })
+	words := format.AthleteWords(ws, env.MaxChars()/3-len(unread))
+	if unread != "" {
+		words += "\n" + unread
+	}
 	return v.ath.units.TrainingVolume(v.vol, env.MaxChars()-len(words)-1) + "\n" + words, wk, nil
 }
 

@@ -194,24 +194,34 @@ func TestCoachReviewOfLastWeekInEachAthletesTimeZone(t *testing.T) {
 		t.Errorf("Camille Martin's unplanned ride is not in the review:\n%s", out)
 	}
 	jordan := sections["i100003"]
-	for _, w := range []string{"Their words on last week's activities (notes and comments as written):", fmt.Sprintf("note %q", synth.CalfNote), fmt.Sprintf("comment %q", synth.CalfComment), "Ratings on last week's activities: RPE "} {
+	for _, w := range []string{"Their words (last week's notes and comments, chat since, as written):", fmt.Sprintf("note %q", synth.CalfNote), fmt.Sprintf("comment %q", synth.CalfComment), "Ratings on last week's activities: RPE "} {
 		if !strings.Contains(jordan, w) {
 			t.Errorf("Jordan Rivera's words lack %q:\n%s", w, jordan)
 		}
 	}
 	// What is worth reading first is named, briefly, before the words, with the words that
-	// make it so: Jordan's tight calf, Yuki's heavy legs; Camille wrote of neither.
-	for id, want := range map[string]string{"i100002": "", "i100003": "(calf, tight)", "i100004": "(heavy)"} {
-		got := regexp.MustCompile(`\nWorth reading first: \w{3} 2026-11-\d\d \w+ "[^"]+" (\([^)]*\))\.\nTheir words`).FindStringSubmatch(sections[id])
+	// make it so: Jordan's tight calf, Yuki's sleep and stress in her chat with the coach and
+	// her heavy legs on a run; Camille wrote of neither, in her notes or in chat.
+	for id, want := range map[string]string{"i100002": "", "i100003": `Wed 2026-11-18 Run "Easy Run" (calf, tight)`,
+		"i100004": `Wed 2026-11-25 chat (sleeping, stress); Sun 2026-11-29 Run "Easy Run" (heavy)`} {
+		got := regexp.MustCompile(`\nWorth reading first: (.*)\.\nTheir words`).FindStringSubmatch(sections[id])
 		if want == "" && got != nil || want != "" && (got == nil || got[1] != want) {
 			t.Errorf("%s: worth reading first %q, want %q:\n%s", id, got, want, sections[id])
 		}
+	}
+	// What an athlete wrote to the coach in chat is among their words, dated; the coach's own
+	// messages and those before the last full week are not.
+	if want := fmt.Sprintf("- Wed 2026-11-25 chat: message %q", synth.SleepMessage); !strings.Contains(sections["i100004"], want) {
+		t.Errorf("Yuki Tanaka's chat message is not among her words (%q):\n%s", want, sections["i100004"])
+	}
+	if strings.Contains(out, "Keep Saturday") || strings.Contains(out, "Thanks for telling me") || strings.Contains(out, "Back from the trip") {
+		t.Errorf("the coach's own chat messages, or one from before the week, are given as the athletes' words:\n%s", out)
 	}
 	// Their words are what they wrote: an RPE or a feel is a figure, never a line of words.
 	for _, section := range sections {
 		words := section[strings.Index(section, "Their words"):]
 		for _, l := range strings.Split(words, "\n")[1:] {
-			if strings.HasPrefix(l, "- ") && !strings.Contains(l, `note "`) && !strings.Contains(l, `comment "`) {
+			if strings.HasPrefix(l, "- ") && !strings.Contains(l, `note "`) && !strings.Contains(l, `comment "`) && !strings.Contains(l, `message "`) {
 				t.Errorf("a line of words without words: %q", l)
 			}
 		}
@@ -231,6 +241,30 @@ func TestCoachReviewOfLastWeekInEachAthletesTimeZone(t *testing.T) {
 	}
 }
 
+// Chats the credential may not read (an OAuth sign-in grants no CHATS scope) are said so in
+// one line, and the review goes on with the notes and comments; a thread that cannot be
+// read is said so in the athlete's words.
+func TestCoachReviewWithoutChats(t *testing.T) {
+	now := time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
+	f, c := startFake(t, now)
+	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultStatus, Status: 403, Operation: "listChats", Count: 1})
+	env := newEnv(c, "0", now)
+	env.EveryAthlete = true
+	out := mustCallTool(t, env, "get_training_volume", map[string]any{"weeks": 1})
+	if !strings.HasPrefix(out, "Chats not read (Intervals.icu answered 403: this sign-in or key may not read chats)") ||
+		strings.Contains(out, synth.SleepMessage) || !strings.Contains(out, synth.CalfComment) {
+		t.Errorf("a refused chat list: want one line saying so, no chat, the comments still:\n%s", out)
+	}
+	if len([]rune(out)) > env.MaxChars() {
+		t.Errorf("%d characters, over the budget of %d", len([]rune(out)), env.MaxChars())
+	}
+	f.Inject(fakeicu.Fault{Kind: fakeicu.FaultStatus, Status: 404, Operation: "listMessages"})
+	out = mustCallTool(t, env, "get_training_volume", map[string]any{"weeks": 1})
+	if strings.Count(out, "Their chat with the coach not read (Intervals.icu answered 404)") != 2 || strings.Contains(out, "Chats not read") || !strings.Contains(out, synth.CalfComment) {
+		t.Errorf("threads that cannot be read: want it said for Camille and Yuki, the review answered:\n%s", out)
+	}
+}
+
 // The athletes' words are cut to the answer's budget, and what is cut is counted.
 func TestCoachReviewCutsTheWordsToTheBudget(t *testing.T) {
 	now := time.Date(2026, 11, 29, 20, 0, 0, 0, time.UTC)
@@ -241,7 +275,7 @@ func TestCoachReviewCutsTheWordsToTheBudget(t *testing.T) {
 	if len([]rune(out)) > 3000 {
 		t.Errorf("%d characters, over the budget of 3000:\n%s", len([]rune(out)), out)
 	}
-	if !regexp.MustCompile(`… \d+ more activities`).MatchString(out) {
+	if !regexp.MustCompile(`… \d+ more entries`).MatchString(out) {
 		t.Errorf("no count of the words cut:\n%s", out)
 	}
 }

@@ -27,7 +27,7 @@ func getTrainingVolumeTool() manifest.Tool {
 		Operations:  []string{"getAthlete", "listActivities", "listEvents"},
 		// A coach asks how every athlete's week went against the plan in one call (athlete
 		// all, which also lists the athletes, and reads their words on last week's
-		// activities: coach mode only).
+		// activities and in their chats with the coach: coach mode only).
 		EveryAthlete: true,
 	}, getTrainingVolume)
 }
@@ -38,9 +38,18 @@ func getTrainingVolume(ctx context.Context, env *toolcall.Env, in trainingVolume
 		weeks = 12
 	}
 	if env.EveryAthlete {
-		return forEveryAthlete(ctx, env, func(ctx context.Context, env *toolcall.Env) (string, format.AthleteWeek, error) {
-			return weekReview(ctx, env, weeks)
+		chats := readCoachChats(ctx, env)
+		sub := *env
+		if chats.unread != "" {
+			sub.Budget = env.MaxChars() - len(chats.unread) - 1
+		}
+		text, err := forEveryAthlete(ctx, &sub, func(ctx context.Context, env *toolcall.Env) (string, format.AthleteWeek, error) {
+			return weekReview(ctx, env, weeks, chats)
 		})
+		if err != nil || chats.unread == "" {
+			return text, err
+		}
+		return chats.unread + "\n" + text, nil
 	}
 	v, err := readVolume(ctx, env, weeks)
 	if err != nil {

@@ -33,6 +33,7 @@ func generateWorld(seed int64, today func(loc *time.Location) time.Time) *World 
 	n := newIDs()
 	ps := people()
 	w := &World{}
+	todays := make([]time.Time, 0, len(ps))
 	for k, p := range ps {
 		loc, err := time.LoadLocation(p.tz)
 		if err != nil {
@@ -52,7 +53,9 @@ func generateWorld(seed int64, today func(loc *time.Location) time.Time) *World 
 		a.Location = loc
 		coachCases(k, a, t, n, p)
 		w.Athletes = append(w.Athletes, a)
+		todays = append(todays, t)
 	}
+	coachChats(w, n, todays)
 	return w
 }
 

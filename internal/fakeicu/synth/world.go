@@ -17,6 +17,8 @@ type World struct {
 	// a year of history up to it, a calendar of planned sessions after it.
 	Today    time.Time
 	Athletes []*Athlete
+	// Chats are the direct chats between athletes (the coach's with the athletes it coaches).
+	Chats []Chat
 }
 
 // Athlete holds one athlete's data.
