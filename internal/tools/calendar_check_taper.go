@@ -22,15 +22,17 @@ const (
 	buildMax            = 3   // weeks in a row without a lighter one
 )
 
-// span sums the sessions of a calendar from from to to: their time, how many, how many hard
-// (a race or a hard workout). Days before today count the activities done, today's them and
-// the sessions not done yet, later days the sessions.
+// span sums the sessions of a calendar from from to to: their time, how many, how many at
+// intensity (a race, or an intensity factor of hardIF or more: Bosquet's intensity is how
+// hard, not how long, so a long easy session the taper shortens is not one). Days before
+// today count the activities done, today's them and the sessions not done yet, later days
+// the sessions.
 func (c *checkData) span(cal []calSession, from, to string) (secs float64, n, hard int) {
 	for _, x := range c.data.acts {
 		if d := activityDate(x); d >= from && d <= to && d <= c.today {
 			secs += float64(deref(x.MovingTime))
 			n++
-			if float64(deref(x.IcuIntensity)) >= hardIF*100 || deref(x.IcuTrainingLoad) >= hardLoad {
+			if float64(deref(x.IcuIntensity)) >= hardIF*100 {
 				hard++
 			}
 		}
@@ -39,7 +41,7 @@ func (c *checkData) span(cal []calSession, from, to string) (secs float64, n, ha
 		if workoutOrRace(s.category) && s.date >= from && s.date <= to && (s.date > c.today || s.date == c.today && !s.done) {
 			secs += float64(s.secs)
 			n++
-			if s.hard() {
+			if s.intense() {
 				hard++
 			}
 		}

@@ -2,8 +2,11 @@ package tools
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/intervals-mcp/intervals-mcp/internal/tools/samples"
 )
 
 // The taper into the demo's A race (Coastal 70.3 Triathlon, Sat 2027-01-30), through an MCP
@@ -44,4 +47,45 @@ func TestTaperIntoTheDemosARaceThroughAnMCPSession(t *testing.T) {
 		t.Errorf("a cut of 85%%, where 100%% was, is warned:\n%s", out)
 	}
 	containsAll(t, out, `Sat 2027-01-30: taper into RACE_A Other "Coastal 70.3 Triathlon": the 14 days before cut weekly time 85% (1:10:00 a week`, "volume cut far more than 60%")
+}
+
+// The demo's coached runner, Jordan Rivera, has the whole run-up to his A race on the
+// calendar, taper included (the easy sessions of the 14 days before it at half their time,
+// the hard ones kept): a cut within Bosquet's range, so a shakeout added to it warns of no
+// taper, while two long runs of 2:30 in it do (volume not reduced).
+func TestTheDemosCoachedRunnerTapersIntoHisMarathon(t *testing.T) {
+	f, c := startFake(t, samples.Now)
+	jordan := worldAthlete(t, f, "i100003")
+	race := ""
+	for _, e := range jordan.Events {
+		if deref(e.Category) == "RACE_A" {
+			race = deref(e.StartDateLocal)[:10]
+		}
+	}
+	if race == "" {
+		t.Fatal("Jordan Rivera has no A race on the calendar")
+	}
+	cs := clientSession(t, newEnv(c, "i100003", samples.Now))
+	plan := func(sessions ...map[string]any) string {
+		t.Helper()
+		out, isErr := callText(t, cs, "plan_sessions", map[string]any{"plan": "Taper", "sessions": sessions, "check_only": true})
+		if isErr {
+			t.Fatalf("plan_sessions: %s", out)
+		}
+		return out
+	}
+	run := func(date, dur string) map[string]any {
+		return map[string]any{"date": date, "sport": "Run", "name": "Run", "steps": []map[string]any{{"duration": dur, "target": "Z2 HR"}}}
+	}
+	if out := plan(run(addDays(race, -2), "20:00")); strings.Contains(out, "taper into") {
+		t.Errorf("a shakeout in the demo's taper is warned:\n%s", out)
+	}
+	out := plan(run(addDays(race, -7), "2:30:00"), run(addDays(race, -14), "2:30:00"))
+	m := regexp.MustCompile(`taper into RACE_A Run "Boulder Marathon": the 14 days before cut weekly time (-?\d+)% \([^)]*, (\d+)% without this write\).*: volume not reduced;`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("two long runs in the taper: no warning of a volume not reduced:\n%s", out)
+	}
+	if was := atoi(t, m[2]); was < 20 || was > 60 {
+		t.Errorf("the demo's taper cuts %d%%, want within 20-60%% (Bosquet 2007)", was)
+	}
 }

@@ -51,7 +51,14 @@ type calSession struct {
 
 // hard reports whether the session is a race, a long session or an intense one.
 func (c calSession) hard() bool {
-	if strings.HasPrefix(c.category, "RACE_") || c.load >= hardLoad {
+	return c.load >= hardLoad || c.intense()
+}
+
+// intense says whether a session is done at intensity: a race, or an intensity factor of
+// hardIF or more (its own, else the one its time and load imply); a long easy session is
+// hard (hard) without being intense.
+func (c calSession) intense() bool {
+	if strings.HasPrefix(c.category, "RACE_") {
 		return true
 	}
 	f := c.intensity

@@ -6,7 +6,12 @@
 // Everything follows from a training plan. Each athlete has a week of sessions (weeks.go),
 // repeated in blocks of three build weeks and an easy one; the primary athlete also has a
 // sick week about three months ago, a holiday week, and races (schedule.go); its long runs
-// still to do keep to 1:20, so that a plan opening with a 1:30 long run is Frandsen's spike. A session is a
+// still to do keep to 1:20, so that a plan opening with a 1:30 long run is Frandsen's spike.
+// Every athlete tapers into an A race (the easy sessions of the 14 days before it at half
+// their time, the hard ones kept: Bosquet 2007), and the coached runner's calendar holds the
+// whole run-up to his (its weeks past the usual 4 drawn from a generator of their own, so
+// that nothing else moves). The coach's direct chats with two athletes hold words a weekly
+// review must read (chats.go). A session is a
 // structured workout (templates.go): blocks of steps whose targets are a percentage of the
 // sport's threshold (FTP for rides, threshold pace for runs and swims). The same workout
 // gives the planned event's workout text and workout_doc, and, unrolled into segments and

@@ -49,7 +49,7 @@ func generateWorld(seed int64, today func(loc *time.Location) time.Time) *World 
 		if k == 0 {
 			other = ps[2]
 		}
-		a := p.generate(newRand(seed, uint64(k+1)), n, t, other)
+		a := p.generate(newRand(seed, uint64(k+1)), newRand(seed, uint64(k+101)), n, t, other)
 		a.Location = loc
 		coachCases(k, a, t, n, p)
 		w.Athletes = append(w.Athletes, a)
@@ -60,8 +60,8 @@ func generateWorld(seed int64, today func(loc *time.Location) time.Time) *World 
 }
 
 // generate makes one athlete: plan, activities, fitness, wellness, calendar and the rest.
-func (p person) generate(r *rand.Rand, n *ids, today time.Time, other person) *Athlete {
-	pl := makePlan(p, r, today)
+func (p person) generate(r, later *rand.Rand, n *ids, today time.Time, other person) *Athlete {
+	pl := makePlan(p, r, later, today)
 	gear, gs := p.gearFor(n, pl.first)
 	a := &Athlete{
 		Intervals: map[string]api.IntervalsDTO{}, StreamSpecs: map[string]StreamSpec{},

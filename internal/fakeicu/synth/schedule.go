@@ -56,7 +56,7 @@ func mondayOf(d time.Time) time.Time { return day(d, -((int(d.Weekday()) + 6) % 
 // makePlan lays out the athlete's sessions day by day from the first day of history to the
 // horizon: training weeks in blocks of three build weeks and an easy one, a sick week and a
 // holiday week (primary athlete), races, a few missed sessions.
-func makePlan(p person, r *rand.Rand, today time.Time) *plan {
+func makePlan(p person, r, later *rand.Rand, today time.Time) *plan {
 	pl := &plan{first: day(today, -p.historyDays), today: today}
 	pl.planFrom = day(today, -42)
 	if p.primary {
@@ -75,6 +75,9 @@ func makePlan(p person, r *rand.Rand, today time.Time) *plan {
 	} else {
 		rc := race{date: saturdayNear(today, 20+r.IntN(30)).AddDate(0, 0, 1), category: "RACE_A",
 			name: p.city + " Marathon", sport: "Run", secs: 3*3600 + 1800}
+		if p.id == taperingAthlete {
+			rc.date = taperRaceDay(today, mondayOf(pl.first))
+		}
 		if isCyclist(p) {
 			rc.name, rc.sport, rc.secs = p.city+" Gran Fondo", "Ride", 5*3600
 		}
@@ -90,12 +93,19 @@ func makePlan(p person, r *rand.Rand, today time.Time) *plan {
 	}
 	first := mondayOf(pl.first)
 	end := day(today, horizon)
+	if p.id == taperingAthlete {
+		end = pl.races[0].date // the whole run-up to the race is planned
+	}
 	for wk := 0; ; wk++ {
 		monday := day(first, 7*wk)
 		if monday.After(end) {
 			break
 		}
-		week := p.week(r, wk, wk%4 == 3, p.volume)
+		wr := r
+		if monday.After(day(today, horizon)) {
+			wr = later // weeks past the usual horizon draw apart, so that nothing else moves
+		}
+		week := p.week(wr, wk, wk%4 == 3, p.volume)
 		for wd := range 7 {
 			d := day(monday, wd)
 			if d.Before(pl.first) || d.After(end) {
@@ -145,7 +155,68 @@ func makePlan(p person, r *rand.Rand, today time.Time) *plan {
 	if p.primary {
 		pl.keepLongRuns()
 	}
+	pl.taper()
 	return pl
+}
+
+// taperingAthlete's calendar holds the whole run-up to its A race, the taper included: a
+// Sunday 3 to 7 weeks away (as the other athletes' races) in the second build week of a
+// block, so that the taper's two weeks are build weeks and the three before them the end of
+// the block before (two build weeks and the easy one).
+const taperingAthlete = "i100003"
+
+// taperRaceDay is taperingAthlete's race day: the first Sunday 20 days or more after today
+// in a block's second week (weeks counted from first, the Monday of the history's first week).
+func taperRaceDay(today, first time.Time) time.Time {
+	d := saturdayNear(today, 20).AddDate(0, 0, 1)
+	for int(d.Sub(first).Hours()/24+0.5)/7%4 != 1 {
+		d = day(d, 7)
+	}
+	return d
+}
+
+// taperShare is what an easy session keeps of its time in the taper.
+const taperShare = 0.5
+
+// taper cuts the sessions still to do in the 14 days before each A race as Bosquet et al.
+// (2007) found best: volume down (the easy sessions' steps to taperShare of their time),
+// intensity and frequency kept (the sessions with a step at 85% of threshold or more stay
+// as they are, and every session stays). It draws no random number, so nothing else moves.
+func (pl *plan) taper() {
+	for _, rc := range pl.races {
+		if rc.category != "RACE_A" {
+			continue
+		}
+		from := day(rc.date, -14)
+		for i := range pl.sessions {
+			s := &pl.sessions[i]
+			if s.done || s.start.Before(pl.today) || s.start.Before(from) || !s.start.Before(rc.date) || hard(s.w) {
+				continue
+			}
+			blocks := slices.Clone(s.w.blocks)
+			for b := range blocks {
+				blocks[b].steps = slices.Clone(blocks[b].steps)
+				for k := range blocks[b].steps {
+					st := &blocks[b].steps[k]
+					st.secs = int(float64(st.secs)*taperShare/60+0.5) * 60
+					st.metres = float64(int(st.metres*taperShare/100+0.5) * 100)
+				}
+			}
+			s.w.blocks = blocks
+		}
+	}
+}
+
+// hard says whether a workout has a step at 85% of threshold or more.
+func hard(w workout) bool {
+	for _, b := range w.blocks {
+		for _, st := range b.steps {
+			if st.pct >= 85 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // plannedLongRun is the longest the primary's planned long runs go (minutes): a plan that
