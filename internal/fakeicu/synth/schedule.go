@@ -198,8 +198,12 @@ func (pl *plan) taper() {
 				blocks[b].steps = slices.Clone(blocks[b].steps)
 				for k := range blocks[b].steps {
 					st := &blocks[b].steps[k]
-					st.secs = int(float64(st.secs)*taperShare/60+0.5) * 60
-					st.metres = float64(int(st.metres*taperShare/100+0.5) * 100)
+					if st.secs >= 120 { // whole minutes; a short step (strides, a drill) stays
+						st.secs = int(float64(st.secs)*taperShare/60+0.5) * 60
+					}
+					if st.metres >= 100 { // whole lengths of 25 m
+						st.metres = float64(int(st.metres*taperShare/25+0.5) * 25)
+					}
 				}
 			}
 			s.w.blocks = blocks
