@@ -89,3 +89,35 @@ func TestTheDemosCoachedRunnerTapersIntoHisMarathon(t *testing.T) {
 		t.Errorf("the demo's taper cuts %d%%, want within 20-60%% (Bosquet 2007)", was)
 	}
 }
+
+// Weeks of build through an MCP session on the demo: three weeks of four hour rides at 60%
+// FTP (load 144 a week) after the demo's A race, then a fourth week of shorter rides: 47
+// minutes (load 112) is a lighter week (down 20% or more on 144), 48 (116) is not, and makes
+// the fourth week in a row without one.
+func TestBuildWithoutALighterWeekThroughAnMCPSession(t *testing.T) {
+	_, env := demoFake(t)
+	cs := clientSession(t, env)
+	plan := func(last int) string {
+		t.Helper()
+		var ss []map[string]any
+		for w, monday := range []string{"2027-02-15", "2027-02-22", "2027-03-01", "2027-03-08"} {
+			mins := 60
+			if w == 3 {
+				mins = last
+			}
+			for _, off := range []int{0, 2, 4, 6} {
+				ss = append(ss, map[string]any{"date": addDays(monday, off), "sport": "Ride", "name": "Endurance",
+					"steps": []map[string]any{{"duration": fmt.Sprintf("%d:00", mins), "target": "60% FTP"}}})
+			}
+		}
+		out, isErr := callText(t, cs, "plan_sessions", map[string]any{"plan": "Block", "sessions": ss, "check_only": true})
+		if isErr {
+			t.Fatalf("plan_sessions: %s", out)
+		}
+		return out
+	}
+	if out := plan(47); strings.Contains(out, "without a lighter week") {
+		t.Errorf("a fourth week down 22%% is warned as no lighter week:\n%s", out)
+	}
+	containsAll(t, plan(48), "- Week of Mon 2027-03-08: 4 weeks in a row without a lighter week (load down 20% or more) (0 without this write), week load 116; plan a lighter week after at most 3, with Ride \"Endurance\"")
+}
