@@ -40,6 +40,26 @@ func changesNote(ctx context.Context) string {
 	return ""
 }
 
+// previewHead begins the answer of a move, copy or repeat with check_only, before the answer
+// the write would give.
+const previewHead = "Nothing written (check_only); it would be: "
+
+// answerChanges is the answer of a move, copy or repeat: body (the write's answer in n
+// characters) with the check's warnings (withCheck), begun by previewHead when nothing was
+// written, within the budget less changesNote; a client that renders views is shown the
+// calendar before and after under title (showChanges).
+func answerChanges(ctx context.Context, env *toolcall.Env, a *athleteCtx, check calendarCheck, changes []calendarChange, title string, written bool, body func(n int) string) string {
+	note := changesNote(ctx)
+	text := withCheck(check, env.MaxChars()-len(note), func(n int) string {
+		if written {
+			return body(n)
+		}
+		return previewHead + body(n-len(previewHead))
+	})
+	showChanges(ctx, a, title, text, written, check, changes)
+	return text + note
+}
+
 // showChanges gives a client that renders views the calendar before and after the changes.
 func showChanges(ctx context.Context, a *athleteCtx, title, text string, written bool, check calendarCheck, changes []calendarChange) {
 	out := toolcall.OutputOf(ctx)

@@ -74,17 +74,12 @@ func copySessions(ctx context.Context, env *toolcall.Env, in copyIn) (string, er
 			todo = append(todo, c)
 		}
 	}
-	note := changesNote(ctx)
 	if in.CheckOnly {
 		would := make([]intervals.Event, len(changes))
 		for i, c := range changes {
 			would[i] = c.e.Event
 		}
-		text := withCheck(check, env.MaxChars()-len(note), func(n int) string {
-			return previewOf(a.units.Copied(would, days, a.today, n-len(previewHead)))
-		})
-		showChanges(ctx, a, "Copy preview", text, false, check, changes)
-		return text + note, nil
+		return answerChanges(ctx, env, a, check, changes, "Copy preview", false, func(n int) string { return a.units.Copied(would, days, a.today, n) }), nil
 	}
 	j := newJournal(env, a)
 	if len(todo) > 0 {
@@ -101,9 +96,7 @@ func copySessions(ctx context.Context, env *toolcall.Env, in copyIn) (string, er
 		return "", j.fail(ctx, err)
 	}
 	answeredCopies(changes, made)
-	text := withCheck(check, env.MaxChars()-len(note), func(n int) string { return a.units.Copied(append(created, made...), days, a.today, n) })
-	showChanges(ctx, a, "Copied", text, true, check, changes)
-	return text + note, nil
+	return answerChanges(ctx, env, a, check, changes, "Copied", true, func(n int) string { return a.units.Copied(append(created, made...), days, a.today, n) }), nil
 }
 
 // existingCopies reads the calendar on the copies' days and returns the events there that

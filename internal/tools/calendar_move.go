@@ -83,7 +83,6 @@ func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, er
 		}
 	}
 	check := checkCalendar(ctx, env, a, moveWrite(plan, events, a))
-	note := changesNote(ctx)
 	changes := make([]calendarChange, len(plan.Moves))
 	for i, m := range plan.Moves {
 		changes[i] = calendarChange{e: events[i], from: m.From, moved: m.ID}
@@ -96,9 +95,7 @@ func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, er
 			}
 			moves[i] = format.Move{After: changes[i].e.session(), Was: m.From}
 		}
-		text := withCheck(check, env.MaxChars()-len(note), func(n int) string { return previewOf(a.units.Moved(moves, plan.Days, a.today, n-len(previewHead))) })
-		showChanges(ctx, a, "Move preview", text, false, check, changes)
-		return text + note, nil
+		return answerChanges(ctx, env, a, check, changes, "Move preview", false, func(n int) string { return a.units.Moved(moves, plan.Days, a.today, n) }), nil
 	}
 	raw, _ := json.Marshal(plan)
 	env.Writes.Put(key, raw)
@@ -128,9 +125,7 @@ func moveSessions(ctx context.Context, env *toolcall.Env, in moveIn) (string, er
 		moves[i].After = changes[i].e.session()
 	}
 	env.Writes.Delete(key)
-	text := withCheck(check, env.MaxChars()-len(note), func(n int) string { return a.units.Moved(moves, plan.Days, a.today, n) })
-	showChanges(ctx, a, "Moved", text, true, check, changes)
-	return text + note, nil
+	return answerChanges(ctx, env, a, check, changes, "Moved", true, func(n int) string { return a.units.Moved(moves, plan.Days, a.today, n) }), nil
 }
 
 // resolveMove returns the plan of a move and the sessions it moves, as they are now: the plan
@@ -211,10 +206,3 @@ func shiftFields(e planEvent, days int) map[string]any {
 	}
 	return f
 }
-
-// previewHead begins the answer of a move, copy or repeat with check_only, before the answer
-// the write would give.
-const previewHead = "Nothing written (check_only); it would be: "
-
-// previewOf is a write's answer as its preview says it.
-func previewOf(answer string) string { return previewHead + answer }

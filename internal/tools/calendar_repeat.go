@@ -101,7 +101,6 @@ func repeatSession(ctx context.Context, env *toolcall.Env, in repeatIn) (string,
 		changes = append(changes, ch)
 	}
 	check := checkCalendar(ctx, env, a, copiesWrite(srcs, shifts, exts, a))
-	note := changesNote(ctx)
 	if in.CheckOnly {
 		var would []intervals.Event
 		for _, c := range changes {
@@ -109,11 +108,9 @@ func repeatSession(ctx context.Context, env *toolcall.Env, in repeatIn) (string,
 				would = append(would, c.e.Event)
 			}
 		}
-		text := withCheck(check, env.MaxChars()-len(note), func(n int) string {
-			return previewOf(a.units.Repeated(src.session(), every, would, skipped, a.today, n-len(previewHead)))
-		})
-		showChanges(ctx, a, "Repeat preview", text, false, check, changes)
-		return text + note, nil
+		return answerChanges(ctx, env, a, check, changes, "Repeat preview", false, func(n int) string {
+			return a.units.Repeated(src.session(), every, would, skipped, a.today, n)
+		}), nil
 	}
 	j := newJournal(env, a)
 	if len(copies) > 0 {
@@ -126,7 +123,5 @@ func repeatSession(ctx context.Context, env *toolcall.Env, in repeatIn) (string,
 		return "", j.fail(ctx, err)
 	}
 	answeredCopies(changes, created)
-	text := withCheck(check, env.MaxChars()-len(note), func(n int) string { return a.units.Repeated(src.session(), every, created, skipped, a.today, n) })
-	showChanges(ctx, a, "Repeated", text, true, check, changes)
-	return text + note, nil
+	return answerChanges(ctx, env, a, check, changes, "Repeated", true, func(n int) string { return a.units.Repeated(src.session(), every, created, skipped, a.today, n) }), nil
 }
