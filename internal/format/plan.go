@@ -293,6 +293,14 @@ func CalendarWarnings(ws []PlanWarning, note, hint string, max int) string {
 	return out + List{Head: head, Items: items, Noun: "warnings", Hint: hint}.Render(max) + "\n"
 }
 
+// withoutWrite is a warning's figure without the write, as f says it ("" when not known).
+func withoutWrite(was *float64, f string) string {
+	if was == nil {
+		return ""
+	}
+	return fmt.Sprintf(f, *was)
+}
+
 // String is the warning's line.
 func (w PlanWarning) String() string {
 	day := DayOf(w.Date)
@@ -339,38 +347,26 @@ func (w PlanWarning) String() string {
 		zone := fmt.Sprintf("above the %.1f-%.1f sweet spot", load.ACWRLow, load.ACWRHigh)
 		return fmt.Sprintf("%s: acute:chronic load %.2f%s7-day mean %.0f, 28-day mean %.0f); %s%s", day, w.Value, without("%.2f"), w.Acute, w.Chronic, zone, with)
 	case WarnRamp:
-		s := fmt.Sprintf("%s: projected fitness ramp %+.1f/week", day, w.Value)
-		if w.Was != nil {
-			s += fmt.Sprintf(" (%+.1f without this write)", *w.Was)
-		}
-		return s + fmt.Sprintf("; above the safe %.0f/week%s", load.RampSafe, with) + w.acwr()
+		return fmt.Sprintf("%s: projected fitness ramp %+.1f/week%s; above the safe %.0f/week%s", day, w.Value, withoutWrite(w.Was, " (%+.1f without this write)"),
+			load.RampSafe, with) + w.acwr()
 	case WarnSpike:
 		length, longest := Duration(w.Value), Duration(w.Longest)
 		if w.Metres {
 			length, longest = fmt.Sprintf("%.1f km", w.Value/1000), fmt.Sprintf("%.1f km", w.Longest/1000)
 		}
-		s := fmt.Sprintf("%s: %s %s, %+.0f%% on the longest %s of the 30 days before (%s, %s", day, w.Session, length, w.Pct, w.Session.Sport, longest, DayOf(w.LongestOn))
-		if w.Was != nil {
-			s += fmt.Sprintf("; %+.0f%% without this write", *w.Was)
-		}
-		return s + fmt.Sprintf("); over +%.0f%%, injury rate x%.2f (Frandsen 2025)", w.Grade.Over, w.Grade.Rate) + w.acwr()
+		return fmt.Sprintf("%s: %s %s, %+.0f%% on the longest %s of the 30 days before (%s, %s%s); over +%.0f%%, injury rate x%.2f (Frandsen 2025)", day, w.Session, length,
+			w.Pct, w.Session.Sport, longest, DayOf(w.LongestOn), withoutWrite(w.Was, "; %+.0f%% without this write"), w.Grade.Over, w.Grade.Rate) + w.acwr()
 	case WarnTaper:
 		if w.Taper == nil {
 			break
 		}
 		t := w.Taper
-		was := ""
-		if t.WasCut != nil {
-			was = fmt.Sprintf(", %.0f%% without this write", *t.WasCut)
-		}
+		was := withoutWrite(t.WasCut, ", %.0f%% without this write")
 		return fmt.Sprintf("%s: taper into %s: the 14 days before cut weekly time %.0f%% (%s a week from %s over the 3 weeks before%s), sessions %.1f a week from %.1f, hard %.1f from %.1f: %s; Bosquet 2007: cut volume 41-60%%, keep intensity and frequency",
 			day, w.Session, t.Cut, Duration(t.TaperSecs), Duration(t.BaseSecs), was, t.TaperSess, t.BaseSessions, t.TaperHard, t.BaseHard, strings.Join(t.Problems, ", "))
 	case WarnBuild:
-		s := fmt.Sprintf("%s: %d weeks in a row without a lighter week (load down 20%% or more)", week, w.Weeks)
-		if w.Was != nil {
-			s += fmt.Sprintf(" (%.0f without this write)", *w.Was)
-		}
-		return s + fmt.Sprintf(", week load %.0f; plan a lighter week after at most 3%s", w.Load, with)
+		return fmt.Sprintf("%s: %d weeks in a row without a lighter week (load down 20%% or more)%s, week load %.0f; plan a lighter week after at most 3%s",
+			week, w.Weeks, withoutWrite(w.Was, " (%.0f without this write)"), w.Load, with)
 	case WarnWeekIntent:
 		return fmt.Sprintf("%s: meant as %q, %s", week, w.Intent, w.Finding)
 	case WarnIntensity:
@@ -378,10 +374,7 @@ func (w PlanWarning) String() string {
 			break
 		}
 		m := w.Mix
-		was := ""
-		if m.Was != nil {
-			was = fmt.Sprintf(" (%.0f%% without this write)", *m.Was)
-		}
+		was := withoutWrite(m.Was, " (%.0f%% without this write)")
 		named := ""
 		if m.Named {
 			named = ", the plan's model"
