@@ -23,16 +23,22 @@ import (
 // chatPages bounds how many pages of 100 messages one athlete's thread is read back over.
 const chatPages = 3
 
-// coachChats are the coach's direct chats, by the other member's id (without its "i"), and
-// why they could not be read ("" when they were).
+// coachChats are the coach's direct chats, each with the other member's id, and why they
+// could not be read ("" when they were).
 type coachChats struct {
-	byAthlete map[string]int32
-	unread    string
+	threads []chatThread
+	unread  string
+}
+
+// chatThread is a direct chat: its id, and the athlete the coach talks to in it.
+type chatThread struct {
+	id      int32
+	athlete string
 }
 
 // readCoachChats lists the account's direct chats (env.AthleteID is the account's own).
 func readCoachChats(ctx context.Context, env *toolcall.Env) coachChats {
-	out := coachChats{byAthlete: map[string]int32{}}
+	var out coachChats
 	resp, err := env.Client.ListChatsWithResponse(ctx, env.AthleteID)
 	if err != nil {
 		out.unread = "Chats not read (" + chatRefusal(err) + "): the athletes' words below are their notes and comments on activities only."
@@ -56,7 +62,7 @@ func readCoachChats(ctx context.Context, env *toolcall.Env) coachChats {
 			}
 		}
 		if other != "" {
-			out.byAthlete[strings.TrimPrefix(strings.ToLower(other), "i")] = *c.Id
+			out.threads = append(out.threads, chatThread{*c.Id, other})
 		}
 	}
 	return out
@@ -79,10 +85,11 @@ func chatRefusal(err error) string {
 // since (YYYY-MM-DD) on, one Words a day, oldest first; note says why the thread could not
 // be read ("" when it was, or when there is none).
 func chatWords(ctx context.Context, env *toolcall.Env, chats coachChats, ath *athleteCtx, since string) (ws []format.Words, note string) {
-	id, ok := chats.byAthlete[strings.TrimPrefix(strings.ToLower(ath.ID), "i")]
-	if !ok {
+	at := slices.IndexFunc(chats.threads, func(t chatThread) bool { return toolcall.SameAthlete(t.athlete, ath.ID) })
+	if at < 0 {
 		return nil, ""
 	}
+	id := chats.threads[at].id
 	byDay := map[string][]string{}
 	var before *int64
 	limit := int32(100)
