@@ -116,6 +116,18 @@ func printRatios(byClients map[int][]bench.LoadFigure, contenders []bench.Conten
 		}
 		fmt.Println()
 	}
+	// What a session adds, with the binary's pages (the same in both) taken out: the slope of
+	// the resident memory from 10 sessions to 100, each figure its concurrency's median run.
+	lo, hi := byClients[10], byClients[100]
+	if len(lo) == 0 || len(hi) == 0 {
+		return
+	}
+	perSession := func(i int) float64 { return float64(hi[i].RSSKB-lo[i].RSSKB) / 90 }
+	fmt.Printf("| resident memory per added session (RSS at 100 sessions less at 10, over 90) | below 1.0x |")
+	for i := range contenders[:icu] {
+		fmt.Printf(" %.2fx (%.0f KiB against %.0f KiB) |", perSession(i)/perSession(icu), perSession(i), perSession(icu))
+	}
+	fmt.Println()
 }
 
 // soak prints the resident memory of a server on SQLite under 50 sessions calling get_events
