@@ -44,7 +44,9 @@
 // 2s, ... capped at 10s), or as long as a Retry-After header asks; a Retry-After over 60s is
 // returned as the error rather than waited for. Options.MaxRetries (default 3) bounds the
 // retries, Options.Timeout (default 30s) bounds each attempt, and the context bounds
-// everything: cancelling it stops a rate-limit wait, a backoff or a request at once.
+// everything: cancelling it stops a rate-limit wait, a backoff or a request at once. An
+// answer is read whole before it is handed back, up to [MaxAnswer] (64 MiB): a longer one is
+// [ErrAnswerTooLarge], not retried, so a call's memory stays bounded.
 //
 // # Errors
 //

@@ -94,8 +94,12 @@ func retryDelay(ctx context.Context, method string, resp *http.Response, err err
 }
 
 // permanent reports transport errors that another attempt cannot fix: the server's
-// certificate is not trusted, so every attempt would fail the same way.
+// certificate is not trusted, or its answer is too large to read, so every attempt would
+// fail the same way.
 func permanent(err error) bool {
+	if errors.Is(err, ErrAnswerTooLarge) {
+		return true
+	}
 	var (
 		unknownAuthority x509.UnknownAuthorityError
 		hostname         x509.HostnameError

@@ -312,3 +312,39 @@ func TestBackoffIsCapped(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswerLargerThanMaxAnswerIsRefusedOnce streams a JSON array of MaxAnswer bytes, then
+// one byte more: the first is read whole, the second is ErrAnswerTooLarge after one request
+// (another would get the same answer), with what to do in its message.
+func TestAnswerLargerThanMaxAnswerIsRefusedOnce(t *testing.T) {
+	for _, extra := range []int{0, 1} {
+		var hits atomic.Int32
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			hits.Add(1)
+			w.Header().Set("Content-Type", "application/json")
+			// [ then spaces then ]: valid JSON of MaxAnswer+extra bytes, sent chunked.
+			_, _ = io.WriteString(w, "[")
+			pad := []byte(strings.Repeat(" ", 1<<20))
+			for left := MaxAnswer + extra - 2; left > 0; left -= len(pad) {
+				_, _ = w.Write(pad[:min(left, len(pad))])
+			}
+			_, _ = io.WriteString(w, "]")
+		}))
+		resp, err := listEvents(newTestClient(t, srv, noLimit, newFakeClock()), context.Background())
+		srv.Close()
+		if extra == 0 {
+			if err != nil {
+				t.Errorf("an answer of MaxAnswer bytes: %v", err)
+			} else if resp.JSON200 == nil || len(resp.Body) != MaxAnswer {
+				t.Errorf("an answer of MaxAnswer bytes: read %d bytes", len(resp.Body))
+			}
+			continue
+		}
+		if !errors.Is(err, ErrAnswerTooLarge) || !strings.Contains(err.Error(), "ask for less") {
+			t.Errorf("an answer of MaxAnswer+1 bytes: err = %v, want ErrAnswerTooLarge", err)
+		}
+		if n := hits.Load(); n != 1 {
+			t.Errorf("an answer of MaxAnswer+1 bytes: requests = %d, want 1 (not retried)", n)
+		}
+	}
+}

@@ -116,20 +116,35 @@ func (t *transport) send(req *http.Request, body io.ReadCloser) (*http.Response,
 	return resp, data, nil
 }
 
+// MaxAnswer is the most of one answer the client reads: a call's memory stays bounded
+// whatever Intervals.icu sends. The largest answers the tools ask for (a long activity's
+// streams, years of activities) are a few MB to a few tens of MB.
+const MaxAnswer = 64 << 20
+
+// ErrAnswerTooLarge is the error of an answer longer than MaxAnswer. No attempt is retried
+// for it: the same request would get the same answer.
+var ErrAnswerTooLarge = fmt.Errorf("Intervals.icu's answer is larger than %d MiB, the most one request reads: ask for less (a shorter date range, fewer items)", MaxAnswer>>20)
+
 // bodyBuffers are reused to read answers, so each answer costs one allocation of its own
 // size instead of a chain of growing slices (the API sends bodies chunked, without a length).
 var bodyBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
-// readBody reads a whole answer.
+// readBody reads a whole answer, up to MaxAnswer.
 func readBody(r io.Reader) ([]byte, error) {
 	buf := bodyBuffers.Get().(*bytes.Buffer)
 	buf.Reset()
-	_, err := buf.ReadFrom(r)
-	data := bytes.Clone(buf.Bytes())
-	if buf.Cap() <= 1<<20 {
-		bodyBuffers.Put(buf)
+	defer func() {
+		if buf.Cap() <= 1<<20 {
+			bodyBuffers.Put(buf)
+		}
+	}()
+	if _, err := buf.ReadFrom(io.LimitReader(r, MaxAnswer+1)); err != nil {
+		return nil, err
 	}
-	return data, err
+	if buf.Len() > MaxAnswer {
+		return nil, ErrAnswerTooLarge
+	}
+	return bytes.Clone(buf.Bytes()), nil
 }
 
 // attemptError says when an attempt failed because the per-attempt timeout ran out.

@@ -314,6 +314,8 @@ func errorText(err error) string {
 		return deadlineText
 	case errors.Is(err, context.Canceled):
 		return "the call was cancelled"
+	case errors.Is(err, intervals.ErrAnswerTooLarge): // a *url.Error, but the network is fine
+		return intervals.ErrAnswerTooLarge.Error()
 	case errors.As(err, &ae):
 		text := err.Error()
 		if ae.Hint != "" && !strings.Contains(text, ae.Hint) {

@@ -5,12 +5,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log/slog"
+	"net/http"
+	"net/url"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/intervals-mcp/intervals-mcp/gen/intervals"
 	"github.com/intervals-mcp/intervals-mcp/internal/fakeicu"
 	"github.com/intervals-mcp/intervals-mcp/internal/manifest"
 	"github.com/intervals-mcp/intervals-mcp/internal/server/mcptest"
@@ -471,3 +476,64 @@ func text(res *mcp.CallToolResult) string {
 	}
 	return ""
 }
+
+// hugeEvents answers every listEvents with a JSON array one byte longer than the client
+// reads, made as it is sent; the rest goes to the fake.
+type hugeEvents struct{ fake http.RoundTripper }
+
+func (h hugeEvents) RoundTrip(r *http.Request) (*http.Response, error) {
+	if r.Method != http.MethodGet || !strings.HasSuffix(r.URL.Path, "/events") {
+		return h.fake.RoundTrip(r)
+	}
+	body := io.MultiReader(strings.NewReader("["), io.LimitReader(spaces{}, intervals.MaxAnswer-1), strings.NewReader("]"))
+	return &http.Response{StatusCode: http.StatusOK, Header: http.Header{"Content-Type": {"application/json"}}, Body: io.NopCloser(body), ContentLength: -1, Request: r}, nil
+}
+
+type spaces struct{}
+
+func (spaces) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = ' '
+	}
+	return len(p), nil
+}
+
+// An answer larger than the client reads is an error that says so and what to do, after
+// one request: not that Intervals.icu could not be reached, though net/http reports it as its
+// own error; a tool's error that does not say what it was doing says it too.
+func TestAnAnswerTooLargeToReadSaysToAskForLess(t *testing.T) {
+	fake, rt := demoRuntime(t, time.Minute, 20*time.Second)
+	var requests atomic.Int32
+	c, err := intervals.New(intervals.Options{APIKey: fakeicu.DefaultAPIKey, RateLimit: -1, Observer: countAttempts{&requests},
+		HTTPClient: &http.Client{Transport: hugeEvents{fake.Transport()}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rt.Client = c
+	cat, _ := NewCatalog(tools.All(), allOn())
+	res := cat.Call(context.Background(), &rt, "get_events", json.RawMessage(`{"oldest":"2026-11-24","newest":"2026-12-07"}`), nil)
+	if !res.IsError || !strings.Contains(res.Text, "larger than 64 MiB") || !strings.Contains(res.Text, "ask for less") || strings.Contains(res.Text, "could not") {
+		t.Errorf("got %v:\n%s", res.IsError, res.Text)
+	}
+	if n := requests.Load(); n != 1 {
+		t.Errorf("listEvents asked %d times, want once", n)
+	}
+}
+
+func TestAnAnswerTooLargeIsNotANetworkError(t *testing.T) {
+	err := &url.Error{Op: "Get", URL: "https://intervals.icu/api/v1/athlete/0/activities", Err: fmt.Errorf("reading the answer: %w", intervals.ErrAnswerTooLarge)}
+	if got := errorText(err); got != intervals.ErrAnswerTooLarge.Error() {
+		t.Errorf("errorText = %q", got)
+	}
+}
+
+// countAttempts counts the client's attempts of listEvents (an intervals.Observer).
+type countAttempts struct{ n *atomic.Int32 }
+
+func (c countAttempts) Attempt(op string, _ int, _ time.Duration) {
+	if op == "listEvents" {
+		c.n.Add(1)
+	}
+}
+func (countAttempts) Retry(string, int)              {}
+func (countAttempts) BudgetWait(time.Duration, bool) {}

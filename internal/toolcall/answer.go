@@ -9,15 +9,12 @@ import (
 	"net/http"
 )
 
-// answerLimit is the most of an answer a call reads (the largest, a year of streams, is a
-// few MB).
-const answerLimit = 16 << 20
-
-// ReadAnswer reads and closes an undecoded answer of Intervals.icu; any status but 2xx is an
-// error. Writes read their answers with it loosely: a 2xx is success whatever the body holds.
+// ReadAnswer reads and closes an undecoded answer of Intervals.icu (the client has read it
+// already, up to intervals.MaxAnswer); any status but 2xx is an error. Writes read their
+// answers with it loosely: a 2xx is success whatever the body holds.
 func ReadAnswer(resp *http.Response) ([]byte, error) {
 	defer resp.Body.Close()
-	b, err := io.ReadAll(io.LimitReader(resp.Body, answerLimit))
+	b, err := io.ReadAll(resp.Body)
 	if err != nil {
 		return nil, fmt.Errorf("read the answer: %w", err)
 	}

@@ -358,11 +358,14 @@ func readEvent(ctx context.Context, env *toolcall.Env, id int32) (planEvent, err
 }
 
 // apiFailed wraps an API error with what the tool was doing. A 404 on an id the model gave is
-// told as such, so it can correct the id.
+// told as such, so it can correct the id; an answer too large to read says to ask for less.
 func apiFailed(what string, err error) error {
 	var ie *intervals.Error
 	if errors.As(err, &ie) {
 		return fmt.Errorf("%s: %w", what, err)
+	}
+	if errors.Is(err, intervals.ErrAnswerTooLarge) {
+		return fmt.Errorf("%s: %w", what, intervals.ErrAnswerTooLarge)
 	}
 	return fmt.Errorf("%s: Intervals.icu could not be reached or answered badly (%v); try again in a moment", what, err)
 }
