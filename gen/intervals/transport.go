@@ -118,7 +118,7 @@ func (t *transport) send(req *http.Request, body io.ReadCloser) (*http.Response,
 
 // MaxAnswer is the most of one answer the client reads: a call's memory stays bounded
 // whatever Intervals.icu sends. The largest answers the tools ask for (a long activity's
-// streams, years of activities) are a few MB to a few tens of MB.
+// streams, years of activities) are a few MB.
 const MaxAnswer = 64 << 20
 
 // ErrAnswerTooLarge is the error of an answer longer than MaxAnswer. No attempt is retried
