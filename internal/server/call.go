@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/url"
 	"regexp"
 	"runtime/debug"
 	"strings"
@@ -304,6 +305,7 @@ func errorText(err error) string {
 	var me *manifest.Error
 	var ae *intervals.Error
 	var ne net.Error
+	var ue *url.Error
 	var ct *callTimeout
 	switch {
 	case errors.As(err, &ct):
@@ -314,8 +316,13 @@ func errorText(err error) string {
 		return deadlineText
 	case errors.Is(err, context.Canceled):
 		return "the call was cancelled"
-	case errors.Is(err, intervals.ErrAnswerTooLarge): // a *url.Error, but the network is fine
-		return intervals.ErrAnswerTooLarge.Error()
+	case errors.Is(err, intervals.ErrAnswerTooLarge):
+		// net/http wraps it in a *url.Error, a net.Error, though the network is fine: as the
+		// client returned it, its message alone; as a tool said it, with what the tool did.
+		if errors.As(err, &ue) {
+			return intervals.ErrAnswerTooLarge.Error()
+		}
+		return err.Error()
 	case errors.As(err, &ae):
 		text := err.Error()
 		if ae.Hint != "" && !strings.Contains(text, ae.Hint) {

@@ -499,8 +499,8 @@ func (spaces) Read(p []byte) (int, error) {
 }
 
 // An answer larger than the client reads is an error that says so and what to do, after
-// one request: not that Intervals.icu could not be reached, though net/http reports it as its
-// own error; a tool's error that does not say what it was doing says it too.
+// one request, behind what the tool was doing: not that Intervals.icu could not be reached,
+// though net/http reports it as its own error.
 func TestAnAnswerTooLargeToReadSaysToAskForLess(t *testing.T) {
 	fake, rt := demoRuntime(t, time.Minute, 20*time.Second)
 	var requests atomic.Int32
@@ -512,7 +512,8 @@ func TestAnAnswerTooLargeToReadSaysToAskForLess(t *testing.T) {
 	rt.Client = c
 	cat, _ := NewCatalog(tools.All(), allOn())
 	res := cat.Call(context.Background(), &rt, "get_events", json.RawMessage(`{"oldest":"2026-11-24","newest":"2026-12-07"}`), nil)
-	if !res.IsError || !strings.Contains(res.Text, "larger than 64 MiB") || !strings.Contains(res.Text, "ask for less") || strings.Contains(res.Text, "could not") {
+	if !res.IsError || !strings.HasPrefix(res.Text, "list events 2026-11-24..2026-12-07: ") || !strings.Contains(res.Text, "larger than 64 MiB") ||
+		!strings.Contains(res.Text, "ask for less") || strings.Contains(res.Text, "could not") {
 		t.Errorf("got %v:\n%s", res.IsError, res.Text)
 	}
 	if n := requests.Load(); n != 1 {
